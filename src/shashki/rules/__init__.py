@@ -1,0 +1,35 @@
+"""The rules of each variant: geometry, policies and the compiled kernels."""
+
+from shashki.rules.brazilian import BRAZILIAN
+from shashki.rules.geometry import Geometry
+from shashki.rules.giveaway import RUSSIAN_GIVEAWAY
+from shashki.rules.international import INTERNATIONAL
+from shashki.rules.russian import RUSSIAN
+from shashki.rules.variant import Goal, Variant
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v for v in (RUSSIAN, BRAZILIAN, INTERNATIONAL, RUSSIAN_GIVEAWAY)
+}
+_ALIASES = {a: v for v in VARIANTS.values() for a in v.aliases}
+
+__all__ = [
+    "BRAZILIAN",
+    "INTERNATIONAL",
+    "RUSSIAN",
+    "RUSSIAN_GIVEAWAY",
+    "VARIANTS",
+    "Geometry",
+    "Goal",
+    "Variant",
+    "variant_by_name",
+]
+
+
+def variant_by_name(name: str) -> Variant:
+    """The variant called ``name`` (or one of its aliases); raises KeyError otherwise."""
+    key = name.strip().lower()
+    if key in VARIANTS:
+        return VARIANTS[key]
+    if key in _ALIASES:
+        return _ALIASES[key]
+    raise KeyError(name)
