@@ -186,6 +186,12 @@ class Board:
             f"ambiguous move {text!r}: " + " or ".join(m.numeric(full=True) for m in found)
         )
 
+    def move_text(self, move: Move) -> str:
+        """Numeric text of a legal move: short, or the full path when the short form is
+        shared by another legal move (Code ch. II: ``47:24:8:17:6`` vs ``47:24:35:44:6``)."""
+        twins = sum(1 for m in self.legal_moves if m.start == move.start and m.end == move.end)
+        return move.numeric(full=twins > 1)
+
     def push(self, move: Move) -> None:
         """Play a legal move; raise :class:`~shashki.IllegalMove` otherwise."""
         moves = self.legal_moves

@@ -83,7 +83,7 @@ def parse_fen(fen: str, variant: Variant) -> Position:
                     kings |= bit
     white, black = masks["W"], masks["B"]
     top, bottom = g.row_mask(0), g.row_mask(g.ranks - 1)
-    for colour, mask, row, name in (("W", white, top, "White"), ("B", black, bottom, "Black")):
+    for mask, row, name in ((white, top, "White"), (black, bottom, "Black")):
         bad = mask & ~kings & row
         if bad:
             sq = g.squares_of(bad)[0]

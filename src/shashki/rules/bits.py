@@ -16,7 +16,7 @@ U64 = np.uint64
 ZERO = U64(0)
 ONE = U64(1)
 
-if config.DISABLE_JIT:
+if config.DISABLE_JIT:  # type: ignore[attr-defined]
 
     def popcount(x: Any) -> Any:
         return U64(int(x).bit_count())
@@ -45,8 +45,8 @@ else:
 
     @njit(inline="always", cache=True)
     def popcount(x: Any) -> Any:
-        return _ctpop(x)
+        return _ctpop(x)  # type: ignore[call-arg]
 
     @njit(inline="always", cache=True)
     def lsb_index(x: Any) -> Any:
-        return _cttz(x)
+        return _cttz(x)  # type: ignore[call-arg]

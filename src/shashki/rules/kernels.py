@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from shashki.rules.bits import ONE, ZERO, U64, lsb_index, popcount
+from shashki.rules.bits import ONE, U64, ZERO, lsb_index, popcount
 
 MAX_MOVES = 1024
 MAX_PATH = 28
@@ -84,7 +84,7 @@ def _emit(cx: Any, cnt: Any, mv: Any, stack: Any, depth: int, cap: Any, king_aft
 
 
 @njit(cache=True)
-def _king_can_capture(pos: Any, cap: Any, din: int, cx: Any) -> bool:
+def _king_can_capture(pos: Any, cap: Any, din: int, cx: Any) -> Any:
     opp = cx[0]
     empty = cx[1]
     s1 = cx[2]
@@ -221,7 +221,7 @@ def _captures_from(start: Any, king: int, cx: Any, cnt: Any, mv: Any, path: Any,
 
 
 @njit(cache=True)
-def _quiet(mv: Any, n: int, frm: Any, to: Any, flags: Any) -> int:
+def _quiet(mv: Any, n: int, frm: Any, to: Any, flags: Any) -> Any:
     if n >= mv.shape[0]:
         raise OverflowError("move list overflow")
     mv[n, 0] = frm
@@ -236,7 +236,7 @@ def _quiet(mv: Any, n: int, frm: Any, to: Any, flags: Any) -> int:
 def generate(
     own: Any, opp: Any, kings: Any, side: int, geo: Any, rules: Any,
     mv: Any, path: Any, cx: Any, cnt: Any, fu: Any, fi: Any,
-) -> int:
+) -> Any:
     """Fill ``mv`` with the legal moves; return their number.
 
     Code 1.5.3: capturing is compulsory, so quiet moves are generated only when no
@@ -313,7 +313,7 @@ def _jumpers(men: Any, opp: Any, empty: Any, s1: Any, s2: Any) -> Any:
 
 
 @njit(cache=True)
-def _has_capture(men: Any, kg: Any, opp: Any, empty: Any, s1: Any, s2: Any) -> bool:
+def _has_capture(men: Any, kg: Any, opp: Any, empty: Any, s1: Any, s2: Any) -> Any:
     """Whether any first jump exists (Code 1.5.1-1.5.3), all pieces at once."""
     for d in range(4):
         if _step(_step(men, d, s1, s2) & opp, d, s1, s2) & empty:
@@ -330,7 +330,7 @@ def _has_capture(men: Any, kg: Any, opp: Any, empty: Any, s1: Any, s2: Any) -> b
 
 
 @njit(inline="always", cache=True)
-def _quiet_count(own: Any, opp: Any, kings: Any, side: int, board: Any, s1: Any, s2: Any) -> int:
+def _quiet_count(own: Any, opp: Any, kings: Any, side: int, board: Any, s1: Any, s2: Any) -> Any:
     """Number of quiet moves by population counts, or -1 when a capture exists."""
     empty = board & ~(own | opp)
     men = own & ~kings
@@ -352,7 +352,7 @@ def _quiet_count(own: Any, opp: Any, kings: Any, side: int, board: Any, s1: Any,
 def count_moves(
     own: Any, opp: Any, kings: Any, side: int, geo: Any, rules: Any,
     mv: Any, path: Any, cx: Any, cnt: Any, fu: Any, fi: Any,
-) -> int:
+) -> Any:
     """Number of legal moves; quiet positions are counted with population counts."""
     n = _quiet_count(own, opp, kings, side, geo[G_BOARD], geo[G_S1], geo[G_S2])
     if n >= 0:
@@ -380,7 +380,7 @@ def make(own: Any, opp: Any, kings: Any, frm: Any, to: Any, cap: Any, flags: Any
 def perft(
     own: Any, opp: Any, kings: Any, side: int, depth: int, bulk: bool, geo: Any, rules: Any,
     mvs: Any, path: Any, cx: Any, cnt: Any, fu: Any, fi: Any,
-) -> int:
+) -> Any:
     """Leaf count of the legal-move tree ``depth`` plies deep (``mvs`` has depth+1 lists).
 
     With ``bulk`` the last ply is counted instead of played; the count is the same.

@@ -7,7 +7,9 @@ moves.
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
+
 import numpy as np
 
 from shashki.move import Move
@@ -27,7 +29,8 @@ def _between(g: Geometry) -> dict[tuple[int, int], tuple[int, ...]]:
     for a in range(1, g.squares + 1):
         fa, ra = g.file_rank(a)
         for df, dr in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-            f, r, mid = fa + df, ra + dr, []
+            f, r = fa + df, ra + dr
+            mid: list[int] = []
             while (sq := g.square_at(f, r)) is not None:
                 out[(a, sq)] = tuple(mid)
                 mid.append(sq)
@@ -45,7 +48,7 @@ def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int)
     b2s = g.bit_to_square
     out = []
     head = _MV0[:n, :5].tolist()
-    for i, (frm, to, cap, flags, first) in enumerate(head):
+    for i, (frm, to, cap, flags, _first) in enumerate(head):
         start = b2s[frm]
         promo = bool(flags & 1) and not (flags & 2)
         if not cap:
@@ -61,7 +64,7 @@ def _capture_order(g: Geometry, path: tuple[int, ...], capmask: int) -> tuple[in
     """The captured squares in the order taken (Code 1.5.13), from the path and the mask."""
     between = _between(g)
     caps = []
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         for sq in between[(a, b)]:
             if capmask >> g.bit(sq) & 1:
                 caps.append(sq)
