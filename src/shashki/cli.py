@@ -103,7 +103,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_perft_record(board, args.depth, nodes, secs)))
     else:
-        rate = f", {nodes / secs / 1e6:.1f} M/s" if secs > 0.01 else ""
+        rate = f", {nodes / secs / 1e6:.1f} M/s" if nodes >= 100_000 else ""
         print(f"{tr('perft.nodes')}: {nodes}  ({secs:.3f} s{rate})")
     return 0
 

@@ -1,0 +1,104 @@
+"""The ``shashki`` command: output formats and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shashki.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "perft", "--variant", "international", "--depth", "5", "--json")
+    rec = json.loads(out)
+    assert code == 0
+    assert rec["nodes"] == 27_117
+    assert rec["variant"] == "international"
+    assert rec["fen"].startswith("W:W31,32")
+    assert set(rec) == {"variant", "fen", "depth", "nodes", "seconds"}
+
+
+def test_perft_divide_sums(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "perft", "--depth", "4", "--divide", "--json")
+    rec = json.loads(out)
+    assert code == 0
+    assert sum(rec["divide"].values()) == rec["nodes"] == 1469
+    assert len(rec["divide"]) == 7
+
+
+def test_perft_positions_file_with_a_bad_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "pos.txt"
+    f.write_text("W:W21-32:B1-12\n# a comment\nW:W21,21:B1\nB:W21-32:B1-12\n")
+    code, out, err = run(capsys, "perft", "--depth", "3", "--positions", str(f), "--all-depths")
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert [r["nodes_by_depth"] for r in lines] == [[7, 49, 302], [7, 49, 302]]
+    assert code == 2
+    assert ":3: invalid FEN" in err and "two pieces on square 21" in err
+
+
+def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "moves", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
+                       "--json")
+    rec = json.loads(out)
+    assert code == 0
+    by_text = {m["move"]: m for m in rec["moves"]}
+    assert by_text["28x10"]["captured"] == [24, 16, 8, 7]
+    assert by_text["28x10"]["promotion"] is True
+    assert by_text["28x10"]["fen"] == "B:W5,K10,13,15,17,27,32:B1,6,23"
+    assert by_text["27x27"]["path"] == [27, 20, 11, 2, 9, 27]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["perft", "--variant", "chess", "--depth", "2"], "unknown variant 'chess'"),
+        (["perft", "--depth", "2", "--fen", "W:W21,40:B1"], "square '40' is off the board"),
+        (["moves", "--fen", "W:W21,21:B1"], "two pieces on square 21"),
+        (["moves", "--fen", "W:W2:B9"], "promotion row"),
+        (["moves", "--fen", "W:W21"], None),
+        (["perft", "--depth", "x"], "invalid int value"),
+        (["moves", "--fen", "Q:W21:B1"], "side to move must be W or B"),
+    ],
+)
+def test_bad_input_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], needle: str | None
+) -> None:
+    code, _, err = run(capsys, *args)
+    if needle is None:  # a legal, if odd, position: no error
+        assert code == 0
+        return
+    assert code == 2
+    assert err.count("\n") == 1 and needle in err
+    assert "Traceback" not in err
+
+
+def test_console_script_errors_without_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki.cli", "moves", "--fen", "W:W21,99:B1"],
+        capture_output=True, text=True,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("shashki: error: invalid FEN")
+    assert "Traceback" not in proc.stderr
+
+
+def test_russian_messages(monkeypatch: pytest.MonkeyPatch,
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("SHASHKI_LANG", "ru")
+    code, _, err = run(capsys, "perft", "--variant", "chess", "--depth", "1")
+    assert code == 2 and err.startswith("shashki: ошибка:")
