@@ -53,7 +53,7 @@ def test_perft_positions_file_with_a_bad_line(
 
 def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "moves", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
-                       "--json")
+                       "--json", "--notation", "numeric")
     rec = json.loads(out)
     assert code == 0
     by_text = {m["move"]: m for m in rec["moves"]}
@@ -61,6 +61,10 @@ def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert by_text["28x10"]["promotion"] is True
     assert by_text["28x10"]["fen"] == "B:W5,K10,13,15,17,27,32:B1,6,23"
     assert by_text["27x27"]["path"] == [27, 20, 11, 2, 9, 27]
+    code, out, _ = run(capsys, "moves", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
+                       "--json")
+    assert {m["move"] for m in json.loads(out)["moves"]} == {
+        "f2:d4", "f2:f2", "f2:h8", "h2:d6", "h2:c5", "h2:d2"}
 
 
 @pytest.mark.parametrize(

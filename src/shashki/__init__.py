@@ -2,8 +2,8 @@
 
 >>> import shashki
 >>> board = shashki.Board("russian")
->>> [m.numeric() for m in board.legal_moves][:3]
-['21-17', '22-17', '22-18']
+>>> [board.move_text(m) for m in board.legal_moves][:3]
+['a3-b4', 'c3-b4', 'c3-d4']
 """
 
 from shashki.board import Board, Outcome, Termination

@@ -3,7 +3,7 @@
 >>> board = Board("russian")
 >>> len(board.legal_moves)
 7
->>> board.push(board.parse_numeric("22-18"))
+>>> board.push(board.parse_move("c3-d4"))
 >>> board.fen()
 'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12'
 >>> board.pop()
@@ -20,6 +20,7 @@ from enum import Enum
 from functools import cache
 from typing import TYPE_CHECKING
 
+from shashki import notation
 from shashki.color import BLACK, WHITE, Color, Piece
 from shashki.errors import IllegalMove, InvalidSquare, UnknownVariant
 from shashki.fen import Position, parse_fen, write_fen
@@ -158,39 +159,30 @@ class Board:
         moves = self.legal_moves
         return bool(moves) and moves[0].is_capture
 
-    def parse_numeric(self, text: str) -> Move:
-        """The legal move written numerically: ``22-18``, ``28x10`` or a full ``28x19x12x3x10``.
+    def parse_move(self, text: str) -> Move:
+        """The legal move named by ``text``: ``c3-d4``, ``c3:e5:g3``, ``22-18``, ``47x24``...
 
-        Raises :class:`~shashki.IllegalMove` listing the legal moves from that square when
-        nothing matches, or the candidates when the short form is ambiguous.
+        See :func:`shashki.notation.parse_move`; raises :class:`~shashki.IllegalMove`
+        saying which rule forbids the move and what is legal instead.
         """
-        parts = [p for p in text.replace("x", "-").replace(":", "-").split("-") if p]
-        try:
-            squares = [int(p) for p in parts]
-        except ValueError:
-            raise IllegalMove(f"bad move text {text!r}") from None
-        if len(squares) < 2:
-            raise IllegalMove(f"bad move text {text!r}")
-        found = [
-            m for m in self.legal_moves
-            if m.start == squares[0] and m.end == squares[-1]
-            and (len(squares) == 2 or _is_subpath(squares, m.path))
-        ]
-        if len(found) == 1:
-            return found[0]
-        if not found:
-            from_here = [m.numeric(full=True) for m in self.legal_moves if m.start == squares[0]]
-            hint = f"; legal from {squares[0]}: {', '.join(from_here)}" if from_here else ""
-            raise IllegalMove(f"illegal move {text!r} in {self.fen()}{hint}")
-        raise IllegalMove(
-            f"ambiguous move {text!r}: " + " or ".join(m.numeric(full=True) for m in found)
-        )
+        return notation.parse_move(self, text)
 
-    def move_text(self, move: Move) -> str:
-        """Numeric text of a legal move: short, or the full path when the short form is
-        shared by another legal move (Code ch. II: ``47:24:8:17:6`` vs ``47:24:35:44:6``)."""
-        twins = sum(1 for m in self.legal_moves if m.start == move.start and m.end == move.end)
-        return move.numeric(full=twins > 1)
+    def move_text(
+        self, move: Move, style: notation.Style | str | None = None, full: bool | None = None
+    ) -> str:
+        """Text of a legal move, short unless another legal move shares start and end.
+
+        ``style`` is ``"algebraic"`` (default on 8x8, the Code's notation) or ``"numeric"``
+        (default on 10x10, FMJD).
+        """
+        st = notation.Style(style) if isinstance(style, str) else style
+        return notation.move_text(self, move, st, full)
+
+    def push_text(self, text: str) -> Move:
+        """Parse and play a move; return it."""
+        move = self.parse_move(text)
+        self.push(move)
+        return move
 
     def push(self, move: Move) -> None:
         """Play a legal move; raise :class:`~shashki.IllegalMove` otherwise."""
@@ -333,9 +325,3 @@ class Board:
         return self.variant == other.variant and self.position == other.position
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _is_subpath(squares: list[int], path: tuple[int, ...]) -> bool:
-    """Whether ``squares`` lists some of ``path``'s squares in order (start and end included)."""
-    it = iter(path)
-    return all(any(sq == p for p in it) for sq in squares)

@@ -49,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     moves = sub.add_parser("moves", help=tr("moves.help"))
     _variant_arg(moves)
     moves.add_argument("--fen", help=tr("fen.help"))
+    moves.add_argument("--notation", choices=["algebraic", "numeric"],
+                       help=tr("notation.help"))
     moves.add_argument("--json", action="store_true", help=tr("json.help"))
     moves.set_defaults(func=_cmd_moves)
     return p
@@ -171,7 +173,7 @@ def _cmd_moves(args: argparse.Namespace) -> int:
         board.push(move)
         after = board.fen()
         board.pop()
-        rows.append({"move": board.move_text(move), "path": list(move.path),
+        rows.append({"move": board.move_text(move, args.notation), "path": list(move.path),
                      "captured": list(move.captures), "promotion": move.promotion,
                      "fen": after})
     if args.json:

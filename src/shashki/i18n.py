@@ -18,6 +18,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "variant.help": ("variant: {}", "вариант игры: {}"),
     "fen.help": ("position as PDN FEN, e.g. W:W21-32:B1-12", "позиция в FEN (PDN), напр. W:W21-32:B1-12"),
     "json.help": ("print JSON", "вывод в JSON"),
+    "notation.help": ("move notation (default: algebraic on 8x8, numeric on 10x10)", "нотация ходов (по умолчанию: алгебраическая на 64 полях, цифровая на 100)"),
     "perft.help": ("count the leaves of the move tree", "подсчёт листьев дерева ходов (perft)"),
     "perft.depth": ("depth in plies", "глубина в полуходах"),
     "perft.positions": ("file with one FEN a line ('-' for stdin)", "файл с позициями FEN по одной в строке ('-' — stdin)"),

@@ -17,4 +17,5 @@ BRAZILIAN = Variant(
     majority_capture=True,
     promote_mid_capture=False,
     gametype=26,
+    majority_article="Brazilian rules, rule 1",
 )

@@ -35,6 +35,8 @@ class Variant:
     promote_mid_capture: bool
     """A man reaching the last row during a capture continues as a king (Code 1.5.15)."""
     goal: Goal = Goal.NORMAL
+    majority_article: str = "FMJD 4.13"
+    """Where the majority rule is written, for messages."""
     gametype: int | None = None
     """PDN 3.0 GameType number."""
     aliases: tuple[str, ...] = ()

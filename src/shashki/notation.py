@@ -1,0 +1,177 @@
+"""Move notation: the Code's algebraic notation and the numeric notation of PDN and FMJD.
+
+Russian and Brazilian records are algebraic, ``c3-d4`` for a quiet move and
+``c3:e5:g3`` for a capture (Code ch. I, "Шашечная нотация"); International records are
+numeric, ``32-28`` and ``47x24`` (FMJD; the Code's chapter II writes ``47:24``).
+A move is written short, start and end only, unless another legal move shares both;
+then every landing square is given, as in the Code's example ``47:24:8:17:6`` against
+``47:24:35:44:6``.
+
+>>> from shashki import Board
+>>> b = Board("russian")
+>>> move_text(b, parse_move(b, "c3d4"))
+'c3-d4'
+>>> move_text(b, parse_move(b, "22-18"), style=Style.NUMERIC)
+'22-18'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from shashki.errors import IllegalMove
+from shashki.move import Move
+
+if TYPE_CHECKING:
+    from shashki.board import Board
+
+
+class Style(Enum):
+    """How squares are written."""
+
+    NUMERIC = "numeric"
+    ALGEBRAIC = "algebraic"
+
+
+def default_style(board: Board) -> Style:
+    """Algebraic on 8x8 (the Code's notation), numeric on larger boards (FMJD)."""
+    return Style.ALGEBRAIC if board.variant.geometry.files <= 8 else Style.NUMERIC
+
+
+def square_text(board: Board, square: int, style: Style) -> str:
+    if style is Style.ALGEBRAIC:
+        return board.variant.geometry.square_name(square)
+    return str(square)
+
+
+def move_text(
+    board: Board, move: Move, style: Style | None = None, full: bool | None = None,
+    capture_sep: str | None = None,
+) -> str:
+    """Text of a legal move of ``board``.
+
+    ``full`` forces (True) or forbids (False) the full path; by default it is written only
+    when another legal move has the same start and end. The capture separator is ``:``
+    in algebraic notation (the Code) and ``x`` in numeric notation (FMJD) unless
+    ``capture_sep`` says otherwise.
+    """
+    st = style or default_style(board)
+    if full is None:
+        full = move.is_capture and sum(
+            1 for m in board.legal_moves if m.start == move.start and m.end == move.end
+        ) > 1
+    squares = move.path if full and move.is_capture else (move.start, move.end)
+    if move.is_capture:
+        sep = capture_sep or (":" if st is Style.ALGEBRAIC else "x")
+    else:
+        sep = "-"
+    return sep.join(square_text(board, sq, st) for sq in squares)
+
+
+_SQUARE = re.compile(r"([a-z])?(\d+)")
+_SEPARATORS = re.compile(r"[-x:×]")
+
+
+def split_squares(board: Board, text: str) -> list[int]:
+    """Square numbers named by move text.
+
+    Accepts numeric and algebraic squares, the separators ``-``, ``x``, ``:`` and ``×``,
+    any letter case, and algebraic squares with no separator (``c3d4``).
+    """
+    g = board.variant.geometry
+    body = text.strip().lower()
+    squares = []
+    pos = 0
+    while pos < len(body):
+        ch = body[pos]
+        if _SEPARATORS.match(ch):
+            pos += 1
+            continue
+        m = _SQUARE.match(body, pos)
+        if not m:
+            raise IllegalMove(f"bad move text {text!r}: unexpected {ch!r} at column {pos + 1}")
+        token = m.group(0)
+        try:
+            squares.append(g.parse_square(token))
+        except ValueError as e:
+            raise IllegalMove(f"bad move text {text!r}: {e}") from None
+        pos = m.end()
+    if len(squares) < 2:
+        raise IllegalMove(f"bad move text {text!r}: a move needs two squares")
+    return squares
+
+
+def _matches(squares: list[int], move: Move) -> bool:
+    """Start and end agree and the squares between come in the move's path in order."""
+    if move.start != squares[0] or move.end != squares[-1]:
+        return False
+    it = iter(move.path[1:-1])
+    return all(any(sq == p for p in it) for sq in squares[1:-1])
+
+
+def _is_prefix(squares: list[int], move: Move) -> bool:
+    return len(squares) < len(move.path) and tuple(squares) == move.path[: len(squares)]
+
+
+def parse_move(board: Board, text: str) -> Move:
+    """The legal move of ``board`` that ``text`` names.
+
+    Accepts the short form (start and end) when only one legal move has them, the full
+    path, any part of the path that names one move, and a prefix of the path that
+    names one move. Raises :class:`~shashki.IllegalMove` saying what was expected.
+    """
+    squares = split_squares(board, text)
+    legal = board.legal_moves
+    found = [m for m in legal if _matches(squares, m)]
+    if not found:
+        found = [m for m in legal if _is_prefix(squares, m)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        st = _style_of(text)
+        options = " or ".join(move_text(board, m, st, full=True) for m in found)
+        raise IllegalMove(f"ambiguous move {text!r}: {options}")
+    raise IllegalMove(explain_illegal(board, squares, text))
+
+
+def _style_of(text: str) -> Style:
+    """The style the user wrote in, so that answers come back in it."""
+    return Style.ALGEBRAIC if re.search(r"[a-wyzA-WYZ]", text) else Style.NUMERIC
+
+
+def explain_illegal(board: Board, squares: list[int], text: str) -> str:
+    """Why no legal move matches: the rule that forbids it, and what is legal instead."""
+    from shashki.board import Board as _Board
+
+    st = _style_of(text)
+    start = squares[0]
+    name = square_text(board, start, st)
+    piece = board.piece_at(start)
+    legal = board.legal_moves
+    listing = ", ".join(move_text(board, m, st) for m in legal) or "none"
+    if piece is None:
+        return f"illegal move {text!r}: no piece on {name}; legal moves: {listing}"
+    if piece.color != board.turn:
+        return (f"illegal move {text!r}: the piece on {name} is the opponent's; "
+                f"legal moves: {listing}")
+    captures = [m for m in legal if m.is_capture]
+    if captures and board.variant.majority_capture:
+        free = replace(board.variant, majority_capture=False)
+        loose = _Board(free, board.fen())
+        smaller = [m for m in loose.legal_moves if _matches(squares, m) or _is_prefix(squares, m)]
+        if smaller:
+            most = len(captures[0].captures)
+            return (f"illegal move {text!r}: the capture of the largest number of pieces is "
+                    f"compulsory ({board.variant.majority_article}), here {most}; "
+                    f"legal moves: {listing}")
+    if captures and not any(m.start == start for m in captures):
+        return (f"illegal move {text!r}: a capture is compulsory (Code 1.5.3); "
+                f"legal moves: {listing}")
+    own = [m for m in legal if m.start == start]
+    if own:
+        mine = ", ".join(move_text(board, m, st, full=True) for m in own)
+        return f"illegal move {text!r}; legal moves from {name}: {mine}"
+    return f"illegal move {text!r}: the piece on {name} cannot move; legal moves: {listing}"
