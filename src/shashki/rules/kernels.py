@@ -234,7 +234,7 @@ def _quiet(mv: Any, n: int, frm: Any, to: Any, flags: Any) -> Any:
 
 @njit(cache=True)
 def generate(
-    own: Any, opp: Any, kings: Any, side: int, geo: Any, rules: Any,
+    own: Any, opp: Any, kings: Any, side: Any, geo: Any, rules: Any,
     mv: Any, path: Any, cx: Any, cnt: Any, fu: Any, fi: Any,
 ) -> Any:
     """Fill ``mv`` with the legal moves; return their number.
@@ -350,7 +350,7 @@ def _quiet_count(own: Any, opp: Any, kings: Any, side: int, board: Any, s1: Any,
 
 @njit(cache=True)
 def count_moves(
-    own: Any, opp: Any, kings: Any, side: int, geo: Any, rules: Any,
+    own: Any, opp: Any, kings: Any, side: Any, geo: Any, rules: Any,
     mv: Any, path: Any, cx: Any, cnt: Any, fu: Any, fi: Any,
 ) -> Any:
     """Number of legal moves; quiet positions are counted with population counts."""
@@ -445,3 +445,103 @@ def buffers(depth: int) -> tuple[Any, Any, Any, Any, Any, Any]:
         np.zeros((MAX_PATH, 4), dtype=np.uint64),
         np.zeros((MAX_PATH, 10), dtype=np.int64),
     )
+
+
+@njit(cache=True)
+def _path_has(mv: Any, i: int, sq: Any, k0: Any, k1: Any) -> int:
+    """Index in [k0, k1) of the move's path where ``sq`` stands, or -1."""
+    for k in range(k0, k1):
+        if mv[i, 4 + k] == sq:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def find_move(mv: Any, n: int, squares: Any, lo: int, hi: int) -> int:
+    """The generated move that the squares ``squares[lo:hi]`` (bit indices) name.
+
+    A move matches when its start and end are the first and last square and the squares
+    between appear in its path in order; failing that, when the squares are a prefix of
+    its path. Returns the move's index, -1 when none matches, -2 when several do.
+    """
+    first = squares[lo]
+    last = squares[hi - 1]
+    found = -1
+    for i in range(n):
+        if mv[i, 0] != first or mv[i, 1] != last:
+            continue
+        plen = np.int64((mv[i, 3] >> SH8) & U64(0xFF))
+        k = 0
+        ok = True
+        for j in range(lo + 1, hi - 1):
+            k = _path_has(mv, i, squares[j], k, plen - 1)
+            if k < 0:
+                ok = False
+                break
+            k += 1
+        if ok:
+            if found >= 0:
+                return -2
+            found = i
+    if found >= 0:
+        return found
+    m = hi - lo
+    for i in range(n):
+        plen = np.int64((mv[i, 3] >> SH8) & U64(0xFF))
+        if mv[i, 0] != first or plen < m:
+            continue
+        ok = True
+        for j in range(1, m):
+            if mv[i, 4 + j - 1] != squares[lo + j]:
+                ok = False
+                break
+        if ok:
+            if found >= 0:
+                return -2
+            found = i
+    return found
+
+
+@njit(cache=True)
+def replay(
+    state: Any, geo: Any, rules: Any, squares: Any, offsets: Any, out: Any,
+    mv: Any, path: Any, cx: Any, cnt: Any, fu: Any, fi: Any,
+) -> Any:
+    """Play a game given as square lists; stop at the first move that names no legal move.
+
+    ``state`` is ``[white, black, kings, side]`` and is updated in place. Ply ``p`` is
+    ``squares[offsets[p]:offsets[p + 1]]``; its move's row goes to ``out[p]``. Returns
+    ``(plies played, code)``, code 0 when all were played, -1 for no matching legal move,
+    -2 for an ambiguous one.
+    """
+    white = state[0]
+    black = state[1]
+    kings = state[2]
+    side = np.int64(state[3])
+    nplies = offsets.shape[0] - 1
+    code = 0
+    p = 0
+    while p < nplies:
+        own = white if side == 0 else black
+        opp = black if side == 0 else white
+        n = generate(own, opp, kings, side, geo, rules, mv, path, cx, cnt, fu, fi)
+        i = find_move(mv, n, squares, offsets[p], offsets[p + 1])
+        if i < 0:
+            code = i
+            break
+        for c in range(ROW):
+            out[p, c] = mv[i, c]
+        own, opp, kings = make(own, opp, kings, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3])
+        if side == 0:
+            white = own
+            black = opp
+        else:
+            black = own
+            white = opp
+        side = 1 - side
+        p += 1
+    state[0] = white
+    state[1] = black
+    state[2] = kings
+    state[3] = U64(side)
+    return p, code

@@ -80,3 +80,54 @@ def perft(variant: Variant, white: int, black: int, kings: int, turn: int, depth
     bufs = K.buffers(max(depth, 1))
     return int(K.perft(U64(own), U64(opp), U64(kings), turn, depth, bulk, geo, rules, *bufs))
 
+
+
+class Replay:
+    """A game replayed by the kernels from square lists (see :func:`replay`)."""
+
+    __slots__ = ("code", "final", "played", "rows", "variant")
+
+    def __init__(self, variant: Variant, rows: np.ndarray, played: int, code: int,
+                 final: tuple[int, int, int, int]) -> None:
+        self.variant = variant
+        self.rows = rows
+        self.played = played
+        """How many plies were legal and played."""
+        self.code = code
+        """0 all played; -1 ply ``played`` names no legal move; -2 it is ambiguous."""
+        self.final = final
+        """``(white, black, kings, turn)`` after the played plies."""
+
+    def move(self, ply: int) -> Move:
+        """The :class:`Move` played at ``ply`` (0-based)."""
+        if not 0 <= ply < self.played:
+            raise IndexError(ply)
+        g = self.variant.geometry
+        b2s = g.bit_to_square
+        frm, to, cap, flags = (int(x) for x in self.rows[ply, :4])
+        promo = bool(flags & 1) and not (flags & 2)
+        if not cap:
+            return Move((b2s[frm], b2s[to]), (), promo)
+        plen = (flags >> 8) & 0xFF
+        path = (b2s[frm], *(b2s[x] for x in self.rows[ply, 4 : 4 + plen].tolist()))
+        return Move(path, _capture_order(g, path, cap), promo)
+
+
+def replay(variant: Variant, white: int, black: int, kings: int, turn: int,
+           plies: list[list[int]]) -> Replay:
+    """Play ``plies`` (each a list of square numbers, as move text names them) in one kernel
+    call, matching each against the legal moves as :func:`shashki.notation.parse_move` does.
+    """
+    g = variant.geometry
+    bits = [g.bit(sq) for ply in plies for sq in ply]
+    offsets = [0]
+    for ply in plies:
+        offsets.append(offsets[-1] + len(ply))
+    state = np.array([white, black, kings, turn], dtype=np.uint64)
+    rows = np.zeros((len(plies), K.ROW), dtype=np.uint64)
+    geo, rules = variant.kernel_arrays()
+    played, code = K.replay(state, geo, rules, np.array(bits, dtype=np.uint64),
+                            np.array(offsets, dtype=np.int64), rows, _MV0, _PATH, _CX, _CNT,
+                            _FU, _FI)
+    final = (int(state[0]), int(state[1]), int(state[2]), int(state[3]))
+    return Replay(variant, rows, int(played), int(code), final)
