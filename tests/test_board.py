@@ -222,12 +222,6 @@ def test_parse_text_full_path_and_ambiguity() -> None:
     assert parse(b, "8x15").captured == {11, 19, 27, 26, 18}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="notation.parse_move: a complete path that is exactly one legal move's path "
-    "(8x15x22x13) is reported ambiguous because it is also a sub-sequence of the longer "
-    "route 8x15x24x31x22x13",
-)
 def test_parse_text_exact_full_path_is_not_ambiguous() -> None:
     b = Board("russian", "B:W11,17,18,19,21,23,26,27,28,30,32:B1,2,4,5,8,9,10,12,14")
     assert parse(b, "8x15x22x13").captured == {11, 18, 17}

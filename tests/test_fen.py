@@ -174,11 +174,6 @@ def test_too_many_pieces_rejected(variant: str) -> None:
         Board(variant, text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/shashki/fen.py: the too-many-pieces error carries no column and no token "
-    "(errors.py promises both)",
-)
 def test_too_many_pieces_names_token_and_column() -> None:
     """Every bad input names its token and column (errors.py); the 13th White piece is
     the token K13 at column 10."""
@@ -189,11 +184,6 @@ def test_too_many_pieces_names_token_and_column() -> None:
     assert "K13" in info.value.reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/shashki/fen.py: the promotion-row error names the square number (2), "
-    "not the token as written (d8)",
-)
 def test_promotion_row_error_names_algebraic_token() -> None:
     with pytest.raises(InvalidFen) as info:
         Board("russian", "W:Wd8:B5")

@@ -49,7 +49,8 @@ def parse_fen(fen: str, variant: Variant) -> Position:
     masks = {"W": 0, "B": 0}
     kings = 0
     seen_blocks: set[str] = set()
-    occupied: dict[int, int] = {}
+    occupied: dict[int, tuple[int, str]] = {}  # square -> (column, token as written)
+    counts = {"W": 0, "B": 0}
     for start, block in parts[1:]:
         b = block.strip()
         col = base + start + len(block) - len(block.lstrip())
@@ -76,7 +77,13 @@ def parse_fen(fen: str, variant: Variant) -> Position:
             for sq in squares:
                 if sq in occupied:
                     raise InvalidFen(fen, f"two pieces on square {sq} ({tok!r})", tcol)
-                occupied[sq] = tcol
+                occupied[sq] = (tcol, tok)
+                counts[colour] += 1
+                if counts[colour] > variant.men_per_side:
+                    name = "White" if colour == "W" else "Black"
+                    raise InvalidFen(
+                        fen, f"{name} has more than {variant.men_per_side} pieces ({tok!r})",
+                        tcol)
                 bit = 1 << g.bit(sq)
                 masks[colour] |= bit
                 if king:
@@ -87,14 +94,10 @@ def parse_fen(fen: str, variant: Variant) -> Position:
         bad = mask & ~kings & row
         if bad:
             sq = g.squares_of(bad)[0]
+            col, tok = occupied[sq]
+            shown = tok if tok.lstrip("Kk").lower() == g.square_name(sq) else str(sq)
             raise InvalidFen(
-                fen, f"{name} man on {sq} stands on its promotion row (Code 1.4.4)", occupied[sq]
-            )
-        count = bin(mask).count("1")
-        if count > variant.men_per_side:
-            raise InvalidFen(
-                fen, f"{name} has {count} pieces, more than {variant.men_per_side}"
-            )
+                fen, f"{name} man on {shown} stands on its promotion row (Code 1.4.4)", col)
     return Position(white, black, kings, 0 if turn_tok == "W" else 1)
 
 

@@ -125,6 +125,9 @@ def parse_move(board: Board, text: str) -> Move:
     """
     squares = split_squares(board, text)
     legal = board.legal_moves
+    exact = [m for m in legal if m.path == tuple(squares)]
+    if len(exact) == 1:  # a complete path names its move even if it fits a longer one too
+        return exact[0]
     found = [m for m in legal if _matches(squares, m)]
     if not found:
         found = [m for m in legal if _is_prefix(squares, m)]
