@@ -1,0 +1,384 @@
+"""Draws by rule: each rule of the Code (1.9.1.3-1.9.1.7), FMJD-64 (7.2.3-7.2.8), FMJD
+(6.1-6.4) and the Brazilian federation, as a function over the game's history.
+
+A history is the sequence of :class:`Snapshot` s of a game, the initial position first.
+``N moves`` in an article means N moves by each player (2N plies) unless the article
+names one side ("своим 15-м ходом": the stronger side's moves); see docs/rules.md D1-D12.
+
+>>> from shashki import Board
+>>> b = Board("russian", "W:WKa1:BKh2")
+>>> for t in ["a1-b2", "h2-g1", "b2-a1", "g1-h2"] * 2:
+...     _ = b.push_text(t)
+>>> d = check_board(b)
+>>> d.article, d.ply, d.since
+('Code 1.9.1.7', 8, 0)
+>>> ruleset("russian").name, ruleset("russian", "fmjd").rules[0].article
+('code-2004', 'FMJD-64 7.2.3')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from shashki.color import BLACK, WHITE, Color
+from shashki.errors import ShashkiError
+
+if TYPE_CHECKING:
+    from shashki.board import Board
+    from shashki.rules.geometry import Geometry
+
+
+class Snapshot(NamedTuple):
+    """A position of the game and the move that led to it (None fields for the first)."""
+
+    white: int
+    black: int
+    kings: int
+    turn: int
+    key: int
+    mover: Color | None = None
+    king_moved: bool = False
+    capture: bool = False
+    promotion: bool = False
+
+    @property
+    def material_changed(self) -> bool:
+        """Code 1.9.1.4: "соотношение сил" changes by a capture or a promotion."""
+        return self.capture or self.promotion
+
+
+class Material(NamedTuple):
+    men: tuple[int, int]
+    kings: tuple[int, int]
+
+    def pieces(self, color: Color) -> int:
+        return self.men[color] + self.kings[color]
+
+    @property
+    def total(self) -> int:
+        return sum(self.men) + sum(self.kings)
+
+
+def material(s: Snapshot) -> Material:
+    wk = (s.white & s.kings).bit_count()
+    bk = (s.black & s.kings).bit_count()
+    return Material((s.white.bit_count() - wk, s.black.bit_count() - bk), (wk, bk))
+
+
+def history(board: Board) -> list[Snapshot]:
+    """The snapshots of a board's game, from its first position to the current one."""
+    out: list[Snapshot] = []
+    states = [*board._stack, (*board.position, board.zobrist_hash())]
+    for i, (w, b, k, t, key) in enumerate(states):
+        if i == 0:
+            out.append(Snapshot(w, b, k, t, key))
+            continue
+        move = board.move_stack[i - 1]
+        pw, pb, pk, pt, _ = states[i - 1]
+        own = pw if pt == 0 else pb
+        start_bit = 1 << board.variant.geometry.bit(move.start)
+        out.append(Snapshot(w, b, k, t, key, Color(pt), bool(pk & own & start_bit),
+                            move.is_capture, move.promotion))
+    return out
+
+
+# --- counting helpers -------------------------------------------------------------------
+
+
+def _material_start(h: Sequence[Snapshot]) -> int:
+    """Index of the snapshot since which no capture or promotion happened."""
+    for i in range(len(h) - 1, 0, -1):
+        if h[i].material_changed:
+            return i
+    return 0
+
+
+def _moves_by(h: Sequence[Snapshot], color: Color, since: int) -> int:
+    return sum(1 for s in h[since + 1:] if s.mover is color)
+
+
+def _lone_king(m: Material) -> Color | None:
+    """The side that has a single piece, a king, when the other side has more."""
+    for c in (WHITE, BLACK):
+        if m.kings[c] == 1 and m.men[c] == 0 and m.pieces(c.other) > 1:
+            return c
+    return None
+
+
+def _on_main_road(s: Snapshot, color: Color, g: Geometry) -> bool:
+    road = g.mask(g.main_road)
+    own = s.white if color is WHITE else s.black
+    return bool(own & s.kings & road)
+
+
+def _alone_on_main_road(s: Snapshot, color: Color, g: Geometry) -> bool:
+    road = g.mask(g.main_road)
+    own = s.white if color is WHITE else s.black
+    return bool(own & s.kings & road) and ((s.white | s.black) & road).bit_count() == 1
+
+
+# --- the rules ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A draw by a rule: which, by which article, at which ply, counted from which ply."""
+
+    rule: str
+    article: str
+    ply: int
+    since: int
+    detail: str
+
+
+RuleFn = Callable[[Sequence[Snapshot], "Geometry"], "tuple[int, str] | None"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    article: str
+    check: RuleFn
+    """Returns ``(ply the count started, detail)`` when the rule draws the game now."""
+
+
+def threefold(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
+    """Code 1.9.1.7, FMJD-64 7.2.3, FMJD 6.1: the same arrangement of pieces with the same
+    side to move for the third time (not necessarily in a row)."""
+    key = h[-1].key
+    seen = [i for i, s in enumerate(h) if s.key == key]
+    if len(seen) >= 3:
+        return seen[0], f"position repeated {len(seen)} times (plies {seen})"
+    return None
+
+
+def _kings_only(limit_moves: int) -> RuleFn:
+    def rule(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
+        n = 0
+        for s in reversed(h[1:]):
+            if not s.king_moved or s.capture:
+                break
+            n += 1
+        if n >= 2 * limit_moves:
+            return len(h) - 1 - n, f"{n} plies of king moves without a man move or capture"
+        return None
+
+    return rule
+
+
+kings_only_15 = _kings_only(15)
+kings_only_15.__doc__ = """Code 1.9.1.6, FMJD-64 7.2.5: 15 moves (each) of kings only, no man
+moved, no capture."""
+kings_only_25 = _kings_only(25)
+kings_only_25.__doc__ = """FMJD 6.2: 25 successive moves for each player of kings only."""
+kings_only_20 = _kings_only(20)
+kings_only_20.__doc__ = """Brazilian federation (CBD "Regras Oficiais" 16): 20 successive
+moves of kings without capture or man move."""
+
+
+def three_kings_vs_king(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
+    """Code 1.9.1.3, FMJD-64 7.2.4: three kings (or more) against a lone king: drawn if the
+    stronger side's 15th move, counted from when the balance arose, does not capture it."""
+    m = material(h[-1])
+    lone = _lone_king(m)
+    if lone is None or m.kings[lone.other] < 3:
+        return None
+    start = _material_start(h)
+    n = _moves_by(h, lone.other, start)
+    if n >= 15:
+        return start, f"{n} moves by the stronger side since ply {start}"
+    return None
+
+
+_KINGS_BALANCE_CODE = {2: 5, 3: 5, 4: 30, 5: 30, 6: 60, 7: 60}
+_KINGS_BALANCE_FMJD64 = {4: 30, 5: 30, 6: 60, 7: 60}
+
+
+def _kings_balance(limits: dict[int, int]) -> RuleFn:
+    def rule(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
+        m = material(h[-1])
+        if not (m.kings[WHITE] and m.kings[BLACK]) or m.total not in limits:
+            return None
+        start = _material_start(h)
+        plies = len(h) - 1 - start
+        if plies >= 2 * limits[m.total]:
+            return start, f"{m.total} pieces, both with kings, {plies} plies without a change"
+        return None
+
+    return rule
+
+
+kings_balance_code = _kings_balance(_KINGS_BALANCE_CODE)
+kings_balance_code.__doc__ = """Code 1.9.1.4: both sides have kings and the balance of forces
+does not change (no capture, no promotion) for 5 moves with 2-3 pieces, 30 with 4-5, 60
+with 6-7 pieces on the board."""
+kings_balance_fmjd64 = _kings_balance(_KINGS_BALANCE_FMJD64)
+kings_balance_fmjd64.__doc__ = """FMJD-64 7.2.6: as Code 1.9.1.4 for 4-5 pieces (30 moves) and
+6-7 pieces (60 moves); 2-3 pieces fall under 7.2.8."""
+
+_MAIN_ROAD_FORCES_CODE = {(3, 0), (2, 1), (1, 2), (0, 3)}  # (kings, men)
+_MAIN_ROAD_FORCES_FMJD64 = {(3, 0), (2, 1), (1, 2)}
+
+
+def main_road_code(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
+    """Code 1.9.1.5: three kings, two kings and a man, a king and two men or three men
+    against a lone king standing on the main road: drawn if the stronger side's 5th move
+    does not reach a winning position, read as: the lone king is still on the main road
+    after the stronger side's 5th move, counted from when it stands there with this
+    balance of forces (docs/rules.md D6)."""
+    m = material(h[-1])
+    lone = _lone_king(m)
+    if lone is None or (m.kings[lone.other], m.men[lone.other]) not in _MAIN_ROAD_FORCES_CODE:
+        return None
+    start = _material_start(h)
+    on = len(h) - 1
+    while on > start and _on_main_road(h[on - 1], lone, g):
+        on -= 1
+    if not _on_main_road(h[-1], lone, g):
+        return None
+    n = _moves_by(h, lone.other, on)
+    if n >= 5:
+        return on, f"lone king on the main road, {n} moves by the stronger side"
+    return None
+
+
+def main_road_fmjd64(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
+    """FMJD-64 7.2.7 (as lidraughts applies it): three kings, two kings and a man, or a king
+    and two men against a lone king that is the only piece on the long diagonal: drawn
+    after 10 plies, since the balance arose, in which it stood there."""
+    m = material(h[-1])
+    lone = _lone_king(m)
+    if lone is None or (m.kings[lone.other], m.men[lone.other]) not in _MAIN_ROAD_FORCES_FMJD64:
+        return None
+    start = _material_start(h)
+    n = sum(1 for s in h[start:] if _alone_on_main_road(s, lone, g))
+    if n >= 10:
+        return start, f"lone king alone on the long diagonal in {n} positions"
+    return None
+
+
+def _small_vs_king(forces: set[tuple[int, int]], moves: int) -> RuleFn:
+    def rule(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
+        m = material(h[-1])
+        lone = _lone_king(m)
+        if lone is None or (m.kings[lone.other], m.men[lone.other]) not in forces:
+            return None
+        start = _material_start(h)
+        plies = len(h) - 1 - start
+        if plies >= 2 * moves:
+            return start, f"{plies} plies since the balance arose"
+        return None
+
+    return rule
+
+
+two_vs_king_fmjd64 = _small_vs_king({(2, 0), (1, 1), (1, 0)}, 5)
+two_vs_king_fmjd64.__doc__ = """FMJD-64 7.2.8: two kings, a king and a man, or a king against
+a lone king: drawn after 5 moves each."""
+three_vs_king_fmjd = _small_vs_king({(3, 0), (2, 1), (1, 2)}, 16)
+three_vs_king_fmjd.__doc__ = """FMJD 6.3: three kings, two kings and a man, a king and two men
+against one king: drawn after 16 more moves each."""
+two_vs_king_fmjd = _small_vs_king({(2, 0), (1, 1), (1, 0)}, 5)
+two_vs_king_fmjd.__doc__ = """FMJD 6.4: two kings, a king and a man, or a king against a king:
+drawn after 5 more moves each."""
+
+
+def kings_only_fmjd64(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
+    """FMJD-64 7.2.5 as lidraughts applies it: 15 moves of kings only, but only where no
+    material-specific rule (7.2.4, 7.2.6-7.2.8) has a count of its own (docs D4)."""
+    m = material(h[-1])
+    if m.kings[WHITE] and m.kings[BLACK] and 2 <= m.total <= 7:
+        return None
+    lone = _lone_king(m)
+    if lone is not None and (
+        m.kings[lone.other] >= 3
+        or (m.kings[lone.other], m.men[lone.other]) in _MAIN_ROAD_FORCES_FMJD64
+    ):
+        return None
+    return kings_only_15(h, g)
+
+
+# --- rulesets -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The draw rules of one federation for one variant; ``threefold`` is listed first."""
+
+    name: str
+    title: str
+    rules: tuple[Rule, ...]
+
+    def check(self, h: Sequence[Snapshot], g: Geometry, *, repetition: bool = True) -> Draw | None:
+        """The first rule that draws the game after the last snapshot, or None.
+
+        ``repetition=False`` leaves threefold repetition to a claim (Code 1.9.2).
+        """
+        for rule in self.rules:
+            if rule.id == "threefold" and not repetition:
+                continue
+            hit = rule.check(h, g)
+            if hit is not None:
+                since, detail = hit
+                return Draw(rule.id, rule.article, len(h) - 1, since, detail)
+        return None
+
+
+CODE_2004 = Ruleset("code-2004", "Russian Draughts Code (2004), 1.9.1", (
+    Rule("threefold", "Code 1.9.1.7", threefold),
+    Rule("three-kings-vs-king", "Code 1.9.1.3", three_kings_vs_king),
+    Rule("kings-balance", "Code 1.9.1.4", kings_balance_code),
+    Rule("main-road", "Code 1.9.1.5", main_road_code),
+    Rule("kings-only", "Code 1.9.1.6", kings_only_15),
+))
+FMJD_64 = Ruleset("fmjd", "FMJD-64 rules 7.2 (as lidraughts applies them)", (
+    Rule("threefold", "FMJD-64 7.2.3", threefold),
+    Rule("three-kings-vs-king", "FMJD-64 7.2.4", three_kings_vs_king),
+    Rule("kings-only", "FMJD-64 7.2.5", kings_only_fmjd64),
+    Rule("kings-balance", "FMJD-64 7.2.6", kings_balance_fmjd64),
+    Rule("main-road", "FMJD-64 7.2.7", main_road_fmjd64),
+    Rule("two-vs-king", "FMJD-64 7.2.8", two_vs_king_fmjd64),
+))
+FMJD_100 = Ruleset("fmjd", "FMJD rules of international draughts, art. 6", (
+    Rule("threefold", "FMJD 6.1", threefold),
+    Rule("kings-only", "FMJD 6.2", kings_only_25),
+    Rule("three-vs-king", "FMJD 6.3", three_vs_king_fmjd),
+    Rule("two-vs-king", "FMJD 6.4", two_vs_king_fmjd),
+))
+CBD = Ruleset("cbd", "Brazilian federation (CBD) official rules, item 16", (
+    Rule("threefold", "CBD 16 / Code 1.9.1.7", threefold),
+    Rule("kings-only", "CBD 16", kings_only_20),
+))
+
+RULESETS: dict[str, dict[str, Ruleset]] = {
+    "russian": {"code-2004": CODE_2004, "fmjd": FMJD_64},
+    "brazilian": {"code-2004": CODE_2004, "cbd": CBD},
+    "international": {"fmjd": FMJD_100},
+    "russian-giveaway": {"code-2004": CODE_2004},
+}
+"""Rulesets per variant; the first is the default (docs/rules.md D10)."""
+
+
+class UnknownRuleset(ShashkiError):
+    """A ruleset name that the variant does not have."""
+
+
+def ruleset(variant: str, name: str | None = None) -> Ruleset:
+    """The ruleset ``name`` of ``variant`` (its default when None)."""
+    options = RULESETS.get(variant)
+    if options is None:
+        raise UnknownRuleset(f"no draw rules for variant {variant!r}")
+    if name is None:
+        return next(iter(options.values()))
+    if name not in options:
+        raise UnknownRuleset(
+            f"unknown ruleset {name!r} for {variant}; known: {', '.join(options)}")
+    return options[name]
+
+
+def check_board(board: Board, name: str | None = None, repetition: bool = True) -> Draw | None:
+    """Whether the rules draw ``board``'s game now."""
+    rs = ruleset(board.variant.name, name)
+    return rs.check(history(board), board.variant.geometry, repetition=repetition)
