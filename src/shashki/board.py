@@ -319,6 +319,13 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({self.variant.name!r}, {self.fen()!r})"
 
+    def _repr_svg_(self) -> str:
+        """A diagram for Jupyter and other rich displays."""
+        from shashki.svg import board_svg
+
+        last = self.move_stack[-1] if self.move_stack else None
+        return board_svg(self, size=400, lastmove=last)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented
