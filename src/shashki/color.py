@@ -17,6 +17,11 @@ class Color(IntEnum):
         return Color(1 - self)
 
     @property
+    def label(self) -> str:
+        """``White`` or ``Black``."""
+        return self.name.capitalize()
+
+    @property
     def letter(self) -> str:
         return "W" if self is Color.WHITE else "B"
 
