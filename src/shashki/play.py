@@ -1,0 +1,124 @@
+"""``shashki play``: two people at one keyboard, with clocks, offers, claims and resignation.
+
+Commands at the prompt (Russian words work too):
+
+- a move in the Code's notation (``c3-d4``, ``c3:e5``) or numerically (``22-18``);
+- ``draw`` / ``ничья`` offers a draw; ``accept`` / ``согласен``, ``decline`` / ``нет``;
+- ``claim`` / ``повтор`` [move] claims a threefold repetition (Code 1.9.2);
+- ``resign`` / ``сдаюсь``; ``board`` / ``доска`` redraws; ``help`` / ``помощь``.
+
+The record is saved as PDN when the game ends.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from shashki.color import WHITE, Color
+from shashki.errors import ShashkiError
+from shashki.game import Game
+from shashki.i18n import language
+
+_WORDS = {
+    "draw": "draw", "ничья": "draw", "offer": "draw",
+    "accept": "accept", "согласен": "accept", "да": "accept",
+    "decline": "decline", "нет": "decline", "не согласен": "decline",
+    "claim": "claim", "повтор": "claim",
+    "resign": "resign", "сдаюсь": "resign",
+    "board": "board", "доска": "board",
+    "help": "help", "помощь": "help", "?": "help",
+    "quit": "quit", "выход": "quit",
+}
+
+_T = {
+    "prompt": ("{side} to move ({clock}) > ", "Ход {side} ({clock}) > "),
+    "white": ("White", "белых"),
+    "black": ("Black", "чёрных"),
+    "offer": ("{side} offers a draw ({article}). Accept or decline.",
+              "{side}: предложение ничьей ({article}). Согласен / нет."),
+    "over": ("Game over: {result}, {why}", "Партия окончена: {result}, {why}"),
+    "saved": ("Record saved to {path}", "Запись сохранена: {path}"),
+    "help": (__doc__ or "", __doc__ or ""),
+}
+
+
+def _t(key: str, **kw: object) -> str:
+    en, ru = _T[key]
+    return (ru if language() == "ru" else en).format(**kw)
+
+
+def _side(c: Color) -> str:
+    return _t("white" if c is WHITE else "black")
+
+
+def _clock(game: Game) -> str:
+    if game.clock is None:
+        return "-"
+    def fmt(s: float) -> str:
+        m, sec = divmod(int(s + 0.999), 60)
+        return f"{m}:{sec:02d}"
+    return " / ".join(fmt(game.clock.remaining(c)) for c in (WHITE, WHITE.other))
+
+
+def run(
+    game: Game, *, read: Callable[[str], str] = input, out: TextIO = sys.stdout,
+    save: Callable[[Game], str] | None = None,
+) -> Game:
+    """Drive ``game`` from typed commands until it ends (or ``quit``, or end of input)."""
+    print(game.board, file=out)
+    while not game.is_over:
+        if game.check_time() is not None:
+            break
+        try:
+            line = read(_t("prompt", side=_side(game.board.turn), clock=_clock(game))).strip()
+        except EOFError:
+            break
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        cmd = _WORDS.get(line.lower(), _WORDS.get(word.lower()))
+        try:
+            if cmd == "quit":
+                break
+            if cmd == "help":
+                print(_t("help"), file=out)
+            elif cmd == "board":
+                print(game.board, file=out)
+            elif cmd == "resign":
+                game.resign(game.board.turn)
+            elif cmd == "draw":
+                # The player who just moved offers (Code 1.9.3); before one's move, 1.9.5.
+                offerer = game.board.turn.other if game.ply else game.board.turn
+                game.offer_draw(offerer)
+                offer = game.offer
+                assert offer is not None
+                print(_t("offer", side=_side(offerer), article=offer.article), file=out)
+            elif cmd == "accept":
+                offer = game.offer
+                if offer is None:
+                    raise ShashkiError("no draw offer is pending")
+                game.accept_draw(offer.by.other)
+            elif cmd == "decline":
+                offer = game.offer
+                if offer is None:
+                    raise ShashkiError("no draw offer is pending")
+                game.decline_draw(offer.by.other)
+            elif cmd == "claim":
+                game.claim_threefold(game.board.turn, rest.strip() or None)
+                game.rule_on_claim()
+                if not game.is_over:
+                    print(game.board, file=out)
+            else:
+                game.play(line)
+                print(game.board, file=out)
+        except ShashkiError as e:
+            print(f"! {e}", file=out)
+    if game.termination is not None:
+        why = f"{game.termination.kind.value} ({game.termination.article})"
+        print(_t("over", result=game.result, why=why), file=out)
+    if save is not None:
+        path = save(game)
+        print(_t("saved", path=path), file=out)
+    return game
