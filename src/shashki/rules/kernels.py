@@ -9,9 +9,11 @@ Position: ``own``/``opp`` are the pieces of the side to move and of the other si
 board (towards bit 0), Black down.
 
 A generated move is a row of the uint64 array ``mv``:
-``[from_bit, to_bit, captured_mask, flags, path...]``; ``flags`` bit 0 = king after the
-move, bit 1 = king before it, bits 8..15 = path length. The path lists the landing
-squares (bit indices) in order and ends with ``to_bit``.
+``[from_bit, to_bit, captured_mask, flags, path..., captures...]``; ``flags`` bit 0 = king
+after the move, bit 1 = king before it, bits 8..15 = path length. The path lists the
+landing squares (bit indices) in order and ends with ``to_bit``; from column ``CAPS`` the
+piece captured on the way to each landing square follows (Code 1.5.13: the order of
+removal).
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from shashki.rules.bits import ONE, U64, ZERO, lsb_index, popcount
 
 MAX_MOVES = 1024
 MAX_PATH = 28
-ROW = 4 + MAX_PATH
+ROW = 4 + 2 * MAX_PATH
+CAPS = 4 + MAX_PATH
+"""Column where a row's captured squares (bit indices, in capture order) begin."""
 
 # geo[] layout
 G_BOARD, G_PROMO_WHITE, G_PROMO_BLACK, G_S1, G_S2 = 0, 1, 2, 3, 4
@@ -80,6 +84,7 @@ def _emit(cx: Any, cnt: Any, mv: Any, stack: Any, depth: int, cap: Any, king_aft
     mv[n, 3] = king_after | (cx[6] << ONE) | (U64(depth) << SH8)
     for k in range(depth):
         mv[n, 4 + k] = stack[k]
+        mv[n, CAPS + k] = stack[MAX_PATH + k]
     cnt[0] = n + 1
 
 
@@ -101,7 +106,7 @@ def _king_can_capture(pos: Any, cap: Any, din: int, cx: Any) -> Any:
 
 
 # Frame fields of the capture search (one frame per captured piece).
-F_POS, F_CAP, F_LAND, F_NCAP = 0, 1, 2, 3
+F_POS, F_CAP, F_LAND, F_NCAP, F_X = 0, 1, 2, 3, 4
 F_DIN, F_FIRST, F_KING, F_DIR, F_CONT, F_FOUND, F_EMIT, F_KAFTER, F_LDIR, F_LFIRST = range(10)
 
 
@@ -143,6 +148,7 @@ def _captures_from(start: Any, king: int, cx: Any, cnt: Any, mv: Any, path: Any,
             if land & empty:
                 d = fi[k, F_LDIR]
                 path[k] = lsb_index(land)
+                path[MAX_PATH + k] = fu[k, F_X]
                 isfirst = fi[k, F_LFIRST]
                 fi[k, F_LFIRST] = 0
                 fu[k, F_LAND] = _step(land, d, s1, s2)
@@ -195,12 +201,14 @@ def _captures_from(start: Any, king: int, cx: Any, cnt: Any, mv: Any, path: Any,
                     break
                 sq = _step(sq, d, s1, s2)
             fu[k, F_NCAP] = ncap
+            fu[k, F_X] = lsb_index(x)
             fu[k, F_LAND] = y
             fi[k, F_LDIR] = d
             fi[k, F_LFIRST] = 1
             fi[k, F_CONT] = cont
             continue
         path[k] = lsb_index(y)
+        path[MAX_PATH + k] = lsb_index(x)
         k1 = k + 1
         fu[k1, F_POS] = y
         fu[k1, F_CAP] = ncap
@@ -439,10 +447,10 @@ def buffers(depth: int) -> tuple[Any, Any, Any, Any, Any, Any]:
     """
     return (
         np.zeros((depth + 1, MAX_MOVES, ROW), dtype=np.uint64),
-        np.zeros(MAX_PATH, dtype=np.uint64),
+        np.zeros(2 * MAX_PATH, dtype=np.uint64),
         np.zeros(8, dtype=np.uint64),
         np.zeros(8, dtype=np.int64),
-        np.zeros((MAX_PATH, 4), dtype=np.uint64),
+        np.zeros((MAX_PATH, 5), dtype=np.uint64),
         np.zeros((MAX_PATH, 10), dtype=np.int64),
     )
 

@@ -7,35 +7,15 @@ moves.
 
 from __future__ import annotations
 
-import itertools
-from functools import cache
-
 import numpy as np
 
 from shashki.move import Move
 from shashki.rules import kernels as K
-from shashki.rules.geometry import Geometry
 from shashki.rules.variant import Variant
 
 U64 = np.uint64
 _MV, _PATH, _CX, _CNT, _FU, _FI = K.buffers(0)
 _MV0 = _MV[0]
-
-
-@cache
-def _between(g: Geometry) -> dict[tuple[int, int], tuple[int, ...]]:
-    """Squares strictly between two squares on one diagonal, for every such pair."""
-    out: dict[tuple[int, int], tuple[int, ...]] = {}
-    for a in range(1, g.squares + 1):
-        fa, ra = g.file_rank(a)
-        for df, dr in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-            f, r = fa + df, ra + dr
-            mid: list[int] = []
-            while (sq := g.square_at(f, r)) is not None:
-                out[(a, sq)] = tuple(mid)
-                mid.append(sq)
-                f, r = f + df, r + dr
-    return out
 
 
 def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int) -> list[Move]:
@@ -44,32 +24,22 @@ def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int)
     own, opp = (white, black) if turn == 0 else (black, white)
     n = K.generate(U64(own), U64(opp), U64(kings), turn, geo, rules, _MV0, _PATH, _CX, _CNT,
                    _FU, _FI)
-    g = variant.geometry
-    b2s = g.bit_to_square
+    b2s = variant.geometry.bit_to_square
     out = []
-    head = _MV0[:n, :5].tolist()
-    for i, (frm, to, cap, flags, _first) in enumerate(head):
-        start = b2s[frm]
+    for i, (frm, to, cap, flags) in enumerate(_MV0[:n, :4].tolist()):
         promo = bool(flags & 1) and not (flags & 2)
         if not cap:
-            out.append(Move((start, b2s[to]), (), promo))
+            out.append(Move((b2s[frm], b2s[to]), (), promo))
             continue
-        plen = (flags >> 8) & 0xFF
-        path = (start, *(b2s[x] for x in _MV0[i, 4 : 4 + plen].tolist()))
-        out.append(Move(path, _capture_order(g, path, cap), promo))
+        out.append(_capture(b2s, _MV0[i], frm, flags, promo))
     return out
 
 
-def _capture_order(g: Geometry, path: tuple[int, ...], capmask: int) -> tuple[int, ...]:
-    """The captured squares in the order taken (Code 1.5.13), from the path and the mask."""
-    between = _between(g)
-    caps = []
-    for a, b in itertools.pairwise(path):
-        for sq in between[(a, b)]:
-            if capmask >> g.bit(sq) & 1:
-                caps.append(sq)
-                break
-    return tuple(caps)
+def _capture(b2s: tuple[int, ...], row: np.ndarray, frm: int, flags: int, promo: bool) -> Move:
+    plen = (flags >> 8) & 0xFF
+    path = (b2s[frm], *(b2s[x] for x in row[4 : 4 + plen].tolist()))
+    caps = tuple(b2s[x] for x in row[K.CAPS : K.CAPS + plen].tolist())
+    return Move(path, caps, promo)
 
 
 def perft(variant: Variant, white: int, black: int, kings: int, turn: int, depth: int,
@@ -102,15 +72,12 @@ class Replay:
         """The :class:`Move` played at ``ply`` (0-based)."""
         if not 0 <= ply < self.played:
             raise IndexError(ply)
-        g = self.variant.geometry
-        b2s = g.bit_to_square
+        b2s = self.variant.geometry.bit_to_square
         frm, to, cap, flags = (int(x) for x in self.rows[ply, :4])
         promo = bool(flags & 1) and not (flags & 2)
         if not cap:
             return Move((b2s[frm], b2s[to]), (), promo)
-        plen = (flags >> 8) & 0xFF
-        path = (b2s[frm], *(b2s[x] for x in self.rows[ply, 4 : 4 + plen].tolist()))
-        return Move(path, _capture_order(g, path, cap), promo)
+        return _capture(b2s, self.rows[ply], frm, flags, promo)
 
 
 def replay(variant: Variant, white: int, black: int, kings: int, turn: int,
