@@ -276,7 +276,7 @@ def generate(
             cx[1] = empty | b
             cx[5] = lsb_index(b)
             _captures_from(b, 0, cx, cnt, mv, path, fu, fi)
-        p = kg
+        p = _king_jumpers(kg, opp, empty, s1, s2)
         cx[6] = ONE
         while p:
             b = p & (~p + ONE)
@@ -317,6 +317,20 @@ def _jumpers(men: Any, opp: Any, empty: Any, s1: Any, s2: Any) -> Any:
     for d in range(4):
         r = 3 - d
         out |= men & _step(opp & _step(empty, r, s1, s2), r, s1, s2)
+    return out
+
+
+@njit(inline="always", cache=True)
+def _king_jumpers(kg: Any, opp: Any, empty: Any, s1: Any, s2: Any) -> Any:
+    """The kings that have a first capture in some direction (Code 1.5.2): walk back from
+    every enemy piece with a free square behind it over free squares to a king."""
+    out = ZERO
+    for d in range(4):
+        r = 3 - d
+        x = _step(opp & _step(empty, r, s1, s2), r, s1, s2)
+        while x:
+            out |= x & kg
+            x = _step(x & empty, r, s1, s2)
     return out
 
 
