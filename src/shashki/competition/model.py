@@ -1,0 +1,590 @@
+"""The tournament: players, rounds, pairings, results, scoring; validation and JSON.
+
+Every change goes through a method that checks it (Code 3.7.2, 3.13, 3.16.1): a player is
+paired at most once a round, never against a forbidden opponent, results only for paired
+games. The whole event is one JSON document (:meth:`Tournament.to_json`).
+
+>>> t = Tournament(name="Demo", system="berger")
+>>> for name, rating in [("Ivanov", 2300), ("Petrov", 2250), ("Sidorov", 2200)]:
+...     _ = t.add_player(name, rating=rating)
+>>> t.add_round(Round(1, [Pairing(1, 1, 2)], [Bye(3, "PAB")]))
+>>> t.set_result(1, 1, "1-0")
+>>> t.points(1), t.points(2), t.points(3)
+(2.0, 0.0, 2.0)
+>>> Tournament.from_json(t.to_json()).points(1)
+2.0
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from shashki.competition.errors import InvalidTournament, PairingError, ResultError
+
+FORMAT = "shashki-tournament"
+VERSION = 1
+
+SYSTEMS = ("dutch", "berger", "double-berger")
+BYE_KINDS = ("PAB", "H", "Z", "F")
+"""Pairing-allocated bye (a "плюс", Code 3.16.11), half-point bye, zero-point bye (absent,
+withdrawn, late entry), full-point bye granted by the arbiter."""
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
+"""Game results from White's side: played win, loss, draw; forfeit win for White (Code 3.13.1),
+for Black; both lose (Code 3.13.3, 3.10.4)."""
+
+_RESULT_ALIASES = {
+    "1-0": "1-0", "2-0": "1-0", "0-1": "0-1", "0-2": "0-1",
+    "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "1-1": "1/2-1/2", "=": "1/2-1/2", "draw": "1/2-1/2",
+    "+/-": "+/-", "+-": "+/-", "+:-": "+/-", "-/+": "-/+", "-+": "-/+", "-:+": "-/+",
+    "-/-": "-/-", "--": "-/-", "0-0": "-/-", "-:-": "-/-",
+}
+
+Outcome = Literal["W", "D", "L", "+", "-", "PAB", "H", "Z", "F"]
+"""One player's outcome of one game: win, draw, loss, forfeit win, forfeit loss, or a bye."""
+
+_SIDE: dict[str, tuple[Outcome, Outcome]] = {
+    "1-0": ("W", "L"), "0-1": ("L", "W"), "1/2-1/2": ("D", "D"),
+    "+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-"),
+}
+
+
+def parse_result(text: str) -> str:
+    """The canonical result for ``text`` (``2-0``, ``1-1``, ``+-``, ``0-0`` ... are accepted).
+
+    ``0-0`` and ``--`` are the double forfeit of Code 3.13.3.
+
+    >>> parse_result("2-0"), parse_result("1-1"), parse_result("--")
+    ('1-0', '1/2-1/2', '-/-')
+    """
+    try:
+        return _RESULT_ALIASES[text.strip()]
+    except KeyError:
+        raise ResultError(
+            f"unknown result {text!r}; use one of {', '.join(RESULTS)} (or 2-0, 1-1, 0-2, 0-0)"
+        ) from None
+
+
+def lateness_result(white_late: float | None, black_late: float | None,
+                    first_control: float) -> str | None:
+    """The result forced by lateness, in minutes, or None when the game is played.
+
+    Code 3.13.1: a player late by more than the first time control loses, his opponent gets the
+    point for the no-show; Code 3.13.3: both late beyond it — both lose. ``None`` means present.
+
+    >>> lateness_result(50, None, 45), lateness_result(50, 46, 45), lateness_result(10, 0, 45)
+    ('-/+', '-/-', None)
+    """
+    w = white_late is not None and white_late > first_control
+    b = black_late is not None and black_late > first_control
+    if w and b:
+        return "-/-"
+    if w:
+        return "-/+"
+    if b:
+        return "+/-"
+    return None
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points for each outcome (Code 3.16.1 ranks by their sum)."""
+
+    name: str
+    win: float
+    draw: float
+    loss: float = 0.0
+    bye: float | None = None
+    """Pairing-allocated bye; default a win (the Code's "плюс")."""
+    half_bye: float | None = None
+    zero_bye: float = 0.0
+
+    def points(self, outcome: Outcome) -> float:
+        """Points of one outcome.
+
+        >>> SCORING["2-1-0"].points("PAB"), SCORING["1-0.5-0"].points("D")
+        (2.0, 0.5)
+        """
+        if outcome in ("W", "+", "F"):
+            return self.win
+        if outcome == "PAB":
+            return self.win if self.bye is None else self.bye
+        if outcome in ("D", "H"):
+            return self.draw if outcome == "D" or self.half_bye is None else self.half_bye
+        if outcome == "Z":
+            return self.zero_bye
+        return self.loss
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "win": self.win, "draw": self.draw, "loss": self.loss,
+                "bye": self.bye, "half_bye": self.half_bye, "zero_bye": self.zero_bye}
+
+
+SCORING: dict[str, Scoring] = {
+    "2-1-0": Scoring("2-1-0", 2.0, 1.0),
+    "1-0.5-0": Scoring("1-0.5-0", 1.0, 0.5),
+}
+
+
+@dataclass
+class Player:
+    """A participant. ``number`` is the starting number drawn or assigned (Code ch. IV)."""
+
+    number: int
+    name: str
+    title: str = ""
+    rating: int = 0
+    club: str = ""
+    federation: str = ""
+    federation_id: str = ""
+    sex: str = ""
+    birth: str = ""
+    entered: int = 1
+    """First round the player takes part in (a late entry enters after round 1)."""
+    withdrawn: int | None = None
+    """First round the player no longer plays (withdrawal or exclusion), or None."""
+
+    def active(self, rnd: int) -> bool:
+        """Whether the player is in the event for round ``rnd``."""
+        return self.entered <= rnd and (self.withdrawn is None or rnd < self.withdrawn)
+
+
+@dataclass
+class Pairing:
+    """A board of a round: one game, or a micro-match of two with colours reversed.
+
+    ``results[i]`` is game ``i+1``'s result from that game's White side (game 2 is played with
+    ``black`` as White). ``opening`` is the ballot code that binds both games of a micro-match.
+    """
+
+    board: int
+    white: int
+    black: int
+    results: list[str | None] = field(default_factory=lambda: [None])
+    opening: str | None = None
+
+    def game_colors(self, game: int) -> tuple[int, int]:
+        """(White, Black) of game ``game`` (1-based)."""
+        return (self.white, self.black) if game % 2 == 1 else (self.black, self.white)
+
+
+@dataclass
+class Bye:
+    """A player without an opponent in a round, and the kind of bye (:data:`BYE_KINDS`)."""
+
+    player: int
+    kind: str = "PAB"
+
+
+@dataclass
+class Round:
+    """The pairings and byes of one round."""
+
+    number: int
+    pairings: list[Pairing] = field(default_factory=list)
+    byes: list[Bye] = field(default_factory=list)
+
+    def players(self) -> Iterator[int]:
+        for p in self.pairings:
+            yield p.white
+            yield p.black
+        for b in self.byes:
+            yield b.player
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's game (or bye) as the tie-breaks see it."""
+
+    round: int
+    opponent: int | None
+    color: str | None
+    outcome: Outcome
+
+
+@dataclass
+class Forbidden:
+    """Players who must not meet (siblings, team-mates) in rounds ``first``..``last``."""
+
+    players: tuple[int, ...]
+    first: int = 1
+    last: int | None = None
+
+    def applies(self, rnd: int) -> bool:
+        return self.first <= rnd and (self.last is None or rnd <= self.last)
+
+
+@dataclass
+class Tournament:
+    """An individual event by one pairing system, with its scoring and tie-break order."""
+
+    name: str = ""
+    system: str = "dutch"
+    rounds_planned: int = 0
+    variant: str = "russian"
+    scoring: Scoring = field(default_factory=lambda: SCORING["2-1-0"])
+    tiebreaks: list[str] = field(default_factory=list)
+    games_per_pairing: int = 1
+    micromatch_ranking: str = "games"
+    """Micro-match events: rank by game points (``games``) or match points (``match``)."""
+    ballot: str | None = None
+    """Ballot table of a micro-match event (a key of :data:`shashki.competition.ballots.TABLES`)."""
+    seed: int = 0
+    first_color: str = "white"
+    """Colour of the top-seeded player on board 1 in round 1 (drawn by lot, Code ch. IV)."""
+    avoid_same_club: bool = False
+    late_entry_bye: str = "Z"
+    forbidden: list[Forbidden] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+    city: str = ""
+    federation: str = ""
+    start: str = ""
+    end: str = ""
+    arbiter: str = ""
+    draws: list[dict[str, Any]] = field(default_factory=list)
+    """Record of the lots drawn: numbers (Code ch. IV), ballot openings (Code 3.7.4)."""
+
+    def __post_init__(self) -> None:
+        if self.system not in SYSTEMS:
+            raise InvalidTournament(f"unknown pairing system {self.system!r}; known: "
+                                    f"{', '.join(SYSTEMS)}")
+        if self.games_per_pairing not in (1, 2):
+            raise InvalidTournament(
+                f"games_per_pairing must be 1 or 2 (a micro-match), not {self.games_per_pairing}")
+        if self.first_color not in ("white", "black"):
+            raise InvalidTournament(f"first_color must be white or black, not "
+                                    f"{self.first_color!r}")
+        if self.micromatch_ranking not in ("games", "match"):
+            raise InvalidTournament(f"micromatch_ranking must be games or match, not "
+                                    f"{self.micromatch_ranking!r}")
+        if self.late_entry_bye not in ("Z", "H"):
+            raise InvalidTournament(f"late_entry_bye must be Z or H, not {self.late_entry_bye!r}")
+        from shashki.competition.tiebreaks import TIEBREAKS
+
+        for tb in self.tiebreaks:
+            if tb not in TIEBREAKS:
+                raise InvalidTournament(f"unknown tie-break {tb!r}; known: "
+                                        f"{', '.join(TIEBREAKS)}")
+
+    # --- players -----------------------------------------------------------------------
+
+    def player(self, number: int) -> Player:
+        """The player with starting number ``number``."""
+        for p in self.players:
+            if p.number == number:
+                return p
+        raise PairingError(f"no player number {number}")
+
+    def add_player(self, name: str, *, title: str = "", rating: int = 0, club: str = "",
+                   federation: str = "", federation_id: str = "", sex: str = "",
+                   birth: str = "", number: int | None = None) -> Player:
+        """Register a player; after round 1 he is a late entry from the next round."""
+        if not name.strip():
+            raise InvalidTournament("a player needs a name")
+        num = number if number is not None else max((p.number for p in self.players),
+                                                    default=0) + 1
+        if any(p.number == num for p in self.players):
+            raise InvalidTournament(f"player number {num} is taken")
+        if num < 1:
+            raise InvalidTournament(f"player number {num} must be positive")
+        entered = len(self.rounds) + 1
+        p = Player(num, name.strip(), title, rating, club, federation, federation_id, sex, birth,
+                   entered=entered)
+        self.players.append(p)
+        return p
+
+    def withdraw(self, number: int, from_round: int | None = None) -> None:
+        """The player stops playing from ``from_round`` (default: the next round to pair).
+
+        Rounds already paired stand; the Code's Swiss tie-breaks then count him as in 3.16.11.
+        """
+        p = self.player(number)
+        rnd = from_round if from_round is not None else len(self.rounds) + 1
+        if rnd <= len(self.rounds) and any(number in r.players() for r in self.rounds[rnd - 1:]
+                                           if not self._only_bye(r, number)):
+            raise PairingError(f"player {number} is paired in round {rnd} or later; "
+                               f"set those results (e.g. a forfeit) instead")
+        p.withdrawn = rnd
+
+    @staticmethod
+    def _only_bye(r: Round, number: int) -> bool:
+        return any(b.player == number for b in r.byes)
+
+    def forbid(self, *players: int, first: int = 1, last: int | None = None) -> None:
+        """Players who must not meet (siblings, same club) from round ``first`` to ``last``."""
+        if len(players) < 2:
+            raise PairingError("a forbidden pair needs at least two players")
+        for n in players:
+            self.player(n)
+        self.forbidden.append(Forbidden(tuple(players), first, last))
+
+    def is_forbidden(self, a: int, b: int, rnd: int) -> bool:
+        """Whether ``a`` and ``b`` must not meet in round ``rnd``."""
+        if self.avoid_same_club:
+            ca, cb = self.player(a).club, self.player(b).club
+            if ca and ca == cb:
+                return True
+        return any(f.applies(rnd) and a in f.players and b in f.players for f in self.forbidden)
+
+    # --- rounds ------------------------------------------------------------------------
+
+    @property
+    def current_round(self) -> int:
+        """Number of rounds paired so far."""
+        return len(self.rounds)
+
+    @property
+    def micromatch(self) -> bool:
+        return self.games_per_pairing == 2
+
+    def add_round(self, rnd: Round) -> None:
+        """Append a paired round after checking it.
+
+        A player is paired or given a bye at most once (Code 3.7.2); both players exist and
+        are active; no forbidden pair; no rematch in a Swiss or single round robin; results, if
+        any, are valid.
+        """
+        expected = len(self.rounds) + 1
+        if rnd.number != expected:
+            raise PairingError(f"round {rnd.number} given, round {expected} expected")
+        seen: set[int] = set()
+        met = self.opponents_met()
+        limit = 2 if self.system == "double-berger" else 1
+        boards: set[int] = set()
+        for p in rnd.pairings:
+            if p.board in boards:
+                raise PairingError(f"round {rnd.number}: board {p.board} used twice")
+            boards.add(p.board)
+            if p.white == p.black:
+                raise PairingError(f"round {rnd.number}: player {p.white} paired with himself")
+            for n in (p.white, p.black):
+                self._check_player(n, rnd.number, seen)
+            if self.is_forbidden(p.white, p.black, rnd.number):
+                raise PairingError(f"round {rnd.number}: players {p.white} and {p.black} "
+                                   f"must not meet (forbidden pair)")
+            if met.get((min(p.white, p.black), max(p.white, p.black)), 0) >= limit:
+                raise PairingError(f"round {rnd.number}: players {p.white} and {p.black} "
+                                   f"have already met")
+            if len(p.results) != self.games_per_pairing:
+                p.results = (p.results + [None] * self.games_per_pairing)[:self.games_per_pairing]
+            p.results = [None if r is None else parse_result(r) for r in p.results]
+        for b in rnd.byes:
+            if b.kind not in BYE_KINDS:
+                raise PairingError(f"round {rnd.number}: unknown bye kind {b.kind!r}; "
+                                   f"known: {', '.join(BYE_KINDS)}")
+            self._check_player(b.player, rnd.number, seen, bye=True)
+        if sum(1 for b in rnd.byes if b.kind == "PAB") > 1:
+            raise PairingError(f"round {rnd.number}: more than one pairing-allocated bye")
+        self.rounds.append(rnd)
+
+    def _check_player(self, n: int, rnd: int, seen: set[int], bye: bool = False) -> None:
+        p = self.player(n)
+        if n in seen:
+            raise PairingError(f"round {rnd}: player {n} ({p.name}) paired twice")
+        if not bye and not p.active(rnd):
+            raise PairingError(f"round {rnd}: player {n} ({p.name}) does not play this round")
+        seen.add(n)
+
+    def set_result(self, rnd: int, board: int, result: str | None, game: int = 1) -> None:
+        """Record the result of game ``game`` on ``board`` of round ``rnd`` (None clears it).
+
+        Code 3.16.1 (points), 3.13.1/3.13.3 (forfeits: ``+/-``, ``-/+``, ``-/-``). A result
+        changed after later rounds were paired stands for them (Code ch. IV: later rounds are
+        paired on the true results).
+        """
+        if not 1 <= rnd <= len(self.rounds):
+            raise ResultError(f"no round {rnd} (rounds paired: {len(self.rounds)})")
+        for p in self.rounds[rnd - 1].pairings:
+            if p.board == board:
+                if not 1 <= game <= self.games_per_pairing:
+                    raise ResultError(f"round {rnd} board {board}: no game {game}")
+                p.results[game - 1] = None if result is None else parse_result(result)
+                return
+        raise ResultError(f"round {rnd}: no board {board}")
+
+    def set_result_by_players(self, rnd: int, white: int, black: int, result: str) -> None:
+        """Record a result by the players' numbers (White first)."""
+        for p in self.rounds[rnd - 1].pairings if 1 <= rnd <= len(self.rounds) else []:
+            if (p.white, p.black) == (white, black):
+                self.set_result(rnd, p.board, result)
+                return
+            if (p.black, p.white) == (white, black) and self.micromatch:
+                self.set_result(rnd, p.board, result, game=2)
+                return
+        raise ResultError(f"round {rnd}: {white} (White) v {black} (Black) was not paired")
+
+    def complete(self, rnd: int | None = None) -> bool:
+        """Whether every game of round ``rnd`` (default: all rounds) has a result."""
+        rounds = self.rounds if rnd is None else [self.rounds[rnd - 1]]
+        return all(r is not None for ro in rounds for p in ro.pairings for r in p.results)
+
+    # --- derived -----------------------------------------------------------------------
+
+    def opponents_met(self, upto: int | None = None) -> dict[tuple[int, int], int]:
+        """How many times each pair met (paired, played or forfeited) up to round ``upto``."""
+        met: dict[tuple[int, int], int] = {}
+        for r in self.rounds[:upto]:
+            for p in r.pairings:
+                key = (min(p.white, p.black), max(p.white, p.black))
+                met[key] = met.get(key, 0) + 1
+        return met
+
+    def entries(self, upto: int | None = None) -> dict[int, list[Entry]]:
+        """Every player's games and byes (one entry per game of a micro-match), in round order.
+
+        Unfinished games are left out. A player with no pairing and no bye in a round he was
+        absent from (late entry, withdrawal) gets the late-entry bye or a zero-point bye.
+        """
+        out: dict[int, list[Entry]] = {p.number: [] for p in self.players}
+        for r in self.rounds[:upto]:
+            present: set[int] = set()
+            for p in r.pairings:
+                present.update((p.white, p.black))
+                for g, res in enumerate(p.results, 1):
+                    if res is None:
+                        continue
+                    w, b = p.game_colors(g)
+                    ow, ob = _SIDE[res]
+                    out[w].append(Entry(r.number, b, "w", ow))
+                    out[b].append(Entry(r.number, w, "b", ob))
+            for bye in r.byes:
+                present.add(bye.player)
+                for _ in range(self.games_per_pairing):
+                    out[bye.player].append(Entry(r.number, None, None, bye.kind))  # type: ignore[arg-type]
+            for pl in self.players:
+                if pl.number not in present:
+                    kind: Outcome = "H" if (pl.entered > r.number
+                                            and self.late_entry_bye == "H") else "Z"
+                    for _ in range(self.games_per_pairing):
+                        out[pl.number].append(Entry(r.number, None, None, kind))
+        return out
+
+    def points(self, number: int, upto: int | None = None) -> float:
+        """Points of a player after round ``upto`` (default: all results so far)."""
+        return self.all_points(upto)[number]
+
+    def all_points(self, upto: int | None = None) -> dict[int, float]:
+        """Points of every player (Code 3.16.1)."""
+        ents = self.entries(upto)
+        if self.micromatch and self.micromatch_ranking == "match":
+            return {n: self._match_points(e) for n, e in ents.items()}
+        return {n: sum(self.scoring.points(x.outcome) for x in e) for n, e in ents.items()}
+
+    def _match_points(self, entries: list[Entry]) -> float:
+        total = 0.0
+        by_round: dict[int, float] = {}
+        for e in entries:
+            by_round[e.round] = by_round.get(e.round, 0.0) + self.scoring.points(e.outcome)
+        for v in by_round.values():
+            half = self.games_per_pairing * self.scoring.draw
+            total += (self.scoring.win if v > half else self.scoring.draw if v == half
+                      else self.scoring.loss)
+        return total
+
+    # --- JSON --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "version": VERSION,
+            "name": self.name, "system": self.system, "rounds_planned": self.rounds_planned,
+            "variant": self.variant, "scoring": self.scoring.as_dict(),
+            "tiebreaks": list(self.tiebreaks), "games_per_pairing": self.games_per_pairing,
+            "micromatch_ranking": self.micromatch_ranking, "ballot": self.ballot,
+            "seed": self.seed, "first_color": self.first_color,
+            "avoid_same_club": self.avoid_same_club, "late_entry_bye": self.late_entry_bye,
+            "city": self.city, "federation": self.federation, "start": self.start,
+            "end": self.end, "arbiter": self.arbiter, "draws": self.draws,
+            "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
+                          for f in self.forbidden],
+            "players": [vars(p).copy() for p in self.players],
+            "rounds": [{"number": r.number,
+                        "pairings": [vars(p).copy() for p in r.pairings],
+                        "byes": [vars(b).copy() for b in r.byes]} for r in self.rounds],
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """The tournament as one JSON document."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Tournament:
+        """Read a document written by :meth:`to_dict`; every round is re-validated."""
+        if d.get("format") != FORMAT:
+            raise InvalidTournament(f"not a shashki tournament (format {d.get('format')!r})")
+        try:
+            sc = d.get("scoring", {"name": "2-1-0"})
+            scoring = (SCORING[sc] if isinstance(sc, str) else
+                       Scoring(**{k: v for k, v in sc.items()}))
+            t = cls(
+                name=d.get("name", ""), system=d.get("system", "dutch"),
+                rounds_planned=int(d.get("rounds_planned", 0)),
+                variant=d.get("variant", "russian"), scoring=scoring,
+                tiebreaks=list(d.get("tiebreaks", [])),
+                games_per_pairing=int(d.get("games_per_pairing", 1)),
+                micromatch_ranking=d.get("micromatch_ranking", "games"),
+                ballot=d.get("ballot"), seed=int(d.get("seed", 0)),
+                first_color=d.get("first_color", "white"),
+                avoid_same_club=bool(d.get("avoid_same_club", False)),
+                late_entry_bye=d.get("late_entry_bye", "Z"), city=d.get("city", ""),
+                federation=d.get("federation", ""), start=d.get("start", ""),
+                end=d.get("end", ""), arbiter=d.get("arbiter", ""),
+                draws=list(d.get("draws", [])),
+            )
+            t.players = [Player(**p) for p in d.get("players", [])]
+            numbers = [p.number for p in t.players]
+            if len(set(numbers)) != len(numbers):
+                raise InvalidTournament("two players share a number")
+            t.forbidden = [Forbidden(tuple(f["players"]), f.get("first", 1), f.get("last"))
+                           for f in d.get("forbidden", [])]
+            for r in d.get("rounds", []):
+                t.add_round(Round(int(r["number"]),
+                                  [Pairing(**p) for p in r.get("pairings", [])],
+                                  [Bye(**b) for b in r.get("byes", [])]))
+        except (KeyError, TypeError, ValueError) as e:
+            if isinstance(e, InvalidTournament | PairingError | ResultError):
+                raise
+            raise InvalidTournament(f"bad tournament document: {e}") from None
+        return t
+
+    @classmethod
+    def from_json(cls, text: str) -> Tournament:
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidTournament(f"bad JSON at line {e.lineno} column {e.colno}: "
+                                    f"{e.msg}") from None
+        if not isinstance(d, dict):
+            raise InvalidTournament("a tournament document is a JSON object")
+        return cls.from_dict(d)
+
+    def save(self, path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_json())
+            f.write("\n")
+
+    @classmethod
+    def load(cls, path: str) -> Tournament:
+        with open(path, encoding="utf-8") as f:
+            return cls.from_json(f.read())
+
+
+def initial_order(players: Iterable[Player]) -> list[Player]:
+    """Players in initial ranking order: rating, then title, then name (FMJD Annex V; C.04.2).
+
+    >>> [p.name for p in initial_order([Player(1, "B", rating=2000), Player(2, "A", rating=2000),
+    ...                                 Player(3, "C", title="GMI", rating=2000)])]
+    ['C', 'A', 'B']
+    """
+    return sorted(players, key=lambda p: (-p.rating, _title_rank(p.title), p.name, p.number))
+
+
+_TITLES = ("GMI", "GM", "MI", "IM", "MF", "FM", "CMI", "CM", "MS", "KMS", "WGMI", "WMI", "WMF")
+
+
+def _title_rank(title: str) -> int:
+    t = title.upper()
+    return _TITLES.index(t) if t in _TITLES else len(_TITLES)
