@@ -121,9 +121,10 @@ def test_arrow_follows_capture_path(russian: Board) -> None:
     (head,) = find(arrow, "arrow-head")
     points = floats(line.get("points", ""))
     centers = [dark_square_center(root, sq) for sq in move.path]
-    assert points[:-1] == pytest.approx(centers[:-1])
+    flat = [c for p in points[:-1] for c in p]
+    assert flat == pytest.approx([c for p in centers[:-1] for c in p])
     tip = floats(head.get("points", ""))[0]
-    assert tip == pytest.approx(centers[-1])
+    assert list(tip) == pytest.approx(list(centers[-1]))
     # The line's last point lies on the last segment, before the tip.
     (x0, y0), (x1, y1), (px, py) = centers[-2], centers[-1], points[-1]
     assert (px - x0) * (y1 - y0) == pytest.approx((py - y0) * (x1 - x0))
