@@ -1,0 +1,514 @@
+"""The engine object: analyse a position, play a move, at a chosen strength.
+
+>>> from shashki import Board
+>>> from shashki.engine import Engine
+>>> engine = Engine("russian", hash_mb=4)
+>>> board = Board("russian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8")
+>>> info = engine.analyse(board, depth=8)
+>>> info.pv_text(board)[:3]       # a man given up for three and a king
+['c3-d4', 'e5:c3', 'b2:d8']
+>>> info.depth, str(info.score)
+(8, '#5')
+>>> engine.play(Board("russian"), Limit(depth=4)) in Board("russian").legal_moves
+True
+
+Scores are in hundredths of a man for the side to move; a :class:`Score` knows when it
+is a forced win (``wins_in`` moves, negative when the side to move loses).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from shashki.engine import search as S
+from shashki.engine.evaluate import EW_SIZE, W_NOISE, W_SEED, eval_arrays
+from shashki.engine.limits import MAX_DEPTH, Budget, Limit, budget
+from shashki.engine.probe import EMPTY
+from shashki.errors import ShashkiError
+from shashki.move import Move
+from shashki.rules import Goal, Variant, variant_by_name
+from shashki.rules import kernels as K
+
+if TYPE_CHECKING:
+    from shashki.board import Board
+
+U64 = np.uint64
+
+DRAW_PLIES = {"russian": 30, "russian-giveaway": 30, "brazilian": 40, "international": 50}
+"""King moves without a capture or a man move after which the search scores a draw:
+Code 1.9.1.6 / FMJD-64 7.2.5 (15 moves each), CBD 16 (20), FMJD 6.2 (25)."""
+
+
+class EngineError(ShashkiError):
+    """A request the engine cannot serve (wrong variant, finished game, bad level)."""
+
+
+@dataclass(frozen=True, order=True)
+class Score:
+    """A search score for the side to move, in hundredths of a man.
+
+    >>> str(Score(35)), str(Score(-120)), Score(S.MATE - 5).wins_in, str(Score(-S.MATE + 4))
+    ('+0.35', '-1.20', 3, '#-2')
+    """
+
+    value: int
+
+    @property
+    def is_win(self) -> bool:
+        return self.value > S.MATE_BOUND
+
+    @property
+    def is_loss(self) -> bool:
+        return self.value < -S.MATE_BOUND
+
+    @property
+    def wins_in(self) -> int | None:
+        """Moves of the side to move to the end of a won (positive) or lost (negative) game."""
+        if self.is_win:
+            return (S.MATE - self.value + 1) // 2
+        if self.is_loss:
+            return -((S.MATE + self.value) // 2)
+        return None
+
+    @property
+    def men(self) -> float:
+        """The score in men (Hub protocol), wins as +-1000 less the distance."""
+        if self.wins_in is not None:
+            w = self.wins_in
+            return 1000.0 - w if w > 0 else -1000.0 - w
+        return self.value / 100.0
+
+    def __str__(self) -> str:
+        if self.wins_in is not None:
+            return f"#{self.wins_in}"
+        return f"{self.value / 100:+.2f}"
+
+
+@dataclass
+class Analysis:
+    """What a search found: the principal variation and its score, with statistics."""
+
+    pv: list[Move]
+    score: Score
+    depth: int
+    seldepth: int
+    nodes: int
+    time: float
+    hashfull: int = 0
+    complete: bool = True
+    """False for a report of an iteration the limits cut off."""
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.time if self.time > 0 else 0.0
+
+    @property
+    def bestmove(self) -> Move | None:
+        return self.pv[0] if self.pv else None
+
+    @property
+    def ponder(self) -> Move | None:
+        return self.pv[1] if len(self.pv) > 1 else None
+
+    def pv_text(self, board: Board, style: str | None = None) -> list[str]:
+        """The principal variation as move text, played out from ``board``."""
+        b = board.copy(stack=False)
+        out = []
+        for m in self.pv:
+            out.append(b.move_text(m, style))
+            b.push(m)
+        return out
+
+
+@dataclass(frozen=True)
+class Level:
+    """A playing strength: caps on depth, nodes and time, and evaluation noise.
+
+    ``noise`` adds up to that many hundredths of a man, at random, to every evaluation;
+    ``blunder`` is the chance of playing a random legal move instead of the search's.
+    """
+
+    name: str
+    depth: int | None = None
+    nodes: int | None = None
+    time: float | None = None
+    noise: int = 0
+    blunder: float = 0.0
+    title: str = ""
+
+
+LEVELS: dict[str, Level] = {lv.name: lv for lv in (
+    Level("beginner", depth=2, nodes=2_000, noise=200, blunder=0.15, title="first games"),
+    Level("novice", depth=3, nodes=10_000, noise=120, blunder=0.05, title="knows the rules"),
+    Level("amateur", depth=5, nodes=50_000, noise=60, title="club beginner"),
+    Level("club", depth=8, nodes=300_000, noise=30, title="club player"),
+    Level("expert", depth=12, nodes=2_000_000, noise=10, title="candidate master"),
+    Level("master", time=2.0, noise=0, title="master"),
+    Level("full", noise=0, title="full strength"),
+)}
+"""Levels from beginner to full strength (``full`` is limited only by the given limit)."""
+
+
+def level_by_name(name: str | Level) -> Level:
+    if isinstance(name, Level):
+        return name
+    try:
+        return LEVELS[name.strip().lower()]
+    except KeyError:
+        raise EngineError(f"unknown level {name!r}; known: {', '.join(LEVELS)}") from None
+
+
+Callback = Callable[[Analysis], None]
+
+
+@dataclass
+class _Root:
+    white: int
+    black: int
+    kings: int
+    turn: int
+    history: list[int] = field(default_factory=list)
+    rev: int = 0
+
+
+class Engine:
+    """A searching engine for one variant, with its own transposition table.
+
+    ``hash_mb`` sizes the transposition table; ``level`` is a name of :data:`LEVELS` or
+    a :class:`Level`. The engine can be stopped from another thread with :meth:`stop`.
+    """
+
+    def __init__(self, variant: str | Variant = "russian", hash_mb: int = 64,
+                 level: str | Level = "full", weights: dict[str, Any] | None = None,
+                 seed: int | None = None) -> None:
+        self.variant = _variant(variant)
+        self.hash_mb = hash_mb
+        self._weights = weights
+        self._rng = random.Random(seed)
+        self._seed = self._rng.getrandbits(31)
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self.params = S.default_params()
+        self.lmr = S.lmr_table()
+        self.zob = S.zobrist_table()
+        self._alloc(hash_mb)
+        self.level = level_by_name(level)
+        self._configure()
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def _alloc(self, hash_mb: int) -> None:
+        if hash_mb < 1:
+            raise EngineError(f"hash size must be at least 1 MB, got {hash_mb}")
+        entries = hash_mb * (1 << 20) // 16
+        size = 4
+        while size * 2 <= entries:
+            size *= 2
+        self.tt = np.zeros((size, 2), dtype=np.uint64)
+        mp = S.MAX_PLY + 1
+        self.ps = np.zeros((mp, 4), dtype=np.uint64)
+        self.fr = np.zeros((mp, S.NF), dtype=np.int64)
+        self.mq = np.zeros((mp, S.MAX_MOVES), dtype=np.uint64)
+        self.mc = np.zeros((mp, S.MAX_MOVES), dtype=np.uint64)
+        self.ms = np.zeros((mp, S.MAX_MOVES), dtype=np.int64)
+        self.pvm = np.zeros((mp, mp), dtype=np.uint64)
+        self.pvc = np.zeros((mp, mp), dtype=np.uint64)
+        self.pvl = np.zeros(mp, dtype=np.int64)
+        self.hist = np.zeros((2, 64, 64), dtype=np.int64)
+        self.killers = np.zeros((mp, 2), dtype=np.uint64)
+        self.ctl = np.zeros(S.NC, dtype=np.int64)
+        self.gmv, self.path, self.cx, self.cnt, self.fu, self.fi = (
+            x[0] if i == 0 else x for i, x in enumerate(K.buffers(0)))
+        self.eg = EMPTY
+        self._gen = 0
+
+    def _configure(self) -> None:
+        v = self.variant
+        self.geo, self.rules = v.kernel_arrays()
+        self.ew, self.et, self.em, self.cone = eval_arrays(v, self._weights)
+        assert self.ew.shape[0] == EW_SIZE
+        self.ew[W_NOISE] = self.level.noise
+        self.ew[W_SEED] = self._seed
+        self.params[S.P_GOAL] = 1 if v.goal is Goal.GIVEAWAY else 0
+        self.params[S.P_DRAW_PLIES] = DRAW_PLIES.get(v.name, 0)
+
+    def set_level(self, level: str | Level) -> None:
+        """Play at another strength from the next search on."""
+        self.level = level_by_name(level)
+        self.ew[W_NOISE] = self.level.noise
+
+    def set_variant(self, variant: str | Variant) -> None:
+        """Switch to another variant (clears the tables)."""
+        self.variant = _variant(variant)
+        self._configure()
+        self.new_game()
+
+    def set_hash(self, hash_mb: int) -> None:
+        """Resize the transposition table (clears it)."""
+        self.hash_mb = hash_mb
+        self._alloc(hash_mb)
+
+    def new_game(self) -> None:
+        """Forget the previous searches: transposition table, killers, history."""
+        self.tt[:] = 0
+        self.hist[:] = 0
+        self.killers[:] = 0
+        self._seed = self._rng.getrandbits(31)
+        self.ew[W_SEED] = self._seed
+
+    def stop(self) -> None:
+        """Ask a running search to finish now (safe from another thread)."""
+        self._stop.set()
+        self.ctl[S.C_STOP] = 1
+
+    # --- searching ------------------------------------------------------------------
+
+    def analyse(self, board: Board, depth: int | None = None, time: float | None = None,
+                nodes: int | None = None, callback: Callback | None = None,
+                limit: Limit | None = None) -> Analysis:
+        """Search ``board`` to the given depth, time (seconds) or nodes and report.
+
+        ``callback`` receives an :class:`Analysis` after every iteration. With no limit
+        at all the search runs until :meth:`stop` or the maximum depth.
+        """
+        lim = limit if limit is not None else Limit(depth=depth, nodes=nodes, time=time)
+        return self._search(board, budget(lim), callback)
+
+    def play(self, board: Board, limit: Limit | Level | str | None = None,
+             callback: Callback | None = None) -> Move:
+        """The move the engine plays in ``board`` at its level within ``limit``.
+
+        ``limit`` may be a :class:`Limit`, a :class:`Level` (or its name) to play at that
+        strength, or None for the engine's level alone. A single legal move is played at
+        once.
+        """
+        level = self.level
+        lim: Limit
+        if isinstance(limit, (Level, str)):
+            level = level_by_name(limit)
+            lim = Limit()
+        else:
+            lim = limit if limit is not None else Limit()
+        moves = board.legal_moves
+        if not moves:
+            raise EngineError(f"no legal move in {board.fen()}: the game is over")
+        if len(moves) == 1:
+            return moves[0]
+        if level.blunder and self._rng.random() < level.blunder:
+            return self._rng.choice(moves)
+        b = budget(lim)
+        b = Budget(
+            min(b.depth, level.depth or MAX_DEPTH),
+            _min_opt(b.nodes, level.nodes),
+            _min_opt(b.soft, level.time),
+            _min_opt(b.hard, level.time),
+        )
+        saved = self.ew[W_NOISE]
+        self.ew[W_NOISE] = level.noise
+        try:
+            info = self._search(board, b, callback)
+        finally:
+            self.ew[W_NOISE] = saved
+        if info.bestmove is None:  # cut off before the first iteration finished
+            return moves[0]
+        return info.bestmove
+
+    def _root(self, board: Board) -> _Root:
+        if board.variant != self.variant:
+            raise EngineError(f"this engine plays {self.variant.name}, the board is "
+                              f"{board.variant.name}")
+        w, b, k, t = board.position
+        root = _Root(w, b, k, t)
+        # positions since the last irreversible move, for repetitions
+        states = board._stack
+        g = self.variant.geometry
+        keys: list[int] = []
+        for i in range(len(board.move_stack) - 1, -1, -1):
+            m = board.move_stack[i]
+            sw, sb, sk, st, _ = states[i]
+            if m.is_capture or not (sk >> g.bit(m.start)) & 1:
+                break
+            keys.append(int(S.position_key(U64(sw), U64(sb), U64(sk), st, self.zob)))
+        keys.reverse()
+        root.history = keys
+        root.rev = len(keys)
+        return root
+
+    def _search(self, board: Board, bud: Budget, callback: Callback | None) -> Analysis:
+        with self._lock:
+            self._stop.clear()
+            self.ctl[S.C_STOP] = 0
+            return self._iterate_all(board, bud, callback)
+
+    def _iterate_all(self, board: Board, bud: Budget, callback: Callback | None) -> Analysis:
+        root = self._root(board)
+        t0 = time.perf_counter()
+        soft = t0 + bud.soft if bud.soft is not None else None
+        hard = t0 + bud.hard if bud.hard is not None else None
+        self._gen = (self._gen + 1) & 0xFF
+        self.hist //= 8
+        self.killers[:] = 0
+        ctl = self.ctl
+        ctl[:] = 0
+        ctl[S.C_GEN] = self._gen
+        ctl[S.C_ROOT_SIDE] = root.turn
+        koff = len(root.history)
+        ctl[S.C_KOFF] = koff
+        self.keys = np.zeros(koff + S.MAX_PLY + 2, dtype=np.uint64)
+        for i, key in enumerate(root.history):
+            self.keys[i] = key
+        own, opp = (root.white, root.black) if root.turn == 0 else (root.black, root.white)
+        rkey = S.position_key(U64(root.white), U64(root.black), U64(root.kings), root.turn,
+                              self.zob)
+        self.keys[koff] = rkey
+        self._rootpos = (U64(own), U64(opp), U64(root.kings), rkey)
+        self._rootrev = root.rev
+        self._slice = 5_000
+        best: Analysis | None = None
+        prev = 0
+        for depth in range(1, bud.depth + 1):
+            delta = 30
+            if depth >= 4 and best is not None and abs(prev) < S.MATE_BOUND:
+                alpha, beta = prev - delta, prev + delta
+            else:
+                alpha, beta = -S.INF, S.INF
+            while True:
+                status = self._one(depth, alpha, beta, hard, bud.nodes)
+                if status != S.S_DONE:
+                    break
+                score = int(ctl[S.C_RET])
+                if score <= alpha and alpha > -S.INF:
+                    alpha = max(score - delta, -S.INF)
+                    delta *= 2
+                elif score >= beta and beta < S.INF:
+                    beta = min(score + delta, S.INF)
+                    delta *= 2
+                else:
+                    break
+            elapsed = time.perf_counter() - t0
+            if status != S.S_DONE:
+                if self.pvl[0] > 0 and best is not None:
+                    partial = self._analysis(board, int(ctl[S.C_ROOT_BEST]), depth - 1, elapsed,
+                                             complete=False)
+                    if partial.pv and partial.bestmove != best.bestmove:
+                        best = partial
+                        if callback is not None:
+                            callback(best)
+                elif best is None and self.pvl[0] > 0:
+                    best = self._analysis(board, int(ctl[S.C_ROOT_BEST]), 0, elapsed,
+                                          complete=False)
+                break
+            prev = score
+            best = self._analysis(board, score, depth, elapsed)
+            if callback is not None:
+                callback(best)
+            if soft is not None and time.perf_counter() >= soft:
+                break
+            if bud.nodes is not None and int(ctl[S.C_NODES]) >= bud.nodes:
+                break
+            if abs(score) > S.MATE_BOUND and depth > S.MATE - abs(score) + 2:
+                break  # a forced result, proven at every depth since
+            if self._stop.is_set():
+                break
+        if best is None:
+            best = Analysis([], Score(0), 0, 0, int(ctl[S.C_NODES]),
+                            time.perf_counter() - t0, complete=False)
+        best.nodes = int(ctl[S.C_NODES])
+        best.time = time.perf_counter() - t0
+        return best
+
+    def _one(self, depth: int, alpha: int, beta: int, hard: float | None,
+             node_limit: int | None) -> int:
+        """Run one iteration (one root window) in slices; return its status."""
+        ps, fr, ctl = self.ps, self.fr, self.ctl
+        own, opp, kings, key = self._rootpos
+        ps[0, 0], ps[0, 1], ps[0, 2], ps[0, 3] = own, opp, kings, key
+        fr[0, S.F_ALPHA] = alpha
+        fr[0, S.F_BETA] = beta
+        fr[0, S.F_DEPTH] = depth
+        fr[0, S.F_REV] = self._rootrev
+        ctl[S.C_PLY] = 0
+        ctl[S.C_MODE] = S.M_ENTER
+        ctl[S.C_SELDEPTH] = 0
+        ctl[S.C_ROOT_BEST] = -S.INF
+        while True:
+            nodes = int(ctl[S.C_NODES])
+            if node_limit is not None and nodes >= node_limit:
+                return S.S_ABORTED
+            end = nodes + self._slice
+            if node_limit is not None:
+                end = min(end, node_limit)
+            ctl[S.C_SLICE_END] = end
+            t = time.perf_counter()
+            status = S.run(ps, fr, self.mq, self.mc, self.ms, self.keys, self.pvm, self.pvc,
+                           self.pvl, self.tt, self.hist, self.killers, ctl, self.params,
+                           self.lmr, self.geo, self.rules, self.zob, self.ew, self.et,
+                           self.em, self.cone, self.eg, self.gmv, self.path, self.cx,
+                           self.cnt, self.fu, self.fi)
+            now = time.perf_counter()
+            if status != S.S_PAUSED:
+                return int(status)
+            # aim at ~10 ms per slice
+            spent = now - t
+            if spent > 0:
+                self._slice = int(min(max(self._slice * 0.01 / spent, 1_000), 500_000))
+            if self._stop.is_set():
+                return S.S_ABORTED
+            if hard is not None and now >= hard:
+                return S.S_ABORTED
+
+    def _analysis(self, board: Board, score: int, depth: int, elapsed: float,
+                  complete: bool = True) -> Analysis:
+        pv = self._pv_moves(board)
+        return Analysis(pv, Score(score), depth, int(self.ctl[S.C_SELDEPTH]),
+                        int(self.ctl[S.C_NODES]), elapsed,
+                        int(S.tt_hashfull(self.tt, self._gen)), complete)
+
+    def _pv_moves(self, board: Board) -> list[Move]:
+        """The kernel's principal variation as legal :class:`Move` s of ``board``."""
+        g = self.variant.geometry
+        b2s = g.bit_to_square
+        b = board.copy(stack=False)
+        out: list[Move] = []
+        for j in range(int(self.pvl[0])):
+            q = int(self.pvm[0, j])
+            cap = int(self.pvc[0, j])
+            frm, to = b2s[q & 0xFF], b2s[(q >> 8) & 0xFF]
+            caps = frozenset(g.squares_of(cap))
+            found = None
+            for m in b.legal_moves:
+                if m.start == frm and m.end == to and m.captured == caps:
+                    found = m
+                    break
+            if found is None:  # cannot happen with a correct kernel; stop the line
+                break
+            out.append(found)
+            b.push(found)
+        return out
+
+
+def _min_opt(a: Any, b: Any) -> Any:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)
+
+
+def _variant(variant: str | Variant) -> Variant:
+    if isinstance(variant, Variant):
+        return variant
+    try:
+        return variant_by_name(variant)
+    except KeyError:
+        from shashki.errors import UnknownVariant
+        from shashki.rules import VARIANTS
+
+        raise UnknownVariant(variant, sorted(VARIANTS)) from None

@@ -1,0 +1,314 @@
+"""Static evaluation: one compiled function for every variant, weights from a data file.
+
+The score is in hundredths of a man (100 = one man) from the side to move's point of
+view. Each side's pieces are scored by the same terms and the two sums are subtracted:
+
+- material: men, the first king and each further king;
+- advancement: a value per row counted from the own back rank, blended between an
+  opening table (every man on the board) and an endgame table (no men left);
+- centre and edge: men on the central squares, men on the side files;
+- runaway men: a man a few rows from promotion with no enemy piece in its forward cone
+  (the squares it can still pass), worth less while the opponent has a king;
+- kings: a bonus for a king on the main road (большак) and for every square the kings
+  can move to (mobility);
+- back-rank guard: men still on the squares that stop enemy promotions;
+- blocked men: men that cannot step forward;
+- kings-only endings: against a lone king the stronger side wins with
+  ``lone_king_kings`` kings unless the lone king holds the main road, other kings-only
+  positions are shrunk towards the draw.
+
+Giveaway uses the same terms with its own weights (material counts against its owner);
+the search reverses the meaning of "cannot move". Weights live in ``weights.json`` so
+that they can be tuned without touching code.
+
+>>> from shashki import Board
+>>> evaluate_board(Board("russian"))
+3
+>>> evaluate_board(Board("russian", "W:W21-32:B1-11")) > 90
+True
+>>> evaluate_board(Board("russian-giveaway", "W:W21-32:B1-11")) < -90
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numba import njit
+
+from shashki.rules.bits import U64, ZERO, lsb_index, popcount
+from shashki.rules.kernels import _step
+
+if TYPE_CHECKING:
+    from shashki.board import Board
+    from shashki.rules.variant import Variant
+
+# ew[] (int64 weights)
+(W_MAN, W_KING, W_KING_EXTRA, W_CENTRE, W_EDGE, W_KING_ROAD, W_KMOB, W_GUARD, W_BLOCKED,
+ W_RUN_VS_KING, W_TURN, W_LK_KINGS, W_LK_ROAD_DRAW, W_LK_BONUS, W_KO_DIV, W_NOISE,
+ W_SEED, W_RUN) = range(18)
+N_RUN = 8
+EW_SIZE = W_RUN + N_RUN
+
+# em[] (uint64 masks)
+EM_CENTRE, EM_EDGE, EM_ROAD, EM_GUARD, EM_RUNZONE, EM_BOARD, EM_ROWS = 0, 2, 4, 5, 7, 9, 10
+# EM_CENTRE+s, EM_EDGE+s ... are per side (s = 0 White, 1 Black); EM_ROWS + s * ranks + r
+# is the row r counted from side s's back rank.
+
+MAX_SCORE = 20000
+"""Evaluations stay strictly inside +-MAX_SCORE (mate scores lie beyond)."""
+
+
+class EvalError(ValueError):
+    """Bad evaluation weights."""
+
+
+@cache
+def _raw_weights() -> dict[str, Any]:
+    text = resources.files("shashki.engine").joinpath("weights.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def weights_for(name: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The weights of variant ``name``, its ``base`` variant's filled in."""
+    table = data if data is not None else _raw_weights()
+    if name not in table:
+        raise EvalError(f"no evaluation weights for variant {name!r}")
+    own = dict(table[name])
+    base = own.pop("base", None)
+    if base is None:
+        return own
+    merged = weights_for(base, table)
+    merged.update(own)
+    return merged
+
+
+def _flip(square: int, squares: int) -> int:
+    return squares + 1 - square
+
+
+def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
+                noise: int = 0, seed: int = 0) -> tuple[Any, Any, Any, Any]:
+    """``(ew, et, em, cone)`` for :func:`evaluate` from a variant and its weights.
+
+    ``noise`` adds a pseudo-random amount in [-noise, noise] to every evaluation (the
+    same for the same position and ``seed``), for weaker playing levels.
+    """
+    w = weights if weights is not None else weights_for(variant.name)
+    g = variant.geometry
+    n = g.squares
+    ranks = g.ranks
+    try:
+        ew = np.zeros(EW_SIZE, dtype=np.int64)
+        ew[W_MAN] = w["man"]
+        ew[W_KING] = w["king"]
+        ew[W_KING_EXTRA] = w["king_extra"]
+        ew[W_CENTRE] = w["centre"]
+        ew[W_EDGE] = w["edge"]
+        ew[W_KING_ROAD] = w["king_main_road"]
+        ew[W_KMOB] = w["king_mobility"]
+        ew[W_GUARD] = w["guard"]
+        ew[W_BLOCKED] = w["blocked"]
+        ew[W_RUN_VS_KING] = w["runaway_vs_king_percent"]
+        ew[W_TURN] = w["turn"]
+        ew[W_LK_KINGS] = w["lone_king_kings"]
+        ew[W_LK_ROAD_DRAW] = int(bool(w["lone_king_main_road_draw"]))
+        ew[W_LK_BONUS] = w["lone_king_bonus"]
+        ew[W_KO_DIV] = max(1, int(w["kings_only_divisor"]))
+        ew[W_NOISE] = max(0, noise)
+        ew[W_SEED] = seed & 0x7FFF_FFFF
+        run = list(w["runaway"])[:N_RUN]
+        for i, v in enumerate(run):
+            ew[W_RUN + i] = v
+        row_open = list(w["row_open"])
+        row_end = list(w["row_end"])
+        guard = [int(s) for s in w["guard_squares"]]
+    except KeyError as e:
+        raise EvalError(f"weights for {variant.name} lack {e.args[0]!r}") from None
+    if len(row_open) != ranks or len(row_end) != ranks:
+        raise EvalError(f"row tables for {variant.name} need {ranks} entries")
+    total_men = 2 * variant.men_per_side
+    et = np.zeros((total_men + 1, ranks), dtype=np.int64)
+    for m in range(total_men + 1):
+        for r in range(ranks):
+            et[m, r] = (row_open[r] * m + row_end[r] * (total_men - m)) // total_men
+
+    em = np.zeros(EM_ROWS + 2 * ranks, dtype=np.uint64)
+    centre_w, edge_w, runzone = 0, 0, [0, 0]
+    maxd = len([v for v in run if v]) and max(i for i, v in enumerate(run) if v)
+    for sq in range(1, n + 1):
+        f, r = g.file_rank(sq)
+        bit = 1 << g.bit(sq)
+        if 2 <= f <= g.files - 3 and ranks // 2 - 2 <= r <= ranks // 2 + 1:
+            centre_w |= bit
+        if f in (0, g.files - 1):
+            edge_w |= bit
+        if 1 <= ranks - 1 - r <= maxd:
+            runzone[0] |= bit
+        if 1 <= r <= maxd:
+            runzone[1] |= bit
+    em[EM_CENTRE] = centre_w
+    em[EM_CENTRE + 1] = centre_w  # the centre is symmetric
+    em[EM_EDGE] = edge_w
+    em[EM_EDGE + 1] = edge_w
+    em[EM_ROAD] = g.mask(g.main_road)
+    em[EM_GUARD] = g.mask(guard)
+    em[EM_GUARD + 1] = g.mask(_flip(s, n) for s in guard)
+    em[EM_RUNZONE] = runzone[0]
+    em[EM_RUNZONE + 1] = runzone[1]
+    em[EM_BOARD] = g.board_mask
+    for r in range(ranks):
+        em[EM_ROWS + r] = g.row_mask(ranks - 1 - r)  # White: row r from the bottom
+        em[EM_ROWS + ranks + r] = g.row_mask(r)  # Black: row r from the top
+
+    cone = np.zeros((2, 64), dtype=np.uint64)
+    for sq in range(1, n + 1):
+        f0, r0 = g.file_rank(sq)
+        for side, dr in ((0, 1), (1, -1)):
+            mask = 0
+            k = 1
+            while 0 <= r0 + k * dr < ranks:
+                for f in range(f0 - k, f0 + k + 1):
+                    s2 = g.square_at(f, r0 + k * dr)
+                    if s2 is not None:
+                        mask |= 1 << g.bit(s2)
+                k += 1
+            cone[side, g.bit(sq)] = mask
+    return ew, et, em, cone
+
+
+@njit(inline="always", cache=True)
+def _mix(x: Any) -> Any:
+    """A 64-bit mixer (splitmix64's finaliser)."""
+    x = (x ^ (x >> U64(30))) * U64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> U64(27))) * U64(0x94D049BB133111EB)
+    return x ^ (x >> U64(31))
+
+
+@njit(inline="always", cache=True)
+def _side(men: Any, kg: Any, opp_kings: Any, opp_all: Any, empty: Any, s: Any, ranks: Any,
+          nmen: Any, ew: Any, et: Any, em: Any, cone: Any) -> Any:
+    """The terms of one side: men ``men``, kings ``kg``; ``s`` is its colour."""
+    nk = np.int64(popcount(kg))
+    score = np.int64(popcount(men)) * ew[W_MAN]
+    if nk:
+        score += ew[W_KING] + (nk - 1) * ew[W_KING_EXTRA]
+    base = EM_ROWS + s * ranks
+    for r in range(1, ranks - 1):
+        c = popcount(men & em[base + r])
+        if c:
+            score += np.int64(c) * et[nmen, r]
+    score += np.int64(popcount(men & em[EM_CENTRE + s])) * ew[W_CENTRE]
+    score += np.int64(popcount(men & em[EM_EDGE + s])) * ew[W_EDGE]
+    score += np.int64(popcount(men & em[EM_GUARD + s])) * ew[W_GUARD]
+    if nk:
+        score += np.int64(popcount(kg & em[EM_ROAD])) * ew[W_KING_ROAD]
+    run = men & em[EM_RUNZONE + s]
+    while run:
+        b = run & (~run + U64(1))
+        run ^= b
+        i = lsb_index(b)
+        if cone[s, i] & opp_all:
+            continue
+        r = 0
+        while r < ranks and (b & em[base + r]) == ZERO:
+            r += 1
+        d = ranks - 1 - r
+        if d < N_RUN:
+            bonus = ew[W_RUN + d]
+            if opp_kings:
+                bonus = bonus * ew[W_RUN_VS_KING] // 100
+            score += bonus
+    return score
+
+
+@njit(cache=True)
+def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any, em: Any,
+             cone: Any, key: Any) -> Any:
+    """Score of the position for the side to move (``own``), in hundredths of a man.
+
+    ``key`` feeds the optional noise of weak levels; the terms are described in the
+    module docstring.
+    """
+    s1 = geo[3]
+    s2 = geo[4]
+    board = em[EM_BOARD]
+    empty = board & ~(own | opp)
+    ranks = et.shape[1]
+    men_o = own & ~kings
+    men_p = opp & ~kings
+    kg_o = own & kings
+    kg_p = opp & kings
+    nmen = np.int64(popcount(men_o | men_p))
+    if nmen >= et.shape[0]:
+        nmen = et.shape[0] - 1
+    so = np.int64(side)
+    sp = 1 - so
+    score = _side(men_o, kg_o, kg_p, opp, empty, so, ranks, nmen, ew, et, em, cone)
+    score -= _side(men_p, kg_p, kg_o, own, empty, sp, ranks, nmen, ew, et, em, cone)
+    # blocked men and king mobility need the board geometry
+    if ew[W_BLOCKED]:
+        if so == 0:
+            mov_o = men_o & (_step(empty, 3, s1, s2) | _step(empty, 2, s1, s2))
+            mov_p = men_p & (_step(empty, 1, s1, s2) | _step(empty, 0, s1, s2))
+        else:
+            mov_o = men_o & (_step(empty, 1, s1, s2) | _step(empty, 0, s1, s2))
+            mov_p = men_p & (_step(empty, 3, s1, s2) | _step(empty, 2, s1, s2))
+        blocked = np.int64(popcount(men_o & ~mov_o)) - np.int64(popcount(men_p & ~mov_p))
+        score += blocked * ew[W_BLOCKED]
+    if ew[W_KMOB] and (kg_o | kg_p):
+        mob = np.int64(0)
+        for d in range(4):
+            x = _step(kg_o, d, s1, s2) & empty
+            while x:
+                mob += np.int64(popcount(x))
+                x = _step(x, d, s1, s2) & empty
+            x = _step(kg_p, d, s1, s2) & empty
+            while x:
+                mob -= np.int64(popcount(x))
+                x = _step(x, d, s1, s2) & empty
+        score += mob * ew[W_KMOB]
+    score += ew[W_TURN]
+    if nmen == 0:
+        no = np.int64(popcount(own))
+        np_ = np.int64(popcount(opp))
+        lk = ew[W_LK_KINGS]
+        if lk and np_ == 1 and no >= lk and not (ew[W_LK_ROAD_DRAW] and (opp & em[EM_ROAD])):
+            score += ew[W_LK_BONUS]
+        elif lk and no == 1 and np_ >= lk and not (ew[W_LK_ROAD_DRAW] and (own & em[EM_ROAD])):
+            score -= ew[W_LK_BONUS]
+        else:
+            score //= ew[W_KO_DIV]
+    if ew[W_NOISE]:
+        span = U64(2 * ew[W_NOISE] + 1)
+        h = _mix(key ^ U64(ew[W_SEED]))
+        score += np.int64(h % span) - ew[W_NOISE]
+    if score > MAX_SCORE - 1:
+        score = np.int64(MAX_SCORE - 1)
+    elif score < 1 - MAX_SCORE:
+        score = np.int64(1 - MAX_SCORE)
+    return score
+
+
+def evaluate_board(board: Board, weights: dict[str, Any] | None = None) -> int:
+    """The static evaluation of ``board`` for the side to move (hundredths of a man).
+
+    Meaningful for quiet positions; the search calls it only where the side to move has
+    no capture.
+    """
+    v = board.variant
+    geo, _rules = v.kernel_arrays()
+    ew, et, em, cone = _cached_arrays(v) if weights is None else eval_arrays(v, weights)
+    w, b, k, t = board.position
+    own, opp = (w, b) if t == 0 else (b, w)
+    return int(evaluate(U64(own), U64(opp), U64(k), t, geo, ew, et, em, cone, U64(0)))
+
+
+@cache
+def _cached_arrays(variant: Variant) -> tuple[Any, Any, Any, Any]:
+    return eval_arrays(variant)

@@ -1,0 +1,218 @@
+"""The search: exact against a plain minimax, shots, win distances, limits and stop."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from tests.engine.conftest import random_positions
+
+from shashki import Board
+from shashki.engine import Engine, Limit, Score
+from shashki.engine import search as S
+from shashki.engine.evaluate import evaluate_board
+from shashki.rules import Goal
+
+
+def minimax(board: Board, depth: int, ply: int = 0) -> int:
+    """The search's tree without any pruning: plain negamax with the same leaves.
+
+    Below depth 0 only captures are played (they are compulsory, so a side that must
+    capture is never scored statically); a side without moves loses (wins in giveaway).
+    """
+    moves = board.legal_moves
+    if not moves:
+        win = board.variant.goal is Goal.GIVEAWAY
+        return S.MATE - ply if win else -S.MATE + ply
+    if depth <= 0 and not moves[0].is_capture:
+        return evaluate_board(board)
+    best = -S.INF
+    for m in moves:
+        board.push(m)
+        best = max(best, -minimax(board, max(depth - 1, 0), ply + 1))
+        board.pop()
+    return best
+
+
+def plain(engine: Engine, tt: int) -> Engine:
+    """No reductions or extensions; ``tt`` 0 off, 1 exact-depth cut-offs only, 2 normal."""
+    engine.params[S.P_LMR] = 0
+    engine.params[S.P_EXT_SINGLE] = 0
+    engine.params[S.P_TT] = int(tt > 0)
+    engine.params[S.P_TT_EXACT] = int(tt == 1)
+    return engine
+
+
+def test_alpha_beta_and_table_equal_minimax(variant: str) -> None:
+    positions = [b for b in random_positions(variant, games=6, seed=3, max_plies=40)
+                 if not b.position.kings][::7]
+    assert len(positions) >= 4
+    engines = [plain(Engine(variant, hash_mb=1), tt) for tt in (0, 1)]
+    for board in positions:
+        exact = minimax(board.copy(stack=False), 3)
+        for e in engines:
+            e.new_game()
+            assert e.analyse(board, depth=3).score.value == exact, board.fen()
+
+
+@pytest.mark.parametrize("fen", [
+    "W:W21-32:B1-12",
+    "W:W17,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,14",
+    "B:W18,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15",
+])
+def test_table_keeps_the_result_of_plain_search(fen: str) -> None:
+    """With the normal table (cut-offs from deeper entries too) the score and move at a
+    small depth stay those of the search without a table."""
+    board = Board("russian", fen)
+    results = []
+    for tt in (0, 2):
+        a = plain(Engine("russian", hash_mb=4), tt).analyse(board, depth=5)
+        results.append(a.score)
+    assert results[0] == results[1]
+
+
+# --- shots: a sacrifice that forces a multiple capture ---------------------------------
+
+SHOTS = [
+    # Russian. 1.c3-d4 e5:c3 (forced: e3 stops c5:e3, a1 stops c3:a1) 2.b2:d4:b6:d8,
+    # taking three men and crowning on d8 (Code 1.5.15).
+    ("russian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8", "c3-d4", 400),
+    # Russian. 1.e3-f4 g5:e3 (forced; c1 and g1 stop it from going on) 2.f2:d4:b6:d8.
+    ("russian", "W:Wc1,d2,e3,f2,g1,h2:Bc5,c7,g5,h8", "e3-f4", 400),
+    # Brazilian: the same shot; the majority rule leaves e5:c3 as Black's only capture.
+    ("brazilian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8", "c3-d4", 200),
+    # International, the same pattern in numbers: 1.37-32 28x37 2.41x12 (b2 takes c3, c5,
+    # c7 and stops on d8: on 10x10 that is not the last row).
+    ("international", "W:W37,38,41,44,45,46,49:B14,15,17,19,27,28", "37-32", 200),
+]
+
+
+def test_giveaway_prefers_losing_pieces() -> None:
+    # Giveaway: White wins by giving its last man away: c3-d4 forces e5:c3, after which
+    # White has no pieces and wins (Code 5.1.4).
+    board = Board("russian-giveaway", "W:Wc3:Be5,a7")
+    a = Engine("russian-giveaway", hash_mb=4).analyse(board, depth=4)
+    assert board.move_text(a.pv[0]) == "c3-d4"
+    assert a.score.wins_in == 1
+
+
+@pytest.mark.parametrize(("variant", "fen", "first", "gain"), SHOTS)
+def test_engine_finds_the_shot(variant: str, fen: str, first: str, gain: int) -> None:
+    board = Board(variant, fen)
+    a = Engine(variant, hash_mb=8).analyse(board, nodes=200_000)
+    assert board.move_text(a.pv[0]) == first, a.pv_text(board)
+    assert a.score.value >= gain
+
+
+# --- win distances --------------------------------------------------------------------
+
+
+def solve(board: Board, plies: int, ply: int = 0) -> int | None:
+    """Exact game value within ``plies``: MATE - n for a win at ply n, -(MATE - n) for a
+    loss, None when neither is forced so soon."""
+    moves = board.legal_moves
+    if not moves:
+        win = board.variant.goal is Goal.GIVEAWAY
+        return S.MATE - ply if win else -S.MATE + ply
+    if plies == 0:
+        return None
+    best: int | None = None
+    unknown = False
+    for m in moves:
+        board.push(m)
+        v = solve(board, plies - 1, ply + 1)
+        board.pop()
+        if v is None:
+            unknown = True
+            continue
+        if best is None or -v > best:
+            best = -v
+    if best is not None and best > 0:
+        return best
+    return None if unknown else best
+
+
+@pytest.mark.parametrize(("variant", "fen", "wins_in"), [
+    ("russian", "W:Wc3:Bd4", 1),                       # c3:e5, Black has no pieces
+    ("russian", "W:Wa1,c1:Bh8,g7", None),             # slow; checked by solve()
+    ("russian", "B:Wa1,c1:Bh8,g7", None),
+    ("russian", "W:WKa1:Bb6,d6", None),
+    ("brazilian", "W:Wg3,e3:Bf6", None),
+    ("international", "W:W28:B23,19", None),
+])
+def test_win_distance_matches_exhaustive_solution(variant: str, fen: str,
+                                                  wins_in: int | None) -> None:
+    board = Board(variant, fen)
+    exact = solve(board.copy(stack=False), 7)
+    a = Engine(variant, hash_mb=4).analyse(board, depth=12)
+    if wins_in is not None:
+        assert a.score.wins_in == wins_in
+    if exact is not None:
+        assert a.score.value == exact, (a.score, Score(exact), a.pv_text(board))
+    else:
+        assert not a.score.is_win or a.score.value <= S.MATE - 8
+
+
+def test_losing_side_sees_the_distance() -> None:
+    # Black to move loses either way: b4-c3 is taken (d2:b4 or b2:d4), after b4-a3 the
+    # man is blocked by b2. The score is a loss in the distance of the longest defence.
+    board = Board("russian", "B:Wb2,d2:Bb4")
+    a = Engine("russian", hash_mb=4).analyse(board, depth=6)
+    assert a.score.is_loss
+    assert a.score.value == solve(board.copy(stack=False), 6)
+
+
+# --- limits and stop ------------------------------------------------------------------
+
+
+def test_node_limit_is_exact() -> None:
+    a = Engine("russian", hash_mb=4).analyse(Board("russian"), nodes=30_000)
+    assert a.nodes == 30_000
+    assert a.bestmove in Board("russian").legal_moves
+
+
+def test_time_limit_is_roughly_kept() -> None:
+    e = Engine("international", hash_mb=8)
+    e.analyse(Board("international"), depth=2)  # load the kernels first
+    t = time.perf_counter()
+    a = e.analyse(Board("international"), time=0.25)
+    spent = time.perf_counter() - t
+    assert a.depth >= 4
+    assert spent < 2.0  # generous: shared machines stall
+
+
+def test_stop_from_another_thread() -> None:
+    e = Engine("russian", hash_mb=8)
+    e.analyse(Board("russian"), depth=2)
+    result = []
+    th = threading.Thread(target=lambda: result.append(e.analyse(Board("russian"))))
+    th.start()
+    time.sleep(0.3)
+    e.stop()
+    th.join(timeout=10)
+    assert not th.is_alive()
+    assert result and result[0].bestmove in Board("russian").legal_moves
+    assert result[0].depth >= 3
+
+
+def test_callback_streams_each_iteration() -> None:
+    seen: list[int] = []
+    Engine("brazilian", hash_mb=4).analyse(Board("brazilian"), depth=6,
+                                           callback=lambda a: seen.append(a.depth))
+    assert seen == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("level", ["beginner", "novice", "amateur", "club", "expert"])
+def test_levels_play_legal_moves(variant: str, level: str) -> None:
+    e = Engine(variant, hash_mb=2, level=level, seed=1)
+    b = Board(variant)
+    for _ in range(6):
+        move = e.play(b, Limit(time=0.05))
+        assert move in b.legal_moves
+        b.push(move)
+
+
+def test_single_legal_move_is_played_at_once() -> None:
+    b = Board("russian", "W:Wc3:Bd4,h8")
+    assert Engine("russian", hash_mb=1).play(b, Limit(depth=30)) == b.legal_moves[0]
