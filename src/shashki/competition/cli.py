@@ -1,0 +1,312 @@
+"""Command line of competitions: ``pair``, ``standings`` and ``tournament``.
+
+:func:`register` adds the three subcommands to the main ``shashki`` parser; :func:`main` runs
+them alone (``python -m shashki.competition.cli pair --trf IN.trf``). Bad input prints one
+line and exits with status 2, no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from shashki.competition.ballots import TABLES as BALLOTS
+from shashki.competition.i18n import tr
+from shashki.competition.model import SCORING, SYSTEMS, Tournament
+from shashki.competition.tiebreaks import TIEBREAKS
+from shashki.errors import ShashkiError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {tr('error')}: {message}\n")
+        raise SystemExit(2)
+
+
+def _fail(message: str) -> NoReturn:
+    sys.stderr.write(f"shashki: {tr('error')}: {message}\n")
+    raise SystemExit(2)
+
+
+def _tiebreaks(text: str) -> list[str]:
+    items = [x.strip() for x in text.split(",") if x.strip()]
+    for x in items:
+        if x not in TIEBREAKS:
+            raise argparse.ArgumentTypeError(
+                f"unknown tie-break {x!r}; known: {', '.join(TIEBREAKS)}")
+    return items
+
+
+def register(subparsers: Any) -> None:
+    """Add ``pair``, ``standings`` and ``tournament`` to a parser's subcommands."""
+    pair = subparsers.add_parser("pair", help=tr("pair.help"))
+    pair.add_argument("--system", choices=["dutch", "berger"], default="dutch",
+                      help=tr("pair.system"))
+    pair.add_argument("--trf", required=True, help=tr("trf.help"))
+    pair.add_argument("-o", "--output", help=tr("output.help"))
+    pair.set_defaults(func=_cmd_pair)
+
+    st = subparsers.add_parser("standings", help=tr("standings.help"))
+    st.add_argument("--trf", required=True, help=tr("trf.help"))
+    st.add_argument("--tiebreaks", type=_tiebreaks, default=[],
+                    help=tr("tiebreaks.help").format(", ".join(TIEBREAKS)))
+    fmt = st.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help=tr("json.help"))
+    fmt.add_argument("--html", action="store_true", help=tr("html.help"))
+    fmt.add_argument("--pdf", action="store_true", help=tr("pdf.help"))
+    fmt.add_argument("--csv", action="store_true", help=tr("csv.help"))
+    st.add_argument("-o", "--output", help=tr("output.help"))
+    st.set_defaults(func=_cmd_standings)
+
+    tp = subparsers.add_parser("tournament", help=tr("tournament.help"))
+    tsub = tp.add_subparsers(dest="action", required=True, parser_class=type(tp))
+
+    new = tsub.add_parser("new", help=tr("t.new"))
+    new.add_argument("file", help=tr("t.file"))
+    new.add_argument("--name", default="", help=tr("t.name"))
+    new.add_argument("--system", choices=SYSTEMS, default="dutch", help=tr("t.system"))
+    new.add_argument("--rounds", type=int, default=0, help=tr("t.rounds"))
+    new.add_argument("--scoring", choices=list(SCORING), default="2-1-0", help=tr("t.scoring"))
+    new.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=tr("t.tiebreaks"))
+    new.add_argument("--micromatch", choices=list(BALLOTS), metavar="TABLE",
+                     help=tr("t.micromatch").format(", ".join(BALLOTS)))
+    new.add_argument("--variant", default="russian")
+    new.add_argument("--seed", type=int, default=0, help=tr("t.seed"))
+    new.add_argument("--avoid-same-club", action="store_true")
+    new.add_argument("--force", action="store_true", help=tr("t.force"))
+
+    add = tsub.add_parser("add", help=tr("t.add"))
+    add.add_argument("file", help=tr("t.file"))
+    add.add_argument("name")
+    add.add_argument("--rating", type=int, default=0)
+    add.add_argument("--title", default="")
+    add.add_argument("--club", default="")
+    add.add_argument("--federation", default="")
+    add.add_argument("--federation-id", default="")
+
+    draw = tsub.add_parser("draw", help=tr("t.draw"))
+    draw.add_argument("file", help=tr("t.file"))
+
+    tpair = tsub.add_parser("pair", help=tr("t.pair"))
+    tpair.add_argument("file", help=tr("t.file"))
+    tpair.add_argument("--absent", type=int, nargs="*", default=[], help=tr("t.absent"))
+
+    res = tsub.add_parser("result", help=tr("t.result"))
+    res.add_argument("file", help=tr("t.file"))
+    res.add_argument("round", type=int)
+    res.add_argument("board", type=int)
+    res.add_argument("result")
+    res.add_argument("game", type=int, nargs="?", default=1)
+
+    wd = tsub.add_parser("withdraw", help=tr("t.withdraw"))
+    wd.add_argument("file", help=tr("t.file"))
+    wd.add_argument("player", type=int)
+
+    fb = tsub.add_parser("forbid")
+    fb.add_argument("file", help=tr("t.file"))
+    fb.add_argument("players", type=int, nargs="+")
+
+    ts = tsub.add_parser("standings", help=tr("t.standings"))
+    ts.add_argument("file", help=tr("t.file"))
+    ts.add_argument("--tiebreaks", type=_tiebreaks, default=None)
+
+    ex = tsub.add_parser("export", help=tr("t.export"))
+    ex.add_argument("file", help=tr("t.file"))
+    ex.add_argument("format", choices=["trf", "json", "csv", "html", "pdf", "pdn", "pairings",
+                                       "standings-json"])
+    ex.add_argument("-o", "--output", help=tr("output.help"))
+    ex.add_argument("--round", type=int)
+    tp.set_defaults(func=_cmd_tournament)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """A parser with only the competition subcommands (for testing without the main CLI)."""
+    p = _Parser(prog="shashki", description=tr("cli.description"))
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    register(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except ShashkiError as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"{e.filename or ''}: {e.strerror}".strip(": "))
+    except KeyboardInterrupt:
+        return 130
+    return result
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8-sig", errors="replace") as f:
+        return f.read()
+
+
+def _write(text: str, path: str | None) -> None:
+    if path and path != "-":
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console()
+
+
+# --- pair, standings ----------------------------------------------------------------------
+
+
+def _cmd_pair(args: argparse.Namespace) -> int:
+    from shashki.competition.export import pairings_text
+    from shashki.competition.pairing import pair_next_round
+    from shashki.competition.trf import parse_trf
+
+    t = parse_trf(_read(args.trf))
+    t.system = args.system
+    rnd = pair_next_round(t)
+    _write(pairings_text(rnd), args.output)
+    return 0
+
+
+def _cmd_standings(args: argparse.Namespace) -> int:
+    from shashki.competition.trf import parse_trf
+
+    t = parse_trf(_read(args.trf))
+    t.tiebreaks = list(args.tiebreaks)
+    return _emit_standings(t, args)
+
+
+def _emit_standings(t: Tournament, args: argparse.Namespace) -> int:
+    from shashki.competition import export
+
+    if getattr(args, "pdf", False):
+        if not args.output:
+            _fail(tr("pdf.needs_output"))
+        export.to_pdf(t, args.output)
+    elif getattr(args, "json", False):
+        _write(export.to_json(t) + "\n", args.output)
+    elif getattr(args, "html", False):
+        _write(export.to_html(t), args.output)
+    elif getattr(args, "csv", False):
+        _write(export.to_csv(t), args.output)
+    else:
+        con = _console()
+        con.print(export.rich_standings(t))
+        con.print(export.rich_crosstable(t))
+    return 0
+
+
+# --- tournament ---------------------------------------------------------------------------
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from shashki.competition import export
+
+    if args.action == "new":
+        if os.path.exists(args.file) and not args.force:
+            _fail(tr("t.exists").format(args.file))
+        t = Tournament(name=args.name, system=args.system, rounds_planned=args.rounds,
+                       scoring=SCORING[args.scoring], tiebreaks=args.tiebreaks,
+                       games_per_pairing=2 if args.micromatch else 1, ballot=args.micromatch,
+                       seed=args.seed, variant=args.variant,
+                       avoid_same_club=args.avoid_same_club)
+        t.save(args.file)
+        print(tr("t.created").format(args.file))
+        return 0
+    t = Tournament.load(args.file)
+    if args.action == "add":
+        p = t.add_player(args.name, rating=args.rating, title=args.title, club=args.club,
+                         federation=args.federation, federation_id=args.federation_id)
+        t.save(args.file)
+        print(tr("t.added").format(p.name, p.number))
+    elif args.action == "draw":
+        from shashki.competition.berger import draw_numbers
+
+        draw_numbers(t)
+        t.save(args.file)
+        print(tr("t.numbers"))
+        _console().print(export.rich_standings(t, []))
+    elif args.action == "pair":
+        from shashki.competition.pairing import pair_next_round
+
+        con = _console()
+        with con.status(tr("t.pair"), spinner="dots") if len(t.players) > 100 else _null():
+            rnd = pair_next_round(t, absent=args.absent)
+        t.add_round(rnd)
+        t.save(args.file)
+        con.print(export.rich_pairings(t, rnd))
+    elif args.action == "result":
+        t.set_result(args.round, args.board, args.result, args.game)
+        t.save(args.file)
+        print(tr("t.recorded").format(args.round, args.board, args.result))
+    elif args.action == "withdraw":
+        t.withdraw(args.player)
+        t.save(args.file)
+        print(tr("t.withdrawn").format(args.player, t.player(args.player).withdrawn))
+    elif args.action == "forbid":
+        t.forbid(*args.players)
+        t.save(args.file)
+    elif args.action == "standings":
+        if args.tiebreaks is not None:
+            t.tiebreaks = args.tiebreaks
+        con = _console()
+        con.print(export.rich_standings(t))
+        con.print(export.rich_crosstable(t))
+    elif args.action == "export":
+        return _export(t, args)
+    return 0
+
+
+class _null:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _export(t: Tournament, args: argparse.Namespace) -> int:
+    from shashki.competition import export
+    from shashki.competition.trf import export_trf
+
+    fmt = args.format
+    if fmt == "trf":
+        _write(export_trf(t), args.output)
+    elif fmt == "json":
+        _write(t.to_json() + "\n", args.output)
+    elif fmt == "standings-json":
+        _write(export.to_json(t) + "\n", args.output)
+    elif fmt == "csv":
+        _write(export.to_csv(t), args.output)
+    elif fmt == "html":
+        _write(export.to_html(t), args.output)
+    elif fmt == "pdf":
+        if not args.output:
+            _fail(tr("pdf.needs_output"))
+        export.to_pdf(t, args.output)
+    elif fmt == "pdn":
+        _write(export.to_pdn(t, args.round), args.output)
+    elif fmt == "pairings":
+        rnd = args.round or t.current_round
+        if not 1 <= rnd <= t.current_round:
+            _fail(f"no round {rnd}")
+        _write(export.pairings_text(t.rounds[rnd - 1]), args.output)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

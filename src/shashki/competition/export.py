@@ -1,0 +1,342 @@
+"""Outputs: standings and crosstable (rich, HTML, PDF, CSV, JSON), pairings, PDN.
+
+HTML is rendered from the Jinja2 template shipped in the package (a printable A4 page); PDF
+is that page printed by WeasyPrint. Pairings are written bbpPairings-style for engines (first
+line the number of pairs, then ``WHITE BLACK`` by starting number, ``N 0`` for the bye).
+
+>>> from shashki.competition.model import Tournament, Round, Pairing, Bye
+>>> t = Tournament(name="Demo", system="berger")
+>>> for name in "ABC":
+...     _ = t.add_player(name)
+>>> t.add_round(Round(1, [Pairing(1, 2, 3, ["1-0"])], [Bye(1, "Z")]))
+>>> print(pairings_text(t.rounds[0]), end="")
+2
+2 3
+1 0
+>>> print(to_csv(t).splitlines()[1])
+1,2,B,,,,2
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from shashki.competition.i18n import tr
+from shashki.competition.model import Pairing, Round, Tournament
+from shashki.competition.standings import Standing, display, standings
+from shashki.competition.tiebreaks import SHORT, TIEBREAKS
+
+
+def points_text(x: float) -> str:
+    """Points as shown: ``3``, ``2½``.
+
+    >>> points_text(2.5), points_text(4.0), points_text(0.5)
+    ('2½', '4', '½')
+    """
+    whole = int(x)
+    if x == whole:
+        return str(whole)
+    if x - whole == 0.5:
+        return f"{whole or ''}½"
+    return f"{x:g}"
+
+
+_SHOW = {
+    "2-1-0": {"1-0": "2-0", "0-1": "0-2", "1/2-1/2": "1-1"},
+    "1-0.5-0": {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"},
+}
+_FORFEIT = {"+/-": "+:−", "-/+": "−:+", "-/-": "−:−"}
+
+
+def result_text(t: Tournament, res: str | None) -> str:
+    """A game result as shown for the event's scoring (``2-0`` under 2/1/0)."""
+    if res is None:
+        return ""
+    if res in _FORFEIT:
+        return _FORFEIT[res]
+    return _SHOW.get(t.scoring.name, _SHOW["1-0.5-0"]).get(res, res)
+
+
+def pairing_result_text(t: Tournament, p: Pairing) -> str:
+    """The results of a pairing (both games of a micro-match, ``2-0 1-1``)."""
+    return " ".join(result_text(t, r) for r in p.results if r is not None)
+
+
+# --- data ---------------------------------------------------------------------------------
+
+
+def standings_rows(t: Tournament, tiebreaks: Sequence[str] | None = None,
+                   rows: list[Standing] | None = None) -> list[dict[str, Any]]:
+    """The standings as plain rows (used by CSV, JSON, HTML)."""
+    tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
+    out = []
+    for s in rows if rows is not None else standings(t, tbs):
+        values = {k: (list(v) if isinstance(v, tuple) else v) for k, v in s.values.items()}
+        out.append({
+            "place": s.place, "rank": s.rank, "number": s.player.number,
+            "name": s.player.name, "title": s.player.title, "rating": s.player.rating,
+            "club": s.player.club, "federation": s.player.federation,
+            "points": s.points, "points_text": points_text(s.points), "games": s.games,
+            "tiebreaks": values, "tb_text": {k: display(v) for k, v in s.values.items()},
+            "withdrawn": s.player.withdrawn,
+        })
+    return out
+
+
+def to_json(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
+    """Standings and crosstable as JSON."""
+    tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
+    rows = standings_rows(t, tbs)
+    for r in rows:
+        del r["tb_text"], r["points_text"]
+    doc = {"name": t.name, "system": t.system, "scoring": t.scoring.name,
+           "rounds": t.current_round, "tiebreaks": [{"key": k, "article": TIEBREAKS[k][0]}
+                                                    for k in tbs],
+           "standings": rows, "crosstable": crosstable(t)}
+    return json.dumps(doc, ensure_ascii=False, indent=1)
+
+
+def to_csv(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
+    """Standings as CSV: place, number, name, title, rating, club, points, tie-breaks."""
+    tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["place", "number", "name", "title", "rating", "club", "points", *tbs])
+    for r in standings_rows(t, tbs):
+        w.writerow([r["place"], r["number"], r["name"], r["title"], r["rating"] or "",
+                    r["club"], f"{r['points']:g}", *(r["tb_text"][k] for k in tbs)])
+    return buf.getvalue()
+
+
+def crosstable(t: Tournament) -> dict[str, Any]:
+    """Round robin: a grid of points scored by the row player against the column player;
+    Swiss: per round ``opponent colour points`` (``12w2``), ``+``/``-``/``=`` for byes."""
+    order = [s.player.number for s in standings(t, [])] if t.system == "dutch" else sorted(
+        p.number for p in t.players)
+    ents = t.entries()
+    if t.system == "dutch":
+        rows: list[list[str]] = []
+        for n in order:
+            cells = []
+            by_round: dict[int, list[str]] = {}
+            for e in ents[n]:
+                pts = points_text(t.scoring.points(e.outcome))
+                if e.opponent is None:
+                    txt = {"PAB": f"+{pts}", "H": f"={pts}", "F": f"+{pts}"}.get(e.outcome, "−")
+                else:
+                    forfeit = "" if e.outcome in ("W", "D", "L") else "f"
+                    txt = f"{e.opponent}{e.color}{pts}{forfeit}"
+                by_round.setdefault(e.round, []).append(txt)
+            for rnd in range(1, t.current_round + 1):
+                cells.append(" ".join(by_round.get(rnd, [""])))
+            rows.append([str(n), t.player(n).name, *cells,
+                         points_text(t.all_points()[n])])
+        header = ["№", tr("name"), *(str(r) for r in range(1, t.current_round + 1)),
+                  tr("points")]
+        return {"kind": "swiss", "header": header, "rows": rows}
+    grid: dict[tuple[int, int], list[float]] = {}
+    for n in order:
+        for e in ents[n]:
+            if e.opponent is not None:
+                grid.setdefault((n, e.opponent), []).append(t.scoring.points(e.outcome))
+    pts = t.all_points()
+    rows = []
+    for n in order:
+        cells = []
+        for m in order:
+            if m == n:
+                cells.append("■")
+            else:
+                cells.append(" ".join(points_text(x) for x in grid.get((n, m), [])))
+        rows.append([str(n), t.player(n).name, *cells, points_text(pts[n])])
+    header = ["№", tr("name"), *(str(m) for m in order), tr("points")]
+    return {"kind": "round-robin", "header": header, "rows": rows}
+
+
+def pairings_text(rnd: Round) -> str:
+    """bbpPairings-style output: number of pairs, then ``WHITE BLACK``; ``N 0`` for a bye."""
+    lines = [f"{p.white} {p.black}" for p in sorted(rnd.pairings, key=lambda p: p.board)]
+    lines += [f"{b.player} 0" for b in rnd.byes if b.kind == "PAB"]
+    lines += [f"{b.player} 0" for b in rnd.byes if b.kind != "PAB"]
+    return f"{len(lines)}\n" + "".join(line + "\n" for line in lines)
+
+
+# --- rich ---------------------------------------------------------------------------------
+
+
+def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any:
+    """A rich Table of the standings."""
+    from rich.table import Table
+
+    tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
+    table = Table(title=f"{t.name} — {tr('standings')}" if t.name else tr("standings"))
+    for col in ("place", "№", "name", "title", "rating", "club", "points"):
+        table.add_column(tr(col) if col != "№" else col,
+                         justify="left" if col in ("name", "club") else "right")
+    for k in tbs:
+        table.add_column(SHORT[k], justify="right")
+    for r in standings_rows(t, tbs):
+        name = r["name"] + (" (−)" if r["withdrawn"] else "")
+        table.add_row(r["place"], str(r["number"]), name, r["title"], str(r["rating"] or ""),
+                      r["club"], r["points_text"], *(r["tb_text"][k] for k in tbs))
+    return table
+
+
+def rich_crosstable(t: Tournament) -> Any:
+    from rich.table import Table
+
+    ct = crosstable(t)
+    table = Table(title=tr("crosstable"))
+    for h in ct["header"]:
+        table.add_column(h, justify="left" if h == tr("name") else "center")
+    for row in ct["rows"]:
+        table.add_row(*row)
+    return table
+
+
+def rich_pairings(t: Tournament, rnd: Round) -> Any:
+    """A rich Table of a round's pairings with boards, colours, results, openings."""
+    from rich.table import Table
+
+    table = Table(title=f"{tr('round')} {rnd.number}")
+    for col in ("board", "white", "result", "black"):
+        table.add_column(tr(col))
+    if t.micromatch:
+        table.add_column(tr("opening"))
+    for r in _pairing_rows(t, rnd):
+        table.add_row(str(r["board"]), r["white"], r["result"], r["black"],
+                      *([r["opening"]] if t.micromatch else []))
+    return table
+
+
+def _name(t: Tournament, n: int) -> str:
+    return f"{t.player(n).name} ({n})"
+
+
+def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for p in sorted(rnd.pairings, key=lambda p: p.board):
+        rows.append({"board": p.board, "white": _name(t, p.white), "black": _name(t, p.black),
+                     "result": pairing_result_text(t, p), "opening": p.opening or ""})
+    for b in rnd.byes:
+        pts = points_text(t.scoring.points(b.kind))  # type: ignore[arg-type]
+        rows.append({"board": "", "white": _name(t, b.player),
+                     "black": f"{tr('bye')} ({b.kind})", "result": pts, "opening": ""})
+    return rows
+
+
+# --- HTML, PDF ------------------------------------------------------------------------------
+
+
+def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
+            with_rounds: bool = True) -> str:
+    """A clean, printable HTML page: standings, crosstable, pairings of every round."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    from shashki.i18n import language
+
+    tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
+    env = Environment(loader=PackageLoader("shashki.competition", "templates"),
+                      autoescape=select_autoescape(["html", "j2"]))
+    template = env.get_template("event.html.j2")
+    texts = {k: tr(k) for k in ("standings", "crosstable", "place", "name", "title", "rating",
+                                "club", "points", "round", "board", "white", "black",
+                                "result", "opening")}
+    meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"),
+                                 f"{t.current_round} {tr('rounds')}",
+                                 f"{len(t.players)} {tr('players')}") if x)
+    tb_info = [{"key": k, "short": SHORT[k], "article": TIEBREAKS[k][0],
+                "name": TIEBREAKS[k][1]} for k in tbs]
+    ct = crosstable(t)
+    cross = {"header": ct["header"], "rows": [[{"text": c, "cls": "self" if c == "■" else (
+        "name" if i == 1 else "")} for i, c in enumerate(row)] for row in ct["rows"]]}
+    rounds = [{"number": r.number, "rows": _pairing_rows(t, r), "opening": t.micromatch}
+              for r in (t.rounds if with_rounds else [])]
+    return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
+                               tiebreaks=tb_info, standings=standings_rows(t, tbs),
+                               cross=cross, rounds=rounds))
+
+
+def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None) -> None:
+    """The HTML page printed to a PDF file (WeasyPrint)."""
+    import logging
+
+    from weasyprint import HTML
+
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
+    HTML(string=to_html(t, tiebreaks)).write_pdf(path)
+
+
+# --- PDN ------------------------------------------------------------------------------------
+
+
+_PDN_RESULT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "+/-": "1-0", "-/+": "0-1",
+               "-/-": "0-0"}
+
+
+def to_pdn(t: Tournament, rnd: int | None = None) -> str:
+    """The games of round ``rnd`` (default: the whole event) as PDN, one game per game of a
+    micro-match, each from its balloted start (``FEN`` tag and the ballot's moves)."""
+    from shashki.board import Board
+    from shashki.competition.micromatch import start_board
+
+    initial = Board(t.variant).fen()
+    out: list[str] = []
+    rounds = t.rounds if rnd is None else [t.rounds[rnd - 1]]
+    gametype = {"russian": "25", "brazilian": "26", "international": "20"}.get(t.variant)
+    for r in rounds:
+        for p in sorted(r.pairings, key=lambda p: p.board):
+            for g, res in enumerate(p.results, 1):
+                w, b = p.game_colors(g)
+                tags = [("Event", t.name), ("Site", t.city), ("Date", t.start.replace("-", ".")),
+                        ("Round", f"{r.number}.{g}" if t.micromatch else str(r.number)),
+                        ("White", t.player(w).name), ("Black", t.player(b).name),
+                        ("Result", _PDN_RESULT.get(res or "", "*"))]
+                if gametype:
+                    tags.append(("GameType", gametype))
+                if res in ("+/-", "-/+", "-/-"):
+                    tags.append(("Termination", "forfeit (Code 3.13)"))
+                moves = ""
+                if p.opening and t.ballot:
+                    board = start_board(t, p)
+                    tags.append(("MicroMatch", f"{t.ballot} {p.opening}"))
+                    tags.append(("Opening", p.opening))
+                    if not board.move_stack and board.fen() != initial:
+                        tags.append(("SetUp", "1"))
+                        tags.append(("FEN", board.fen()))
+                    moves = _moves_text(t, board)
+                body = (moves + " " if moves else "") + _PDN_RESULT.get(res or "", "*")
+                out.append("".join(f'[{k} "{_esc(v)}"]\n' for k, v in tags) + "\n" + body + "\n")
+    return "\n".join(out)
+
+
+def _esc(v: str) -> str:
+    return v.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _replay_texts(t: Tournament, board: Any) -> list[str]:
+    replay = board.copy()
+    moves = []
+    while replay.move_stack:
+        moves.append(replay.pop())
+    texts = []
+    for m in reversed(moves):
+        texts.append(replay.move_text(m))
+        replay.push(m)
+    return texts
+
+
+def _moves_text(t: Tournament, board: Any) -> str:
+    """The ballot moves as PDN movetext from the initial position."""
+    texts = _replay_texts(t, board)
+    parts = []
+    for i, mv in enumerate(texts):
+        if i % 2 == 0:
+            parts.append(f"{i // 2 + 1}.")
+        parts.append(mv)
+    return " ".join(parts)

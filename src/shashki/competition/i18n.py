@@ -1,0 +1,83 @@
+"""Russian and English texts of competitions (outputs and the command line).
+
+The language is chosen by :func:`shashki.i18n.language` (``SHASHKI_LANG``, ``LC_ALL``, ``LANG``).
+
+>>> TEXTS["standings"]
+('Standings', 'Турнирная таблица')
+"""
+
+from __future__ import annotations
+
+from shashki.i18n import language
+
+TEXTS: dict[str, tuple[str, str]] = {
+    # key: (English, Russian)
+    "standings": ("Standings", "Турнирная таблица"),
+    "crosstable": ("Crosstable", "Таблица результатов"),
+    "place": ("Place", "Место"),
+    "name": ("Name", "Участник"),
+    "title": ("Title", "Звание"),
+    "rating": ("Rating", "Рейтинг"),
+    "club": ("Club", "Клуб"),
+    "points": ("Points", "Очки"),
+    "round": ("Round", "Тур"),
+    "board": ("Board", "Доска"),
+    "white": ("White", "Белые"),
+    "black": ("Black", "Чёрные"),
+    "result": ("Result", "Результат"),
+    "opening": ("Opening", "Дебют"),
+    "bye": ("bye", "свободен"),
+    "pairings": ("Pairings", "Пары"),
+    "rounds": ("rounds", "туров"),
+    "players": ("players", "участников"),
+    "system.dutch": ("Swiss (FIDE Dutch)", "швейцарская система (голландская FIDE)"),
+    "system.berger": ("round robin", "круговая система"),
+    "system.double-berger": ("double round robin", "двухкруговая система"),
+    # command line
+    "error": ("error", "ошибка"),
+    "cli.description": ("Competitions: pairings, results, standings (Code 3.7, 3.13, 3.16).",
+                        "Соревнования: жеребьёвка, результаты, таблицы (Кодекс 3.7, 3.13, 3.16)."),
+    "pair.help": ("pair the next round of a TRF file", "составить пары следующего тура по файлу TRF"),
+    "pair.system": ("pairing system", "система жеребьёвки"),
+    "trf.help": ("TRF input file", "входной файл TRF"),
+    "output.help": ("output file (default: standard output)", "выходной файл (по умолчанию — stdout)"),
+    "standings.help": ("standings of a TRF file", "турнирная таблица по файлу TRF"),
+    "tiebreaks.help": ("comma-separated tie-breaks: {}", "дополнительные показатели через запятую: {}"),
+    "json.help": ("print JSON", "вывод в JSON"),
+    "html.help": ("write HTML", "вывод в HTML"),
+    "pdf.help": ("write PDF to the -o file", "PDF в файл -o"),
+    "csv.help": ("print CSV", "вывод в CSV"),
+    "tournament.help": ("run an event kept in a JSON file", "проведение турнира в файле JSON"),
+    "t.file": ("tournament JSON file", "файл турнира (JSON)"),
+    "t.new": ("create a tournament file", "создать файл турнира"),
+    "t.name": ("event name", "название турнира"),
+    "t.system": ("pairing system", "система проведения"),
+    "t.rounds": ("number of rounds (Swiss)", "число туров (швейцарская система)"),
+    "t.scoring": ("scoring: 2-1-0 or 1-0.5-0", "подсчёт очков: 2-1-0 или 1-0.5-0"),
+    "t.tiebreaks": ("tie-breaks in order, comma-separated", "дополнительные показатели по порядку, через запятую"),
+    "t.micromatch": ("micro-matches of two games with a ballot table: {}", "микроматчи из двух партий с жеребьёвкой по таблице: {}"),
+    "t.seed": ("seed of the lots (numbers, openings)", "начальное число жеребьёвки (номера, дебюты)"),
+    "t.force": ("overwrite an existing file", "перезаписать существующий файл"),
+    "t.add": ("register a player", "зарегистрировать участника"),
+    "t.pair": ("pair the next round", "составить пары следующего тура"),
+    "t.absent": ("players absent this round (numbers)", "отсутствующие в этом туре (номера)"),
+    "t.result": ("record a result: ROUND BOARD RESULT [GAME]", "записать результат: ТУР ДОСКА РЕЗУЛЬТАТ [ПАРТИЯ]"),
+    "t.withdraw": ("withdraw a player from the next round", "снять участника со следующего тура"),
+    "t.standings": ("show the standings", "показать турнирную таблицу"),
+    "t.export": ("export: trf, json, csv, html, pdf, pdn", "экспорт: trf, json, csv, html, pdf, pdn"),
+    "t.draw": ("draw the round-robin numbers by lot", "жеребьёвка номеров (круговая система)"),
+    "t.created": ("created {}", "создан {}"),
+    "t.exists": ("{} exists (use --force)", "{} уже существует (используйте --force)"),
+    "t.added": ("player {} registered as number {}", "участник {} зарегистрирован под номером {}"),
+    "t.paired": ("round {} paired", "пары {}-го тура составлены"),
+    "t.recorded": ("round {}, board {}: {}", "тур {}, доска {}: {}"),
+    "t.withdrawn": ("player {} withdrawn from round {}", "участник {} выбыл с {}-го тура"),
+    "t.numbers": ("numbers drawn", "номера разыграны"),
+    "pdf.needs_output": ("--pdf needs -o FILE", "для --pdf нужен -o ФАЙЛ"),
+}
+
+
+def tr(key: str) -> str:
+    """The text for ``key`` in the current language."""
+    en, ru = TEXTS[key]
+    return ru if language() == "ru" else en

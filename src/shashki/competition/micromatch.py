@@ -1,0 +1,70 @@
+"""Micro-matches: two games per pairing, colours reversed, from one balloted opening.
+
+Code 3.7.4 (the ballot of the first moves or the start position, binding both games) and
+3.9.1 (micro-matches with classical openings). Openings are drawn from an official table
+(:mod:`shashki.competition.ballots`) without replacement within the event, reproducibly from
+the event's seed and the round number; every draw is recorded in ``Tournament.draws``.
+
+>>> from shashki.competition.model import Tournament, Round, Pairing
+>>> t = Tournament(system="berger", games_per_pairing=2, ballot="fmjd-russian", seed=7)
+>>> for name in "ABCD":
+...     _ = t.add_player(name)
+>>> r = Round(1, [Pairing(1, 1, 4), Pairing(2, 2, 3)])
+>>> draw_openings(t, r)
+>>> [p.opening for p in r.pairings] == [p.opening for p in _again(t)]
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from shashki.board import Board
+from shashki.competition.ballots import entry, load, replay
+from shashki.competition.errors import CompetitionError
+from shashki.competition.model import Pairing, Round, Tournament
+
+
+def used_openings(t: Tournament) -> set[str]:
+    """Ballot codes already drawn in the event."""
+    return {p.opening for r in t.rounds for p in r.pairings if p.opening}
+
+
+def draw_openings(t: Tournament, rnd: Round) -> None:
+    """Draw an opening for each pairing of ``rnd`` that has none (Code 3.7.4).
+
+    Without replacement: once the table is exhausted, drawing starts again from the full table.
+    The random generator is seeded with ``(t.seed, round number)``.
+    """
+    if t.ballot is None:
+        raise CompetitionError("the event has no ballot table (set Tournament.ballot)")
+    table = load(t.ballot)
+    used = used_openings(t) | {p.opening for p in rnd.pairings if p.opening}
+    rng = random.Random(f"{t.seed}:{rnd.number}")
+    drawn: dict[str, str] = {}
+    for p in rnd.pairings:
+        if p.opening:
+            continue
+        left = [e.code for e in table if e.code not in used]
+        if not left:
+            used = set()
+            left = [e.code for e in table]
+        code = rng.choice(left)
+        used.add(code)
+        p.opening = code
+        drawn[str(p.board)] = code
+    t.draws.append({"what": "openings", "round": rnd.number, "table": t.ballot,
+                    "seed": f"{t.seed}:{rnd.number}", "boards": drawn})
+
+
+def _again(t: Tournament) -> list[Pairing]:
+    r = Round(1, [Pairing(1, 1, 4), Pairing(2, 2, 3)])
+    draw_openings(t, r)
+    return r.pairings
+
+
+def start_board(t: Tournament, p: Pairing) -> Board:
+    """The position both games of the micro-match start from."""
+    if t.ballot is None or p.opening is None:
+        return Board(t.variant)
+    return replay(entry(t.ballot, p.opening), t.variant)
