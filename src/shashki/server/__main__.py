@@ -1,0 +1,7 @@
+"""``python -m shashki.server serve ...``: the same as ``shashki serve``."""
+
+import sys
+
+from shashki.server.cli import main
+
+sys.exit(main())

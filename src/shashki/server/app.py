@@ -1,0 +1,131 @@
+"""The web application: :func:`create_app` builds it from :class:`Settings`.
+
+At start it brings the database up to date (``alembic upgrade head``), rebuilds every live
+game from its stored moves (:class:`~shashki.server.live.Hub`), and settles the clocks.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from shashki.server import auth
+from shashki.server.auth import Passwords
+from shashki.server.db import Database
+from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerError
+from shashki.server.live import Hub
+from shashki.server.ratelimit import RateLimit
+from shashki.server.routes import api as api_routes
+from shashki.server.routes import pages as page_routes
+from shashki.server.routes import ws as ws_routes
+from shashki.server.routes.deps import Services, run_db, visitor
+from shashki.server.settings import Settings
+from shashki.server.texts import Texts
+
+HERE = Path(__file__).parent
+log = logging.getLogger("shashki.server")
+
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    s = max(0, int(seconds + 0.999))
+    h, rest = divmod(s, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+def templates() -> Jinja2Templates:
+    tpl = Jinja2Templates(directory=str(HERE / "templates"))
+    tpl.env.filters["clock"] = _clock
+    return tpl
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The platform as an ASGI app; nothing touches the database until it starts."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.url)
+        await run_db(db.upgrade)
+        passwords = await run_db(Passwords, settings)
+        hub = Hub(db, settings)
+        app.state.services = Services(
+            settings=settings, db=db, passwords=passwords, hub=hub, templates=templates(),
+            login_limit=RateLimit(settings.login_attempts, settings.login_window))
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            db.dispose()
+
+    app = FastAPI(title="shashki", lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.settings = settings
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(page_routes.router)
+    app.include_router(api_routes.router)
+    app.include_router(ws_routes.router)
+
+    @app.middleware("http")
+    async def cookies_and_headers(request: Request,
+                                  call_next: Callable[[Request], Awaitable[Response]]
+                                  ) -> Response:
+        new_csrf = None
+        if auth.CSRF_COOKIE not in request.cookies:
+            new_csrf = secrets.token_urlsafe(32)
+            request.state.anon_csrf = new_csrf
+        response = await call_next(request)
+        if new_csrf is not None:
+            response.set_cookie(auth.CSRF_COOKIE, new_csrf, httponly=True, samesite="lax",
+                                secure=settings.cookie_secure, path="/")
+        h = response.headers
+        h.setdefault("X-Content-Type-Options", "nosniff")
+        h.setdefault("X-Frame-Options", "DENY")
+        h.setdefault("Referrer-Policy", "same-origin")
+        h.setdefault("Content-Security-Policy", CSP)
+        return response
+
+    @app.exception_handler(ServerError)
+    async def server_error(request: Request, exc: ServerError) -> Response:
+        who = await visitor(request)
+        t = Texts(who.lang)
+        message = t.error(exc.code, detail=exc.detail, article=t.article(exc.article),
+                          **exc.params)
+        headers = {}
+        if isinstance(exc, RateLimited):
+            headers["Retry-After"] = str(exc.params["seconds"])
+        if request.url.path.startswith("/api/"):
+            body: dict[str, object] = {"error": exc.code, "message": message,
+                                       "detail": exc.detail}
+            if exc.article:
+                body["article"] = exc.article
+            if isinstance(exc, InvalidInput):
+                body["field"] = exc.field
+            return JSONResponse(body, status_code=exc.status, headers=headers)
+        svc: Services = request.app.state.services
+        page = svc.templates.TemplateResponse(
+            request, "error.html", {"who": who, "t": t, "message": message, "exc": exc},
+            status_code=exc.status, headers=headers)
+        return page
+
+    @app.exception_handler(404)
+    async def not_found(request: Request, exc: Exception) -> Response:
+        if request.url.path.startswith(("/api/", "/static/")):
+            return JSONResponse({"error": "not_found", "message": "not found"}, 404)
+        return await server_error(request, NotFound())
+
+    return app

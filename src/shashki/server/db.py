@@ -1,0 +1,86 @@
+"""The database connection: engine, sessions, and migrations at start.
+
+SQLite (the embedded default) runs in WAL mode with ``synchronous=FULL``: a committed
+transaction survives the process being killed and the machine losing power, which is
+what "a move is acknowledged only after it is committed" relies on.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+from shashki.errors import ShashkiError
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class DatabaseError(ShashkiError):
+    """The database cannot be opened or brought up to date."""
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    if not isinstance(dbapi_conn, sqlite3.Connection):  # pragma: no cover - other drivers
+        return
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.close()
+
+
+class Database:
+    """An engine and a session factory for ``url``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            parsed = make_url(url)
+        except Exception as e:
+            raise DatabaseError(f"bad database URL {url!r}: {e}") from None
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
+            path = parsed.database
+            if path and path != ":memory:" and not path.startswith("file:"):
+                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session whose transaction commits on leaving the block (rolls back on error)."""
+        with self.sessions.begin() as s:
+            yield s
+
+    def upgrade(self) -> None:
+        """``alembic upgrade head``, run in-process."""
+        cfg = alembic_config(self.url)
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def alembic_config(url: str) -> Config:
+    """An Alembic configuration for the package's migrations (no alembic.ini needed)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg

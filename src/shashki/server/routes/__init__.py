@@ -1,0 +1,1 @@
+"""HTTP routes: pages (:mod:`.pages`), the JSON API (:mod:`.api`), live games (:mod:`.ws`)."""
