@@ -1,0 +1,243 @@
+"""PDN reading speed: shashki against pydraughts 0.6.7 and py-draughts 1.10.1.
+
+Generates (seeded) files of long random-but-legal games with tags, one Russian
+(algebraic, lidraughts' ``x`` captures, which all three readers accept) and one
+International (numeric), then reads and validates every game with each reader in the same
+run and prints games/s, moves/s and the ratio shashki/peer.
+
+* shashki: ``shashki.pdn.iter_games`` over the file (every move validated).
+* pydraughts: ``draughts.PDN.PDNReader`` splits the games; it does not check moves, so
+  each game is then replayed with ``Board.push(Move(board, pdn_move=...))``.
+* py-draughts: ``Board.from_pdn(game_text)`` per game (it validates as it replays).
+
+Both peers install into the one import name ``draughts``, so each is installed into its
+own directory under /tmp (``pip install --no-deps --target``) and imported from there in
+turn. The peers are slow, so they are timed on the first ``--peer-games`` games and their
+rates are per game and per move of that subset (the table says so).
+
+Usage: ``python benchmarks/pdn.py [--games 10000] [--peer-games 300] [--seed 1]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from shashki import Board
+from shashki.pdn import iter_games
+
+PEER_DIR = Path("/tmp/shashki-bench-peers")
+PEERS = {"pydraughts": "pydraughts==0.6.7", "py-draughts": "py-draughts==1.10.1"}
+
+
+# --- the files --------------------------------------------------------------------------
+
+
+def random_game(variant: str, rng: random.Random, lo: int = 60, hi: int = 150
+                ) -> tuple[list[str], str]:
+    """Move texts of a random legal game and its result."""
+    board = Board(variant)
+    style = "numeric" if variant == "international" else "algebraic"
+    moves: list[str] = []
+    target = rng.randint(lo, hi)
+    while len(moves) < target:
+        legal = board.legal_moves
+        if not legal:
+            break
+        move = rng.choice(legal)
+        text = board.move_text(move, style)
+        moves.append(text.replace(":", "x"))
+        board.push(move)
+    outcome = board.outcome()
+    result = outcome.result() if outcome else "*"
+    if variant == "international":
+        result = {"1-0": "2-0", "0-1": "0-2", "1/2-1/2": "1-1"}.get(result, result)
+    return moves, result
+
+
+def game_text(i: int, variant: str, moves: list[str], result: str) -> str:
+    gametype = {"russian": "25", "international": "20"}[variant]
+    tags = [("Event", f"Benchmark {variant}"), ("Site", "Moscow RUS"),
+            ("Date", f"2024.{1 + i % 12:02d}.{1 + i % 28:02d}"), ("Round", str(1 + i % 11)),
+            ("White", f"Player {i % 97}, A."), ("Black", f"Player {i % 89}, B."),
+            ("Result", result), ("GameType", gametype),
+            ("WhiteRating", str(1800 + i % 500)), ("BlackRating", str(1900 + i % 400)),
+            ("TimeControl", "5400+30")]
+    head = "\n".join(f'[{k} "{v}"]' for k, v in tags)
+    body: list[str] = []
+    line = ""
+    for p, m in enumerate(moves):
+        tok = f"{p // 2 + 1}. {m}" if p % 2 == 0 else m
+        if len(line) + len(tok) + 1 > 79:
+            body.append(line)
+            line = tok
+        else:
+            line = f"{line} {tok}" if line else tok
+    tail = f"{line} {result}" if line else result
+    body.append(tail)
+    return head + "\n\n" + "\n".join(body) + "\n"
+
+
+def generate(path: Path, variant: str, games: int, seed: int) -> None:
+    rng = random.Random(f"{seed}-{variant}")
+    with path.open("w", encoding="utf-8") as f:
+        for i in range(games):
+            moves, result = random_game(variant, rng)
+            f.write(game_text(i, variant, moves, result))
+            f.write("\n")
+
+
+def ensure_file(variant: str, games: int, seed: int) -> Path:
+    path = Path(f"/tmp/shashki-bench-{variant}-{games}-{seed}.pdn")
+    if not path.exists():
+        t = time.perf_counter()
+        tmp = path.with_suffix(".part")
+        generate(tmp, variant, games, seed)
+        tmp.rename(path)
+        print(f"generated {path} in {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    return path
+
+
+def split_games(path: Path) -> Iterator[str]:
+    """The file's games as texts (each ends at its result line), for per-game peers."""
+    cur: list[str] = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("[") and cur and not cur[-1].startswith("["):
+                yield "".join(cur)
+                cur = []
+            if line.strip() or cur:
+                cur.append(line)
+    if cur:
+        yield "".join(cur)
+
+
+# --- readers ----------------------------------------------------------------------------
+
+
+def time_shashki(path: Path, variant: str) -> tuple[int, int, float]:
+    t = time.perf_counter()
+    games = plies = 0
+    for game in iter_games(path, variant):
+        if game.errors:
+            raise SystemExit(f"shashki: broken game {game.index}: {game.errors[0]}")
+        games += 1
+        plies += game.ply_count()
+    return games, plies, time.perf_counter() - t
+
+
+def install_peer(name: str) -> Path:
+    target = PEER_DIR / name
+    if not (target / "draughts").is_dir():
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+                        "--target", str(target), PEERS[name]], check=True)
+    return target
+
+
+def load_peer(name: str) -> Any:
+    """Import the ``draughts`` package of one peer from its own directory."""
+    for mod in [m for m in sys.modules if m == "draughts" or m.startswith("draughts.")]:
+        del sys.modules[mod]
+    target = str(install_peer(name))
+    sys.path.insert(0, target)
+    try:
+        draughts = importlib.import_module("draughts")
+        if name == "pydraughts":
+            importlib.import_module("draughts.PDN")
+        else:
+            importlib.import_module("draughts.boards.russian")
+            importlib.import_module("draughts.boards.standard")
+    finally:
+        sys.path.remove(target)
+    return draughts
+
+
+def time_pydraughts(texts: list[str], variant: str) -> tuple[int, int, float]:
+    draughts = load_peer("pydraughts")
+    reader_cls = sys.modules["draughts.PDN"].PDNReader
+    board_cls, move_cls = draughts.Board, draughts.Move
+    name = {"russian": "russian", "international": "standard"}[variant]
+    t = time.perf_counter()
+    reader = reader_cls(pdn_text="\n".join(texts))
+    plies = 0
+    for g in reader.games:
+        board = board_cls(name)
+        for mv in g.moves:
+            board.push(move_cls(board, pdn_move=mv))
+        plies += len(g.moves)
+    return len(reader.games), plies, time.perf_counter() - t
+
+
+def time_py_draughts(texts: list[str], variant: str) -> tuple[int, int, float]:
+    load_peer("py-draughts")
+    module = {"russian": "draughts.boards.russian",
+              "international": "draughts.boards.standard"}[variant]
+    board_cls = sys.modules[module].Board
+    t = time.perf_counter()
+    plies = 0
+    for text in texts:
+        board = board_cls.from_pdn(text)
+        plies += len(board._moves_stack) if hasattr(board, "_moves_stack") else len(
+            board.move_stack)
+    return len(texts), plies, time.perf_counter() - t
+
+
+# --- main -------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--peer-games", type=int, default=300,
+                    help="games the (slow) peers read; rates are per game of that subset")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variants", default="russian,international")
+    ap.add_argument("--no-peers", action="store_true")
+    args = ap.parse_args(argv)
+    console = Console()
+    table = Table(title=f"PDN read + validate ({args.games} games per file, seed {args.seed})")
+    for col in ("file", "reader", "games", "moves", "seconds", "games/s", "moves/s",
+                "shashki / peer"):
+        table.add_column(col, justify="right" if col not in ("file", "reader") else "left")
+    worst = float("inf")
+    for variant in args.variants.split(","):
+        path = ensure_file(variant, args.games, args.seed)
+        size = path.stat().st_size / 1e6
+        iter_games(path, variant)  # imports numba and the kernels before timing
+        for _ in iter_games(Path(path), variant):
+            break
+        g, p, s = time_shashki(path, variant)
+        ours = p / s
+        rows: list[tuple[str, int, int, float]] = [("shashki", g, p, s)]
+        if not args.no_peers:
+            texts = [t for _, t in zip(range(args.peer_games), split_games(path), strict=False)]
+            runs: list[tuple[str, Callable[[list[str], str], tuple[int, int, float]]]] = [
+                ("pydraughts 0.6.7", time_pydraughts), ("py-draughts 1.10.1", time_py_draughts)]
+            for name, fn in runs:
+                sub = texts if "pydraughts" not in name else texts[: max(1, len(texts) // 5)]
+                pg, pp, ps = fn(sub, variant)
+                rows.append((f"{name} (first {pg} games)", pg, pp, ps))
+        for name, g_, p_, s_ in rows:
+            ratio = "" if name == "shashki" else f"{ours / (p_ / s_):.1f}x"
+            if name != "shashki":
+                worst = min(worst, ours / (p_ / s_))
+            table.add_row(f"{variant} ({size:.1f} MB)", name, str(g_), str(p_), f"{s_:.3f}",
+                          f"{g_ / s_:,.0f}", f"{p_ / s_:,.0f}", ratio)
+    console.print(table)
+    if worst != float("inf"):
+        console.print(f"slowest ratio shashki/peer (moves/s): {worst:.1f}x (target: 20x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,249 @@
+"""The ``GameType`` tag, the variant it names, its notation and its result tokens.
+
+PDN 3.0 (notation-pdn.md §2.2): ``GameType "Type-number[,Start colour,Board width,Board
+height,Notation[,Invert-flag]]"``; a bare number stands for the full form of the table.
+shashki plays three of the numbered games:
+
+===  ======================  ==================  ==========  ==========
+ #   game                    full form           results     captures
+===  ======================  ==================  ==========  ==========
+20   International           ``20,W,10,10,N2,0``  2-0 1-1 0-2  ``x``
+25   Russian                 ``25,W,8,8,A0,0``    1-0 ½ 0-1    ``:``
+26   Brazilian               ``26,W,8,8,A0,0``    1-0 ½ 0-1    ``x``
+===  ======================  ==================  ==========  ==========
+
+Russian giveaway (поддавки) has no PDN number. shashki writes it as ``GameType "25"`` (its
+board, moves and notation are Russian, so any PDN reader can replay it) plus the tag
+``Variant "russian-giveaway"``, and reads a ``Variant`` tag naming giveaway (``giveaway``,
+``poddavki``, ``поддавки``...) on a Russian game as that variant.
+
+Square numbers follow the GameType's notation digit (where square 1 lies, seen from the
+side that starts): 2 (top left) is shashki's own numbering; numeric files with another
+digit are renumbered on reading.
+
+>>> gt = parse_gametype("25")
+>>> gt.full(), gt.notation, gt.corner
+('25,W,8,8,A0,0', 'A', 0)
+>>> variant_for(parse_gametype("20,W,10,10,N2,0")).name
+'international'
+>>> normalize_result("2-0", RUSSIAN), normalize_result("1/2-1/2", INTERNATIONAL)
+('1-0', '1-1')
+>>> renumber(RUSSIAN.geometry, 0)[1]     # N0: square 1 is a1, shashki's 29
+29
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from shashki.rules import BRAZILIAN, INTERNATIONAL, RUSSIAN, RUSSIAN_GIVEAWAY, Variant
+from shashki.rules.geometry import Geometry
+
+#: Full forms of the PDN 3.0 GameType table (doc/gametype.rst).
+FULL_FORMS: dict[int, tuple[str, str]] = {
+    20: ("International draughts", "20,W,10,10,N2,0"),
+    21: ("English draughts", "21,B,8,8,N1,0"),
+    22: ("Italian draughts", "22,W,8,8,N2,1"),
+    23: ("American pool checkers", "23,B,8,8,N1,0"),
+    24: ("Spanish draughts", "24,W,8,8,N1,1"),
+    25: ("Russian draughts", "25,W,8,8,A0,0"),
+    26: ("Brazilian draughts", "26,W,8,8,A0,0"),
+    27: ("Canadian draughts", "27,W,12,12,N2,0"),
+    28: ("Portuguese draughts", "28,W,8,8,N1,1"),
+    29: ("Czech draughts", "29,W,8,8,A0,0"),
+    30: ("Turkish draughts", "30,W,8,8,A0,0"),
+    31: ("Thai draughts", "31,B,8,8,N2,0"),
+    40: ("Frisian draughts", "40,W,10,10,N2,0"),
+    41: ("Spantsiretti", "41,W,10,8,A0,0"),
+}
+
+_VARIANTS: dict[int, Variant] = {20: INTERNATIONAL, 25: RUSSIAN, 26: BRAZILIAN}
+
+#: The capture separator each GameType asks for (restriction 7).
+CAPTURE_SEPARATOR: dict[int, str] = {20: "x", 25: ":", 26: "x"}
+
+_GAMETYPE = re.compile(
+    r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*"
+    r"(?:,\s*([01])\s*)?)?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class GameType:
+    """A parsed ``GameType`` value."""
+
+    number: int
+    start: str
+    width: int
+    height: int
+    notation: str
+    """``A`` algebraic, ``N`` numeric, ``S`` SAN."""
+    corner: int
+    """Where square 1 (or a1) lies seen from the starting side: 0 bottom left ... 3 top right."""
+    invert: int
+    short: bool
+    """Written as a bare number."""
+
+    def full(self) -> str:
+        return (f"{self.number},{self.start},{self.width},{self.height},"
+                f"{self.notation}{self.corner},{self.invert}")
+
+
+@lru_cache(maxsize=256)
+def parse_gametype(text: str) -> GameType:
+    """Read a GameType value; raise ValueError saying why it cannot be read."""
+    m = _GAMETYPE.match(text)
+    if not m:
+        raise ValueError(f"bad GameType {text!r}: expected a number or "
+                         "'number,colour,width,height,notation[,invert]' like '25,W,8,8,A0,0'")
+    number = int(m.group(1))
+    if m.group(2) is None:
+        if number not in FULL_FORMS:
+            raise ValueError(f"unknown GameType {number}")
+        gt = parse_gametype(FULL_FORMS[number][1])
+        return GameType(gt.number, gt.start, gt.width, gt.height, gt.notation, gt.corner,
+                        gt.invert, True)
+    return GameType(number, m.group(2).upper(), int(m.group(3)), int(m.group(4)),
+                    m.group(5).upper(), int(m.group(6)), int(m.group(7) or 0), False)
+
+
+_GIVEAWAY_NAMES = {"russian-giveaway", "russian giveaway", "giveaway", "poddavki",
+                   "поддавки", "russian_giveaway", "antidraughts-russian"}
+
+
+def variant_for(gt: GameType, variant_tag: str | None = None) -> Variant:
+    """The variant a GameType names; raise ValueError for a game shashki does not play."""
+    v = _VARIANTS.get(gt.number)
+    if v is None:
+        name = FULL_FORMS.get(gt.number, ("an unknown game", ""))[0]
+        raise ValueError(f"GameType {gt.number} ({name}) is not supported; shashki reads "
+                         "20 (International), 25 (Russian) and 26 (Brazilian)")
+    g = v.geometry
+    if (gt.width, gt.height) != (g.files, g.ranks):
+        raise ValueError(f"GameType {gt.full()!r}: {v.title} is played on a "
+                         f"{g.files}x{g.ranks} board, not {gt.width}x{gt.height}")
+    if v is RUSSIAN and variant_tag is not None and is_giveaway(variant_tag):
+        return RUSSIAN_GIVEAWAY
+    return v
+
+
+def is_giveaway(name: str) -> bool:
+    return name.strip().lower() in _GIVEAWAY_NAMES
+
+
+def gametype_number(variant: Variant) -> int:
+    """The PDN number written for ``variant`` (25 for Russian giveaway, see above)."""
+    return variant.gametype if variant.gametype is not None else 25
+
+
+def native_style(variant: Variant, gametype: str | None = None) -> str:
+    """``algebraic`` or ``numeric``: the GameType's notation letter, else the table's."""
+    if gametype:
+        try:
+            gt = parse_gametype(gametype)
+        except ValueError:
+            gt = None
+        if gt is not None and gt.notation in "AN":
+            return "algebraic" if gt.notation == "A" else "numeric"
+    num = gametype_number(variant)
+    return "algebraic" if FULL_FORMS[num][1].split(",")[4][0] == "A" else "numeric"
+
+
+def gametype_for_output(variant: Variant, current: str | None, style: str) -> str | None:
+    """The GameType value to write with moves in ``style``.
+
+    The value read is kept when it already says that notation; otherwise the full form
+    with ``A0`` (algebraic) or ``N2`` (shashki's numbering) is written.
+    """
+    if current is None:
+        return None
+    try:
+        gt = parse_gametype(current)
+    except ValueError:
+        return current
+    want = ("A", 0) if style == "algebraic" else ("N", 2)
+    if (gt.notation, gt.corner) == want or (gt.notation == "A" and want[0] == "A"):
+        return current
+    g = variant.geometry
+    return f"{gt.number},{gt.start},{g.files},{g.ranks},{want[0]}{want[1]},{gt.invert}"
+
+
+# --- numbering ---------------------------------------------------------------------------
+
+
+@cache
+def renumber(g: Geometry, corner: int) -> tuple[int, ...]:
+    """shashki's number of each square number of a file numbered from ``corner``.
+
+    Index 0 is unused. Corner 2 (top left) is shashki's numbering and maps to itself.
+    """
+    out = [0]
+    per = g.per_row
+    for n in range(1, g.squares + 1):
+        row, k = divmod(n - 1, per)
+        if corner in (0, 1):
+            row = g.ranks - 1 - row
+        if corner in (1, 3):
+            k = per - 1 - k
+        out.append(row * per + k + 1)
+    return tuple(out)
+
+
+_FEN_NUMBER = re.compile(r"(?<![A-Za-z\d])(K?)(\d+)(?:-(\d+))?")
+
+
+def renumber_fen(fen: str, g: Geometry, corner: int) -> str:
+    """A FEN with numeric squares of a file numbered from ``corner`` in shashki's numbers.
+
+    Ranges are expanded, since they are not contiguous in the other numbering.
+    """
+    table = renumber(g, corner)
+
+    def sub(m: re.Match[str]) -> str:
+        king, lo = m.group(1), int(m.group(2))
+        hi = int(m.group(3)) if m.group(3) else lo
+        if not (1 <= lo <= hi <= g.squares):
+            return m.group(0)  # parse_fen will name the bad square
+        return ",".join(f"{king}{table[n]}" for n in range(lo, hi + 1))
+
+    head, sep, rest = fen.partition(":")
+    parts = rest.split(":")
+    # only colour blocks carry squares; lidraughts' H/F counters keep their numbers
+    parts = [p if p[:1].upper() in ("H", "F") else _FEN_NUMBER.sub(sub, p) for p in parts]
+    return head + sep + ":".join(parts)
+
+
+# --- results -----------------------------------------------------------------------------
+
+WHITE_WINS, BLACK_WINS, DRAW, BOTH_LOSE, UNKNOWN = "1-0", "0-1", "1/2-1/2", "0-0", "*"
+
+_MEANING = {
+    "1-0": WHITE_WINS, "2-0": WHITE_WINS,
+    "0-1": BLACK_WINS, "0-2": BLACK_WINS,
+    "1/2-1/2": DRAW, "1-1": DRAW, "½-½": DRAW, "0.5-0.5": DRAW,
+    "0-0": BOTH_LOSE, "*": UNKNOWN,
+}
+_INTERNATIONAL = {WHITE_WINS: "2-0", BLACK_WINS: "0-2", DRAW: "1-1", BOTH_LOSE: "0-0",
+                  UNKNOWN: "*"}
+
+#: Every token the reader takes for a result (lidraughts' ``½-½`` and ``0.5-0.5`` too).
+RESULT_TOKENS = frozenset(_MEANING)
+
+
+def result_meaning(token: str) -> str | None:
+    """``1-0``, ``0-1``, ``1/2-1/2``, ``0-0`` or ``*`` for a result token, else None."""
+    return _MEANING.get(token.strip())
+
+
+def result_token(meaning: str, variant: Variant) -> str:
+    """The token of ``variant``'s GameType for a result (International: 2-0, 1-1, 0-2)."""
+    if gametype_number(variant) in (20, 27):
+        return _INTERNATIONAL.get(meaning, meaning)
+    return meaning
+
+
+def normalize_result(token: str, variant: Variant) -> str:
+    """The GameType's own token for ``token``; unknown strings (ResultFormat) stay as they are."""
+    meaning = result_meaning(token)
+    return token.strip() if meaning is None else result_token(meaning, variant)

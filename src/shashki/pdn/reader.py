@@ -1,0 +1,1051 @@
+"""Reading PDN: a streaming reader that validates every move, game by game.
+
+The file is read in chunks and split into lines (:mod:`shashki.pdn.encoding`); each line
+is lexed once, as it comes, and a game is complete at its result token (or at the next
+tag section, or at the end of the file). Only the current game's lines are held, so memory
+does not grow with the file.
+
+Validation. A game whose movetext is a plain main line (moves, move numbers, comments,
+NAGs, clock commands) is replayed by the rules kernels in one call: its move texts become
+square lists through a per-variant cache and :func:`shashki.rules.kernels.replay` checks all
+plies at once; the nodes are built only when the tree is first looked at. A game with
+variations, setup commands or unknown moves is built node by node with
+:class:`~shashki.Board`.
+
+Recovery. Every problem becomes a :class:`~shashki.pdn.PdnError` in ``game.errors`` with
+the game's index (0-based), line and column (1-based) and the offending text; the game
+keeps what was read before the problem and ``game.raw`` keeps its text. Reading goes on
+with the next game: a result token, or a line that starts a tag section, ends a game
+whatever happened inside it; a comment left open ends at the next line that is a tag
+(``[Event "..."]``), so one missing ``}`` costs one game, not the rest of the file.
+
+>>> pdn = '''[Event "Moscow"]
+... [GameType "25"]
+... 1. c3-d4 f6-e5 2. d4:f6 g7:e5 {equal} 1/2-1/2
+...
+... [Event "Broken"]
+... 1. c3-d4 f6-e5 2. d4-c5 *'''
+>>> good, bad = read_games(pdn)
+>>> good.headers["Event"], good.ply_count(), good.end().comment, good.result
+('Moscow', 4, 'equal', '1/2-1/2')
+>>> e = bad.errors[0]
+>>> e.index, e.line, e.column, e.text
+(1, 6, 19, 'd4-c5')
+>>> print(e.message)
+illegal move 'd4-c5'; legal moves from d4: d4:f6
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from itertools import accumulate
+from typing import IO, TYPE_CHECKING, Any
+
+import numpy as np
+
+from shashki.board import Board
+from shashki.errors import IllegalMove, InvalidFen, ShashkiError
+from shashki.fen import Position, parse_fen, write_fen
+from shashki.notation import split_squares
+from shashki.pdn import lexer as L
+from shashki.pdn.encoding import LineSource, Source
+from shashki.pdn.errors import (
+    PdnEncodingError,
+    PdnError,
+    PdnFenError,
+    PdnMoveError,
+    PdnResultError,
+    PdnSyntaxError,
+    PdnTagError,
+)
+from shashki.pdn.gametype import (
+    normalize_result,
+    parse_gametype,
+    renumber,
+    renumber_fen,
+    result_meaning,
+)
+from shashki.pdn.model import (
+    NAG_FORCED,
+    STRENGTH_NAGS,
+    ChildNode,
+    ClockTimes,
+    Game,
+    GameNode,
+    Headers,
+    _Lazy,
+    normalize_comment,
+    setup_board,
+    variant_of_headers,
+)
+from shashki.rules import RUSSIAN, Variant, variant_by_name
+
+if TYPE_CHECKING:
+    from shashki.move import Move
+    from shashki.rules.movegen import Replay
+
+_TOKEN = L.TOKEN
+_FAST = L.FAST_LINE.fullmatch
+_FIND = L.MOVE_FIND.findall
+_MOVE_T, _RESULT, _COMMENT, _COMMENT_OPEN = L.MOVE_T, L.RESULT, L.COMMENT, L.COMMENT_OPEN
+_WHITE_NUMBER_BEFORE = re.compile(r"\d\.\s*\Z")
+_LOOKAHEAD = 1 << 20
+_BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)*")
+_VALUE = r'"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"'
+_TAGS_BLOCK = re.compile(
+    rf"(?:[^\S\n]*\[[A-Za-z][A-Za-z0-9_]*[^\S\n]+{_VALUE.replace('(', '(?:', 1)}\]"
+    r"[^\S\n]*\n)*(?:[^\S\n]*\n)*").match
+_TAG_FIND = re.compile(rf"\[([A-Za-z][A-Za-z0-9_]*)[^\S\n]+{_VALUE}\]").findall
+_MOVE_FULL = re.compile(rf"(?:{L.MOVE})\Z").match
+_RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "½-½", "0.5-0.5",
+                      "*"))
+_NUMBERS = frozenset([f"{i}." for i in range(1, 1000)] + [f"{i}..." for i in range(1, 1000)])
+_QUICK_LINES = 4000
+_TAG_ONLY = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*').fullmatch
+
+VariantArg = str | Variant | None
+
+
+class _Pending:
+    """What the reader knows of the game it is reading."""
+
+    __slots__ = ("ann", "comment", "comment_at", "complex", "dead", "depth", "ellipses",
+                 "end", "errors", "first_line", "headers", "index", "lines", "move_lines",
+                 "moves", "movetext", "mt", "result", "root_nag_at", "tag_pos")
+
+    def __init__(self, index: int, lineno: int) -> None:
+        self.index = index
+        self.first_line = lineno
+        self.lines: list[str] = []
+        self.headers = Headers()
+        self.tag_pos: dict[str, tuple[int, int]] = {}
+        self.errors: list[PdnError] = []
+        self.movetext = False
+        self.mt: list[tuple[int, str, int]] = []
+        self.moves: list[str] = []
+        self.move_lines: list[tuple[int, int, int]] = []
+        self.ann: dict[int, list[Any]] = {}
+        self.complex = False
+        self.dead = False
+        self.depth = 0
+        self.comment: list[str] | None = None
+        self.comment_at = (0, 0)
+        self.result: tuple[str, int, int] | None = None
+        self.end: tuple[int, int] | None = None
+        self.ellipses: list[tuple[int, int, int]] = []
+        self.root_nag_at: tuple[int, int] | None = None
+
+    def error(self, cls: type[PdnError], message: str, line: int, column: int,
+              text: str | None) -> None:
+        self.errors.append(cls(message, index=self.index, line=line, column=column, text=text))
+
+    def annotation(self, ply: int) -> list[Any]:
+        a = self.ann.get(ply)
+        if a is None:
+            a = self.ann[ply] = [[], [], ""]
+        return a
+
+
+class PdnReader:
+    """Iterate over the games of a PDN source, each a :class:`~shashki.pdn.Game`.
+
+    ``source`` is a path, a binary or text stream, or (``text=True``) the PDN text itself.
+    ``variant`` is used for games without a ``GameType`` tag (default Russian); a game's
+    ``GameType`` tag wins over it. ``encoding`` overrides the detection.
+    :attr:`position` and :attr:`size` (bytes) serve progress bars.
+    """
+
+    def __init__(self, source: Source, variant: VariantArg = None, encoding: str | None = None,
+                 *, text: bool = False) -> None:
+        self.source = LineSource(source, encoding, text=text)
+        self.variant = _variant(variant)
+        self._starts: dict[tuple[str, str | None], Position | Exception] = {}
+        self._cache: dict[tuple[str, int], dict[str, bytes]] = {}
+        self._bad: dict[tuple[str, int], dict[str, str]] = {}
+        self._boards: dict[str, Board] = {}
+        self.games = 0
+        """Games read so far."""
+        self._pushed_back = False
+
+    def __enter__(self) -> PdnReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def position(self) -> int:
+        return self.source.position
+
+    @property
+    def size(self) -> int | None:
+        return self.source.size
+
+    @property
+    def encoding(self) -> str | None:
+        return self.source.encoding
+
+    def close(self) -> None:
+        self.source.close()
+
+    def __iter__(self) -> Iterator[Game]:
+        return self._blocks()
+
+    # --- block mode: whole plain games with a few expressions -----------------------------
+
+    def _blocks(self) -> Iterator[Game]:
+        """The games of the source, read from large decoded pieces.
+
+        A plain game (tags one a line, moves and move numbers, a result) is recognised by
+        one expression and its tags and moves are taken with ``findall``; anything else
+        (and any plain game with an error, to find its line and column) goes through the
+        line machine, :meth:`_feed`, which knows all of PDN.
+        """
+        chunks = self.source.chunks()
+        buf = ""
+        pos = 0
+        lineno = 1  # line number at pos
+        eof = False
+        blank = _BLANK_LINES.match
+        while True:
+            if not eof and len(buf) - pos < _LOOKAHEAD:
+                piece = next(chunks, None)
+                if piece is None:
+                    eof = True
+                else:
+                    buf = buf[pos:] + piece
+                    pos = 0
+                continue
+            m = blank(buf, pos)
+            assert m is not None  # it matches the empty string
+            if m.end() != pos:
+                lineno += buf.count("\n", pos, m.end())
+                pos = m.end()
+            if pos >= len(buf):
+                if eof:
+                    return
+                continue
+            quick = self._quick(buf, pos, lineno, eof)
+            if quick is not None:
+                game, end = quick
+                lineno += buf.count("\n", pos, end)
+                pos = end
+                yield game
+                continue
+            # the line machine, from this line to a game boundary at a line start
+            g: _Pending | None = None
+            while True:
+                nl = buf.find("\n", pos)
+                if nl < 0 and not eof:
+                    piece = next(chunks, None)
+                    if piece is None:
+                        eof = True
+                    else:
+                        buf = buf[pos:] + piece
+                        pos = 0
+                    continue
+                line = buf[pos:] if nl < 0 else buf[pos:nl]
+                back = False
+                start = 0
+                while True:
+                    if g is None:
+                        if not line[start:].strip():
+                            break
+                        g = _Pending(self.games, lineno)
+                    r = self._feed(g, line, lineno, start)
+                    if r is None:
+                        break
+                    yield self._finish(g)
+                    g = None
+                    if r < 0:
+                        back = True  # this line starts the next game
+                        break
+                    start = r
+                if back:
+                    break
+                pos = len(buf) if nl < 0 else nl + 1
+                lineno += 1
+                if g is None or nl < 0:
+                    break
+            if g is not None:
+                yield self._finish(g)
+            if eof and pos >= len(buf):
+                return
+
+    def _quick(self, buf: str, pos: int, lineno: int, eof: bool) -> tuple[Game, int] | None:
+        """A plain game at ``pos`` and where it ends, or None if it needs the line machine.
+
+        Plain: tags one a line, then moves and move numbers separated by white space, then
+        a result at the end of a line. Anything else, and any error, is left to the line
+        machine, which reads the game again.
+        """
+        m = _TAGS_BLOCK(buf, pos)
+        assert m is not None  # it matches the empty string
+        mstart = m.end()
+        p = mstart
+        n = len(buf)
+        for _ in range(_QUICK_LINES):
+            nl = buf.find("\n", p)
+            if nl < 0:
+                if not eof:
+                    return None
+                nl = n
+            if buf.startswith("[", p):
+                return None
+            last = buf[p:nl].rsplit(None, 1)
+            if last and last[-1] in _RESULTS:
+                token = last[-1]
+                movetext = buf[mstart:p] + last[0] if len(last) == 2 else buf[mstart:p]
+                end = min(nl + 1, n)
+                break
+            if nl >= n:
+                return None
+            p = nl + 1
+        else:
+            return None
+        headers = Headers()
+        if mstart > pos:
+            d = headers._d
+            for name, value in _TAG_FIND(buf, pos, mstart):
+                d[name] = L.unescape(value) if "\\" in value else value
+        try:
+            variant = variant_of_headers(headers, self.variant)
+        except ValueError:
+            return None
+        gt_text = headers.get("GameType")
+        if gt_text:
+            gt = parse_gametype(gt_text)
+            if gt.notation == "N" and gt.corner != 2:
+                return None
+        fen = headers.get("FEN")
+        if fen is not None and fen.strip() in ("", "?"):
+            fen = None
+        start = self._start(variant, fen, 2)
+        if not isinstance(start, Position):
+            return None
+        tag = headers.get("Result")
+        normalized = normalize_result(token, variant)
+        if tag is not None and tag != normalized:
+            meaning = result_meaning(tag)
+            if meaning is None or meaning != result_meaning(token):
+                return None
+        headers["Result"] = normalized
+        toks = movetext.split()
+        nums = _NUMBERS
+        key = (variant.name, 2)
+        cache = self._cache.get(key)
+        try:
+            if cache is None:
+                raise KeyError
+            parts = [cache[t] for t in toks if t not in nums]
+        except KeyError:
+            moves = [t for t in toks if t not in nums]
+            for t in moves:
+                if _MOVE_FULL(t) is None:
+                    return None
+            rep, overrides, code, bad = self._kernels(variant, 2, start, moves)
+        else:
+            rep, overrides, code, bad = self._run(variant, start, parts, None)
+        if code != 0 or bad is not None:
+            return None
+        game = Game(variant, headers=headers)
+        game.index = self.games
+        game.line = lineno
+        game.raw = buf[pos:end - 1] if buf.endswith("\n", pos, end) else buf[pos:end]
+        game._lazy = _Lazy(rep, {}, overrides)
+        self.games += 1
+        return game, end
+
+    def read(self, lines: Any, limit: int | None = None) -> Iterator[Game]:
+        """The games of an iterable of lines, by the line machine alone (``read_game`` on a
+        stream uses it to stop right after one game)."""
+        g: _Pending | None = None
+        feed = self._feed
+        for lineno, line in enumerate(lines, 1):
+            start = 0
+            while True:
+                if g is None:
+                    if not line[start:].strip():
+                        break
+                    g = _Pending(self.games, lineno)
+                r = feed(g, line, lineno, start)
+                if r is None:
+                    break
+                yield self._finish(g)
+                g = None
+                if limit is not None and self.games >= limit:
+                    self._pushed_back = r < 0 or bool(line[r:].strip())
+                    return
+                if r >= 0:
+                    start = r
+        if g is not None:
+            yield self._finish(g)
+        self._pushed_back = False
+
+    # --- lines ----------------------------------------------------------------------------
+
+    def _feed(self, g: _Pending, line: str, lineno: int, start: int) -> int | None:
+        """Take one line (from column ``start``) into game ``g``.
+
+        Returns None when the game goes on, the column where the next game starts when the
+        game ended on this line, or -1 when the game ended before this line.
+        """
+        if not g.lines or start == 0:
+            g.lines.append(line)
+        if g.comment is not None:
+            if start == 0 and L.TAG_LINE.match(line):
+                return self._unterminated_comment(g)
+            g.mt.append((lineno, line, start))
+            close = line.find("}", start)
+            if close < 0:
+                g.comment.append(line[start:])
+                return None
+            g.comment.append(line[start:close])
+            g.annotation(len(g.moves))[0].append("\n".join(g.comment))
+            g.comment = None
+            return self._scan(g, line, lineno, close + 1)
+        if not g.movetext:
+            s = line[start:].lstrip()
+            if not s:
+                if g.headers or g.errors:
+                    g.movetext = True  # a blank line ends the tag section
+                return None
+            c = s[0]
+            if c == "[":
+                self._tags(g, line, lineno, start)
+                return None
+            if c in "%;":
+                return None
+            g.movetext = True
+        elif line.lstrip().startswith("[") and start == 0:
+            g.lines.pop()
+            if g.depth:
+                self._unclosed(g)
+            return -1
+        g.mt.append((lineno, line, start))
+        return self._scan(g, line, lineno, start)
+
+    def _unclosed(self, g: _Pending) -> None:
+        line, col = g.end or (g.mt[-1][0] if g.mt else g.first_line, 1)
+        g.error(PdnSyntaxError, f"unterminated variation: {g.depth} '(' without ')'",
+                line, col, None)
+
+    def _unterminated_comment(self, g: _Pending) -> int:
+        g.lines.pop()
+        line, col = g.comment_at
+        g.error(PdnSyntaxError, "unterminated comment: '{' without '}'", line, col, "{")
+        g.comment = None
+        g.dead = True
+        return -1
+
+    def _tags(self, g: _Pending, line: str, lineno: int, start: int) -> None:
+        pos = start
+        n = len(line)
+        while pos < n:
+            m = L.TAG.match(line, pos)
+            if m is None:
+                rest = line[pos:].strip()
+                if not rest:
+                    return
+                col = pos + len(line[pos:]) - len(line[pos:].lstrip()) + 1
+                g.error(PdnTagError, f"bad tag {rest!r}: expected [Name \"value\"]", lineno,
+                        col, rest)
+                return
+            name, value = m.group(1), m.group(2)
+            g.headers[name] = L.unescape(value) if "\\" in value else value
+            g.tag_pos[name] = (lineno, m.start(2) + 1)
+            pos = m.end()
+
+    def _scan(self, g: _Pending, line: str, lineno: int, pos: int) -> int | None:
+        """Lex a movetext line from ``pos``; see :meth:`_feed` for the return value."""
+        moves = g.moves
+        if pos == 0 and not g.depth and not g.dead and _FAST(line):
+            found = _FIND(line)
+            if found:
+                g.move_lines.append((len(moves), lineno, 0))
+                moves.extend(found)
+            return None
+        g.move_lines.append((len(moves), lineno, pos))
+        for m in _TOKEN.finditer(line, pos):
+            k = m.lastindex
+            if k == _MOVE_T or k == 5 or k == 6:
+                if g.depth == 0 and not g.dead:
+                    moves.append(m.group(4))
+                    if k != _MOVE_T:
+                        a = g.annotation(len(moves))
+                        if m.group(5) is not None:
+                            _strength(a, m.group(5))
+                        if m.group(6) is not None:
+                            a[1].append(NAG_FORCED)
+            elif k == L.NUMBER or k == L.NUMBER_BLACK:
+                pass
+            elif k == _COMMENT:
+                if g.depth == 0 and not g.dead:
+                    g.annotation(len(moves))[0].append(m.group(k))
+            elif k == _RESULT:
+                if g.depth:
+                    g.end = (lineno, m.start(k) + 1)
+                    self._unclosed(g)
+                g.result = (m.group(k), lineno, m.start(k) + 1)
+                g.end = (lineno, m.end())
+                return m.end()
+            elif k == L.NAG or k == L.STRENGTH:
+                if g.depth == 0 and not g.dead:
+                    if not moves and g.root_nag_at is None and not g.complex:
+                        g.root_nag_at = (lineno, m.start(k) + (k == L.STRENGTH))
+                    a = g.annotation(len(moves))
+                    if k == L.NAG:
+                        a[1].append(int(m.group(k)))
+                    else:
+                        _strength(a, m.group(k))
+            elif k == _COMMENT_OPEN:
+                g.comment = [m.group(k)]
+                g.comment_at = (lineno, m.start(k))
+                return None
+            elif k == L.LPAREN:
+                g.depth += 1
+                g.complex = True
+            elif k == L.RPAREN:
+                if g.depth:
+                    g.depth -= 1
+                elif not g.dead:
+                    g.error(PdnSyntaxError, "')' without '('", lineno, m.start(k) + 1, ")")
+                    g.dead = True
+            elif k == L.SETUP or k == L.DASH:
+                g.complex = True
+            elif k == L.ELLIPSIS:
+                if _WHITE_NUMBER_BEFORE.search(line, 0, m.start(k)):
+                    g.ellipses.append((len(moves), lineno, m.start(k) + 1))
+                else:
+                    g.complex = True
+            elif k == L.GARBAGE and not g.dead:
+                text = m.group(k)
+                g.error(PdnSyntaxError, f"unexpected {text!r}", lineno, m.start(k) + 1, text)
+                g.dead = True
+        return None
+
+    # --- games ------------------------------------------------------------------------------
+
+    def _finish(self, g: _Pending) -> Game:
+        self.games += 1
+        game = Game(self.variant, headers=g.headers)
+        game.index = g.index
+        game.line = g.first_line
+        game.raw = "\n".join(g.lines)
+        if g.comment is not None:  # the file ended inside a comment
+            line, col = g.comment_at
+            g.error(PdnSyntaxError, "unterminated comment: '{' without '}'", line, col, "{")
+            g.comment = None
+            g.dead = True
+        if g.depth and g.result is None:
+            self._unclosed(g)
+        if self.source.lossy and "\ufffd" in game.raw:
+            for i, text in enumerate(g.lines):
+                if "\ufffd" in text:
+                    g.error(PdnEncodingError, "bytes that the encoding cannot decode",
+                            g.first_line + i, text.index("\ufffd") + 1, None)
+                    break
+        try:
+            self._validate(g, game)
+        except Exception as e:  # a reader bug must not stop the file
+            if isinstance(e, PdnError):
+                g.errors.append(e)
+            else:
+                line = g.mt[0][0] if g.mt else g.first_line
+                g.error(PdnError, f"internal error: {e!r}", line, 1, None)
+        g.errors.sort(key=lambda e: (e.line or 0, e.column or 0))
+        game.errors = g.errors
+        return game
+
+    def _validate(self, g: _Pending, game: Game) -> None:
+        headers = g.headers
+        # variant and numbering
+        try:
+            variant = variant_of_headers(headers, self.variant)
+        except ValueError as e:
+            line, col = g.tag_pos.get("GameType", (g.first_line, 1))
+            g.error(PdnTagError, str(e), line, col, headers.get("GameType"))
+            return
+        game.variant = variant
+        corner = 2
+        gt_text = headers.get("GameType")
+        if gt_text:
+            gt = parse_gametype(gt_text)
+            if gt.notation == "N" and gt.corner != 2:
+                corner = gt.corner
+                g_ = variant.geometry
+                headers["GameType"] = (f"{gt.number},{gt.start},{g_.files},{g_.ranks},N2,"
+                                       f"{gt.invert}")
+        # starting position
+        fen = headers.get("FEN")
+        if fen is not None and fen.strip() in ("", "?"):
+            fen = None
+        start = self._start(variant, fen, corner)
+        if isinstance(start, InvalidFen):
+            line, col = g.tag_pos.get("FEN", (g.first_line, 1))
+            err_col = col + (start.column - 1 if start.column else 0)
+            g.error(PdnFenError, str(start), line, err_col, fen)
+            return
+        assert isinstance(start, Position)
+        if fen is not None and corner != 2:
+            headers["FEN"] = write_fen(start, variant)
+        # result
+        self._result(g, variant)
+        if g.complex:
+            self._build(g, game, variant, start, corner)
+        else:
+            self._replay(g, game, variant, start, corner)
+
+    def _start(self, variant: Variant, fen: str | None, corner: int) -> Position | Exception:
+        key = (variant.name + str(corner), fen)
+        got = self._starts.get(key)
+        if got is None:
+            try:
+                text = fen if fen is not None else variant.initial_fen
+                if fen is not None and corner != 2:
+                    text = renumber_fen(text, variant.geometry, corner)
+                got = parse_fen(text, variant)
+            except InvalidFen as e:
+                got = e
+            if len(self._starts) > 4096:
+                self._starts.clear()
+            self._starts[key] = got
+        return got
+
+    def _result(self, g: _Pending, variant: Variant) -> None:
+        headers = g.headers
+        tag = headers.get("Result")
+        if tag is not None and result_meaning(tag) is not None:
+            headers["Result"] = normalize_result(tag, variant)
+        if g.result is None:
+            if tag is None:
+                headers["Result"] = "*"
+            return
+        token, line, col = g.result
+        if tag is None:
+            headers["Result"] = normalize_result(token, variant)
+            return
+        a, b = result_meaning(token), result_meaning(tag)
+        if (a or token) != (b or tag.strip()):
+            g.error(PdnResultError, f"the game ends with {token!r} but its Result tag says "
+                    f"{tag!r}", line, col, token)
+
+    # --- the fast path: kernels -------------------------------------------------------------
+
+    def _squares(self, variant: Variant, corner: int, text: str) -> bytes | str:
+        """Bit indices of the squares a move text names, or why it names none."""
+        board = self._boards.get(variant.name)
+        if board is None:
+            board = self._boards[variant.name] = Board(variant)
+        try:
+            squares = split_squares(board, text)
+        except ShashkiError as e:
+            return str(e)
+        g = variant.geometry
+        if corner != 2 and not any(c.isalpha() and c not in "xX" for c in text):
+            table = renumber(g, corner)
+            squares = [table[s] for s in squares]
+        return bytes(g.bit(s) for s in squares)
+
+    def _replay(self, g: _Pending, game: Game, variant: Variant, start: Position,
+                corner: int) -> None:
+        moves = g.moves
+        turn = start.turn
+        # "1. ... 7-12" is Black's first move when Black is to move; else an unknown move
+        for ply, _line, _col in g.ellipses:
+            if (turn + ply) % 2 == 0:
+                self._build(g, game, variant, start, corner)
+                return
+        if g.root_nag_at is not None:
+            g.error(PdnSyntaxError, "a NAG or move strength before the first move",
+                    *g.root_nag_at, None)
+        run = self._kernels(variant, corner, start, moves)
+        rep, overrides, code, bad_message = run
+        game._lazy = _Lazy(rep, g.ann, overrides)
+        if code != 0 or bad_message is not None:
+            done = rep.played
+            text = moves[done]
+            fen = write_fen(Position(*rep.final), variant)
+            message = bad_message if code == 0 else _move_message(Board(variant, fen), text)
+            assert message is not None
+            line, col = self._locate(g, done)
+            g.errors.append(PdnMoveError(
+                message, index=g.index, line=line, column=col, text=text,
+                ambiguous=code == -2, fen=fen, ply=done))
+
+    def _kernels(self, variant: Variant, corner: int, start: Position, moves: list[str]
+                 ) -> tuple[Replay, dict[int, Move], int, str | None]:
+        """Replay move texts with the kernels: ``(replay, moves Board chose, code, why the
+        first unreadable move text is unreadable)``; ``replay.played`` plies were legal."""
+        _scratch()  # first: it loads the kernels
+        key = (variant.name, corner)
+        cache = self._cache.get(key)
+        if cache is None:
+            cache = self._cache[key] = {}
+            self._bad[key] = {}
+        bad_message = None
+        try:
+            parts = [cache[t] for t in moves]
+        except KeyError:
+            bad = self._bad[key]
+            if len(cache) > 200_000:
+                cache.clear()
+            for t in moves:
+                if t not in cache and t not in bad:
+                    got = self._squares(variant, corner, t)
+                    if isinstance(got, bytes):
+                        cache[t] = got
+                    else:
+                        bad[t] = got
+            parts = []
+            for t in moves:
+                got_b = cache.get(t)
+                if got_b is None:
+                    bad_message = bad[t]
+                    break
+                parts.append(got_b)
+        rep, overrides, code, _ = self._run(variant, start, parts, moves)
+        return rep, overrides, code, bad_message
+
+    def _run(self, variant: Variant, start: Position, parts: list[bytes],
+             moves: list[str] | None) -> tuple[Replay, dict[int, Move], int, str | None]:
+        """Replay squares (bit-index bytes per ply) in the kernels; ``moves`` are the texts
+        (needed only to settle what the kernels call ambiguous; None: give up there)."""
+        scratch = _scratch()
+        n = len(parts)
+        offsets = np.fromiter(accumulate(map(len, parts), initial=0), dtype=np.int64,
+                              count=n + 1)
+        squares = np.frombuffer(b"".join(parts), dtype=np.uint8).astype(np.uint64)
+        state = np.array(start[:4], dtype=np.uint64)
+        rows = np.empty((n, _ROW), dtype=np.uint64)
+        geo, rules = variant.kernel_arrays()
+        done = 0
+        overrides: dict[int, Move] = {}
+        while True:
+            played, code = _kernel_replay(state, geo, rules, squares, offsets[done:],
+                                          rows[done:], *scratch)
+            done += int(played)
+            if code != -2 or moves is None:
+                break
+            # The kernels call a complete path ambiguous when it is also part of a longer
+            # route; notation.parse_move takes it as naming its own move. Board decides.
+            board = Board(variant, write_fen(Position(*(int(x) for x in state)), variant))
+            try:
+                move = board.parse_move(moves[done])
+            except IllegalMove:
+                break
+            overrides[done] = move
+            board.push(move)
+            state[:] = board.position
+            done += 1
+        final = (int(state[0]), int(state[1]), int(state[2]), int(state[3]))
+        return _Replay(variant, rows, done, int(code), final), overrides, int(code), None
+
+    def _locate(self, g: _Pending, ply: int) -> tuple[int, int]:
+        """Line and column of main-line move ``ply`` (found again only for an error)."""
+        entries = g.move_lines
+        i = bisect_right([e[0] for e in entries], ply) - 1
+        count, lineno, start = entries[max(i, 0)]
+        line = g.lines[lineno - g.first_line]
+        k = ply - count
+        for m in _TOKEN.finditer(line, start):
+            if m.group(4) is not None:
+                if k == 0:
+                    return lineno, m.start(4) + 1
+                k -= 1
+        return lineno, start + 1  # pragma: no cover
+
+    # --- the general path: boards ----------------------------------------------------------
+
+    def _build(self, g: _Pending, game: Game, variant: Variant, start: Position,
+               corner: int) -> None:
+        segments = g.mt
+        if g.end is not None and segments and segments[-1][0] == g.end[0]:
+            lineno, text, s = segments[-1]
+            segments = [*segments[:-1], (lineno, text[: g.end[1]], s)]
+        tokens = L.tokenize(segments)
+        board = Board(variant, write_fen(start, variant))
+        _TreeBuilder(g, game, variant, tokens, corner).build(board)
+
+
+def _strength(a: list[Any], text: str) -> None:
+    nag = STRENGTH_NAGS.get(text)
+    if nag is not None:
+        a[1].append(nag)
+    else:
+        a[2] = text
+
+
+def _move_message(board: Board, text: str) -> str:
+    try:
+        board.parse_move(text)
+    except IllegalMove as e:
+        return str(e)
+    return f"move {text!r} is not legal here"  # pragma: no cover - kernel and Board agree
+
+
+_SCRATCH: list[Any] = []
+
+
+def _scratch() -> tuple[Any, ...]:
+    """Scratch arrays of the kernels, made once (the kernels import numba: only when a
+    game is replayed)."""
+    if not _SCRATCH:
+        global _kernel_replay, _ROW, _Replay
+        from shashki.rules import kernels as K
+        from shashki.rules.movegen import Replay
+
+        _kernel_replay, _ROW, _Replay = K.replay, K.ROW, Replay
+        mv, path, cx, cnt, fu, fi = K.buffers(0)
+        _SCRATCH.extend((mv[0], path, cx, cnt, fu, fi))
+    return tuple(_SCRATCH)
+
+
+_kernel_replay: Any = None
+_ROW = 0
+_Replay: Any = None
+
+
+class _TreeBuilder:
+    """Builds a game's tree from tokens with a :class:`Board`, variation by variation."""
+
+    def __init__(self, g: _Pending, game: Game, variant: Variant, tokens: list[L.Token],
+                 corner: int) -> None:
+        self.g = g
+        self.game = game
+        self.variant = variant
+        self.toks = tokens
+        self.corner = corner
+        self.comments: dict[int, tuple[GameNode, list[str]]] = {}
+        self._starting: list[tuple[GameNode, list[str]]] = []
+
+    def build(self, board: Board) -> None:
+        self.line(self.game, board, board.turn.value, 0, True)
+        for node, texts in self.comments.values():
+            text, clock = ClockTimes.parse(" ".join(texts))
+            node.comment = normalize_comment(text)
+            if clock is not None:
+                node.clock = clock
+        for node, texts in self._starting:
+            node.starting_comment = normalize_comment(" ".join(texts))
+
+    def _comment(self, node: GameNode, text: str) -> None:
+        entry = self.comments.get(id(node))
+        if entry is None:
+            self.comments[id(node)] = (node, [text])
+        else:
+            entry[1].append(text)
+
+    def _skip(self, i: int, top: bool) -> int:
+        """Index after the end of the current variation (the end of the tokens at top)."""
+        if top:
+            return len(self.toks)
+        depth = 0
+        toks = self.toks
+        while i < len(toks):
+            k = toks[i][0]
+            if k == L.LPAREN:
+                depth += 1
+            elif k == L.RPAREN:
+                if depth == 0:
+                    return i + 1
+                depth -= 1
+            i += 1
+        return i
+
+    def _error(self, cls: type[PdnError], message: str, tok: L.Token, **kw: Any) -> None:
+        self.g.errors.append(cls(message, index=self.g.index, line=tok[2], column=tok[3],
+                                 text=tok[1], **kw))
+
+    def line(self, parent: GameNode, board: Board | None, turn: int, i: int, top: bool) -> int:
+        toks = self.toks
+        n = len(toks)
+        node = parent
+        before: Board | None = None
+        before_turn = turn
+        pending: list[str] = []
+        after_number = False
+        game = self.game
+        while i < n:
+            tok = toks[i]
+            kind, text = tok[0], tok[1]
+            if kind == L.NUMBER:
+                after_number = True
+                i += 1
+                continue
+            if kind == L.MOVE_T:
+                if board is None:
+                    self._error(PdnMoveError, f"move {text!r} after an unknown move: the "
+                                "position is not known (a /FEN \"...\"/ setup must follow "
+                                "an unknown move)", tok)
+                    return self._skip(i, top)
+                try:
+                    move = board.parse_move(text)
+                except IllegalMove as e:
+                    message = str(e)
+                    self._error(PdnMoveError, message, tok,
+                                ambiguous=message.startswith("ambiguous"), fen=board.fen(),
+                                ply=node.ply())
+                    return self._skip(i, top)
+                before, before_turn = board.copy(stack=False), turn
+                board.push(move)
+                node = self._child(node, move, pending)
+                pending = []
+                turn ^= 1
+            elif kind in (L.STRENGTH, L.STRENGTH_ATTACHED, L.FORCED, L.NAG):
+                if node is parent:
+                    self._error(PdnSyntaxError, "a NAG or move strength before the first move",
+                                tok)
+                elif kind == L.NAG:
+                    node.nags.add(int(text))
+                elif kind == L.FORCED:
+                    node.nags.add(NAG_FORCED)
+                elif text in STRENGTH_NAGS:
+                    node.nags.add(STRENGTH_NAGS[text])
+                else:
+                    node.strength = text
+            elif kind in (L.COMMENT, L.COMMENT_OPEN):
+                if node is parent and not (top and parent is game):
+                    pending.append(text)
+                else:
+                    self._comment(node, text)
+            elif kind == L.LPAREN:
+                if node is parent:
+                    self._error(PdnSyntaxError, "a variation before any move", tok)
+                    i = self._skip(i + 1, False)
+                    continue
+                assert node.parent is not None
+                i = self.line(node.parent, before.copy() if before is not None else None,
+                              before_turn, i + 1, False)
+                continue
+            elif kind == L.RPAREN:
+                if not top:
+                    self._flush(parent, node, pending)
+                    return i + 1
+            elif kind == L.SETUP:
+                m = L.SETUP_FEN.match(text)
+                if m is None:
+                    self._error(PdnSyntaxError, f"unknown setup command /{text}/: expected "
+                                "/FEN \"...\"/", tok)
+                    return self._skip(i, top)
+                fen = m.group(1)
+                if self.corner != 2:
+                    fen = renumber_fen(fen, self.variant.geometry, self.corner)
+                try:
+                    new = setup_board(self.variant, fen, board)
+                except (InvalidFen, PdnError) as e:
+                    self._error(PdnFenError, str(e), tok)
+                    return self._skip(i, top)
+                before, before_turn = board, turn
+                child = self._child(node, None, pending)
+                pending = []
+                child.setup_fen = fen.strip() if _is_null(fen) else new.fen()
+                node, board, turn = child, new, new.turn.value
+            elif kind in (L.ELLIPSIS, L.DASH):
+                if not (kind == L.ELLIPSIS and after_number and turn == 1):
+                    before, before_turn = board, turn
+                    node = self._child(node, None, pending)
+                    pending = []
+                    board = None
+                    turn ^= 1
+            elif kind == L.RESULT or kind == L.GARBAGE:
+                return self._skip(i, top) if kind == L.GARBAGE else n
+            after_number = False
+            i += 1
+        self._flush(parent, node, pending)
+        return i
+
+    def _flush(self, parent: GameNode, node: GameNode, pending: list[str]) -> None:
+        """Comments at the end of a variation with no move after them."""
+        if pending:
+            self._comment(node, " ".join(pending))
+
+    def _child(self, node: GameNode, move: Any, pending: list[str]) -> ChildNode:
+        child = ChildNode(node, move)
+        if pending:
+            self._starting.append((child, pending))
+        return child
+
+
+def _is_null(fen: str) -> bool:
+    from shashki.pdn.model import is_null_setup
+
+    return is_null_setup(fen)
+
+
+def _variant(variant: VariantArg) -> Variant:
+    if variant is None:
+        return RUSSIAN
+    if isinstance(variant, Variant):
+        return variant
+    return variant_by_name(variant)
+
+
+# --- public functions -------------------------------------------------------------------
+
+
+def iter_games(source: Source, variant: VariantArg = None, encoding: str | None = None
+               ) -> Iterator[Game]:
+    """Every game of a PDN file (a path or a binary or text stream), one at a time.
+
+    Broken games are yielded too, with ``game.errors``; nothing is skipped. ``variant``
+    applies to games without a ``GameType`` tag (default Russian); ``encoding`` overrides
+    the detection of UTF-8, UTF-8 with BOM and Windows-1251.
+    """
+    return iter(PdnReader(source, variant, encoding))
+
+
+def read_games(text: str, variant: VariantArg = None) -> list[Game]:
+    """Every game of a PDN text."""
+    return list(PdnReader(text, variant, text=True))
+
+
+def read_game(handle: str | IO[str] | IO[bytes], variant: VariantArg = None) -> Game | None:
+    """The first game of a PDN text, or the next game of a stream; None when there is none.
+
+    On a seekable text stream the stream is left after the game, so that repeated calls
+    read the games one by one, as with ``chess.pgn.read_game``.
+    """
+    if isinstance(handle, str):
+        for game in PdnReader(handle, variant, text=True).read(
+                LineSource(handle, text=True), limit=1):
+            return game
+        return None
+    if isinstance(handle, io.TextIOBase) or (
+            hasattr(handle, "readline") and isinstance(getattr(handle, "encoding", None), str)):
+        return _read_one(handle, variant)  # type: ignore[arg-type]
+    for game in PdnReader(handle, variant).read(LineSource(handle), limit=1):
+        return game
+    return None
+
+
+def _read_one(stream: IO[str], variant: VariantArg) -> Game | None:
+    reader = PdnReader(io.StringIO(""), variant)
+    marks: list[int | None] = [None]
+
+    def lines() -> Iterator[str]:
+        while True:
+            try:
+                marks[0] = stream.tell()
+            except (OSError, ValueError):
+                marks[0] = None
+            line = stream.readline()
+            if not line:
+                return
+            yield line[:-1] if line.endswith("\n") else line
+
+    for game in reader.read(lines(), limit=1):
+        if reader._pushed_back and marks[0] is not None:
+            stream.seek(marks[0])
+        return game
+    return None
+
+
+def open_pdn(path: str | os.PathLike[str], variant: VariantArg = None,
+             encoding: str | None = None) -> PdnReader:
+    """A :class:`PdnReader` over a file (``with open_pdn(p) as r: for game in r: ...``)."""
+    return PdnReader(path, variant, encoding)
