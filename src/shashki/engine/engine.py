@@ -104,6 +104,8 @@ class Analysis:
     hashfull: int = 0
     complete: bool = True
     """False for a report of an iteration the limits cut off."""
+    mean_depth: float = 0.0
+    """Average ply of the leaves (quiet positions scored statically)."""
 
     @property
     def nps(self) -> float:
@@ -194,6 +196,8 @@ class Engine:
         self._rng = random.Random(seed)
         self._seed = self._rng.getrandbits(31)
         self._stop = threading.Event()
+        self._soft_at: float | None = None
+        self._hard_at: float | None = None
         self._lock = threading.Lock()
         self.params = S.default_params()
         self.lmr = S.lmr_table()
@@ -267,6 +271,12 @@ class Engine:
         """Ask a running search to finish now (safe from another thread)."""
         self._stop.set()
         self.ctl[S.C_STOP] = 1
+
+    def limit_from_now(self, bud: Budget) -> None:
+        """Give a running search the times of ``bud``, counted from now (ponder-hit)."""
+        now = time.perf_counter()
+        self._soft_at = now + bud.soft if bud.soft is not None else None
+        self._hard_at = now + bud.hard if bud.hard is not None else None
 
     # --- searching ------------------------------------------------------------------
 
@@ -350,8 +360,8 @@ class Engine:
     def _iterate_all(self, board: Board, bud: Budget, callback: Callback | None) -> Analysis:
         root = self._root(board)
         t0 = time.perf_counter()
-        soft = t0 + bud.soft if bud.soft is not None else None
-        hard = t0 + bud.hard if bud.hard is not None else None
+        self._soft_at = t0 + bud.soft if bud.soft is not None else None
+        self._hard_at = t0 + bud.hard if bud.hard is not None else None
         self._gen = (self._gen + 1) & 0xFF
         self.hist //= 8
         self.killers[:] = 0
@@ -375,12 +385,14 @@ class Engine:
         prev = 0
         for depth in range(1, bud.depth + 1):
             delta = 30
+            ctl[S.C_LEAVES] = 0
+            ctl[S.C_LEAFPLY] = 0
             if depth >= 4 and best is not None and abs(prev) < S.MATE_BOUND:
                 alpha, beta = prev - delta, prev + delta
             else:
                 alpha, beta = -S.INF, S.INF
             while True:
-                status = self._one(depth, alpha, beta, hard, bud.nodes)
+                status = self._one(depth, alpha, beta, bud.nodes)
                 if status != S.S_DONE:
                     break
                 score = int(ctl[S.C_RET])
@@ -409,7 +421,7 @@ class Engine:
             best = self._analysis(board, score, depth, elapsed)
             if callback is not None:
                 callback(best)
-            if soft is not None and time.perf_counter() >= soft:
+            if self._soft_at is not None and time.perf_counter() >= self._soft_at:
                 break
             if bud.nodes is not None and int(ctl[S.C_NODES]) >= bud.nodes:
                 break
@@ -424,8 +436,7 @@ class Engine:
         best.time = time.perf_counter() - t0
         return best
 
-    def _one(self, depth: int, alpha: int, beta: int, hard: float | None,
-             node_limit: int | None) -> int:
+    def _one(self, depth: int, alpha: int, beta: int, node_limit: int | None) -> int:
         """Run one iteration (one root window) in slices; return its status."""
         ps, fr, ctl = self.ps, self.fr, self.ctl
         own, opp, kings, key = self._rootpos
@@ -461,15 +472,18 @@ class Engine:
                 self._slice = int(min(max(self._slice * 0.01 / spent, 1_000), 500_000))
             if self._stop.is_set():
                 return S.S_ABORTED
+            hard = self._hard_at
             if hard is not None and now >= hard:
                 return S.S_ABORTED
 
     def _analysis(self, board: Board, score: int, depth: int, elapsed: float,
                   complete: bool = True) -> Analysis:
         pv = self._pv_moves(board)
+        leaves = int(self.ctl[S.C_LEAVES])
+        mean = int(self.ctl[S.C_LEAFPLY]) / leaves if leaves else 0.0
         return Analysis(pv, Score(score), depth, int(self.ctl[S.C_SELDEPTH]),
                         int(self.ctl[S.C_NODES]), elapsed,
-                        int(S.tt_hashfull(self.tt, self._gen)), complete)
+                        int(S.tt_hashfull(self.tt, self._gen)), complete, mean)
 
     def _pv_moves(self, board: Board) -> list[Move]:
         """The kernel's principal variation as legal :class:`Move` s of ``board``."""

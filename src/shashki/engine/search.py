@@ -69,7 +69,7 @@ NF = 16
 
 # control and statistics, ctl[C_*]
 (C_NODES, C_SLICE_END, C_STOP, C_STATUS, C_PLY, C_MODE, C_RET, C_SELDEPTH, C_ROOT_SIDE,
- C_KOFF, C_GEN, C_TTHITS, C_ROOT_BEST) = range(13)
+ C_KOFF, C_GEN, C_TTHITS, C_ROOT_BEST, C_LEAVES, C_LEAFPLY) = range(15)
 NC = 16
 
 # parameters, prm[P_*]
@@ -444,6 +444,8 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                 mode = M_RETURN
                 continue
             if depth <= 0 and not capt:
+                ctl[C_LEAVES] += 1
+                ctl[C_LEAFPLY] += p
                 if _has_move(own, opp, kings, side, geo):
                     ret = evaluate(own, opp, kings, side, geo, ew, et, em, cone, key)
                 elif goal:

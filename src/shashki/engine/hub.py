@@ -1,0 +1,423 @@
+"""The Hub protocol, version 2 (Scan 3.x, Hub 2.x), engine side, for every variant.
+
+Lines are ``<command> <name>=<value> ...``; values with spaces, ``=`` or nothing in them
+are quoted. The engine answers ``hub`` with ``id``, ``param`` lines and ``wait``,
+``init`` with ``ready``, and a search (``pos``, ``level``, ``go``) with ``info`` lines and
+``done move=... ponder=...``. During a search it accepts ``stop``, ``ping`` and
+``ponder-hit``. See notation-pdn.md §4.1 and Scan's ``protocol.txt``.
+
+Positions are written as in Hub's 10x10 format — the side to move (``W``/``B``) and one
+character per square in square order (``w``, ``b``, ``W``, ``B`` for men and kings,
+``e`` for empty) — so 51 characters on 10x10 and 33 on 8x8. Moves are numeric on every
+board: ``22-18``, captures ``from x to x captured x ...`` (captured squares in any order).
+
+>>> import io
+>>> out = io.StringIO()
+>>> session = HubSession(out, threaded=False)
+>>> for line in ["hub", "set-param name=variant value=russian", "init",
+...              "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "level depth=4", "go think"]:
+...     session.handle(line)
+>>> lines = out.getvalue().splitlines()
+>>> lines[0].startswith("id name=shashki"), "wait" in lines, "ready" in lines
+(True, True, True)
+>>> lines[-1].startswith("done move=")
+True
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from typing import TYPE_CHECKING, TextIO
+
+from shashki import __version__
+from shashki.board import Board
+from shashki.engine.engine import LEVELS, Analysis, Engine, EngineError
+from shashki.engine.limits import Limit, budget
+from shashki.errors import ShashkiError
+from shashki.move import Move
+from shashki.rules import VARIANTS, Variant, variant_by_name
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+
+class HubError(ShashkiError):
+    """A Hub line that cannot be read or obeyed."""
+
+
+def parse_line(line: str) -> tuple[str, dict[str, str]]:
+    """``(command, {name: value})`` of a Hub line; flags get the empty string.
+
+    >>> parse_line('pos pos=Weeee moves="32-28 19-23"')
+    ('pos', {'pos': 'Weeee', 'moves': '32-28 19-23'})
+    >>> parse_line("level infinite")
+    ('level', {'infinite': ''})
+    """
+    i = 0
+    n = len(line)
+
+    def blank() -> None:
+        nonlocal i
+        while i < n and line[i].isspace():
+            i += 1
+
+    def name() -> str:
+        nonlocal i
+        blank()
+        start = i
+        while i < n and not line[i].isspace() and line[i] not in '="':
+            i += 1
+        if start == i:
+            raise HubError(f"bad Hub line {line!r}: a name expected at column {i + 1}")
+        return line[start:i]
+
+    command = name()
+    args: dict[str, str] = {}
+    blank()
+    while i < n:
+        key = name()
+        blank()
+        value = ""
+        if i < n and line[i] == "=":
+            i += 1
+            blank()
+            if i < n and line[i] == '"':
+                end = line.find('"', i + 1)
+                if end < 0:
+                    raise HubError(f"bad Hub line {line!r}: missing closing quote")
+                value = line[i + 1:end]
+                i = end + 1
+            else:
+                value = name()
+        args[key] = value
+        blank()
+    return command, args
+
+
+def quote(value: str) -> str:
+    """A Hub value, quoted when it has to be."""
+    if value and not any(c.isspace() or c in '="' for c in value):
+        return value
+    return f'"{value}"'
+
+
+def position_text(board: Board) -> str:
+    """The Hub position of ``board``: side letter and one character per square.
+
+    >>> position_text(Board("russian"))
+    'Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww'
+    """
+    chars = [board.turn.letter]
+    for sq in range(1, board.variant.geometry.squares + 1):
+        p = board.piece_at(sq)
+        chars.append(p.symbol if p else "e")
+    return "".join(chars)
+
+
+def board_from_position(variant: Variant, text: str) -> Board:
+    """The board of a Hub position (``start`` for the initial position)."""
+    if text == "start":
+        return Board(variant)
+    n = variant.geometry.squares
+    if len(text) != n + 1:
+        raise HubError(f"position {text!r} has {len(text)} characters; {variant.name} needs "
+                       f"{n + 1} (side to move and {n} squares)")
+    side = text[0]
+    if side not in "WB":
+        raise HubError(f"position {text!r}: side to move must be W or B, not {side!r}")
+    blocks: dict[str, list[str]] = {"W": [], "B": []}
+    for sq, c in enumerate(text[1:], 1):
+        if c in "eE.":
+            continue
+        if c not in "wbWB":
+            raise HubError(f"position {text!r}: bad square character {c!r} at square {sq}")
+        blocks[c.upper()].append(("K" if c.isupper() else "") + str(sq))
+    fen = f"{side}:W{','.join(blocks['W'])}:B{','.join(blocks['B'])}"
+    return Board(variant, fen)
+
+
+def move_text(move: Move) -> str:
+    """A move in Hub form: ``32-28``, ``28x19x23`` (start, end, captured squares)."""
+    if not move.is_capture:
+        return f"{move.start}-{move.end}"
+    return "x".join(str(s) for s in (move.start, move.end, *sorted(move.captures)))
+
+
+def parse_move(board: Board, text: str) -> Move:
+    """The legal move of ``board`` that a Hub move names (by start, end, captured set)."""
+    sep = "x" if "x" in text else "-"
+    try:
+        squares = [int(s) for s in text.strip().split(sep)]
+    except ValueError:
+        raise HubError(f"bad move {text!r}") from None
+    if len(squares) < 2:
+        raise HubError(f"bad move {text!r}")
+    start, end, caps = squares[0], squares[1], frozenset(squares[2:])
+    found = [m for m in board.legal_moves if m.start == start and m.end == end
+             and (m.captured == caps or (not caps and sep == "-" and not m.is_capture))]
+    if not found and sep == "x" and not caps:
+        found = [m for m in board.legal_moves if m.start == start and m.end == end]
+    if len(found) != 1:
+        what = "illegal" if not found else "ambiguous"
+        raise HubError(f"{what} move {text!r} in {board.fen()}")
+    return found[0]
+
+
+class HubSession:
+    """One engine speaking Hub on ``out``; feed it lines with :meth:`handle`.
+
+    With ``threaded`` (the default) a search runs in its own thread, so that ``stop``,
+    ``ping`` and ``ponder-hit`` are answered while it thinks; without, ``go`` returns
+    after the search (for tests and scripts).
+    """
+
+    def __init__(self, out: TextIO, threaded: bool = True, variant: str = "russian",
+                 hash_mb: int = 64) -> None:
+        self.out = out
+        self.threaded = threaded
+        self.params: dict[str, str] = {"variant": variant, "hash": str(hash_mb),
+                                       "level": "full"}
+        self.engine: Engine | None = None
+        self.board: Board | None = None
+        self.limit = Limit(time=1.0)
+        self._write_lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._pondering = False
+        self.quit = False
+
+    # --- output ---------------------------------------------------------------------
+
+    def write(self, line: str) -> None:
+        with self._write_lock:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+    def error(self, message: str) -> None:
+        self.write(f"error message={quote(message)}")
+
+    # --- input ----------------------------------------------------------------------
+
+    def handle(self, line: str) -> None:
+        """Obey one line from the GUI."""
+        if not line.strip():
+            return
+        try:
+            command, args = parse_line(line)
+        except HubError as e:
+            self.error(str(e))
+            return
+        if self.searching:
+            if command == "stop":
+                self._engine().stop()
+                return
+            if command == "ping":
+                self.write("pong")
+                return
+            if command == "ponder-hit":
+                self._ponder_hit()
+                return
+            # anything else: finish the search first (its "done" is still written)
+            self._engine().stop()
+            self.wait()
+        handler = getattr(self, "cmd_" + command.replace("-", "_"), None)
+        if handler is None:
+            return  # unknown commands are ignored (protocol)
+        try:
+            handler(args)
+        except (ShashkiError, ValueError) as e:
+            self.error(str(e))
+
+    @property
+    def searching(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self) -> None:
+        """Wait for the running search to write its move."""
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    # --- commands -------------------------------------------------------------------
+
+    def cmd_hub(self, args: dict[str, str]) -> None:
+        self.write(f"id name=shashki version={__version__} author={quote('shashki authors')} "
+                   "country=Russia")
+        variants = " ".join(VARIANTS)
+        self.write(f"param name=variant value={self.params['variant']} type=enum "
+                   f"values={quote(variants)}")
+        self.write(f"param name=hash value={self.params['hash']} type=int min=1 max=16384")
+        self.write(f"param name=level value={self.params['level']} type=enum "
+                   f"values={quote(' '.join(LEVELS))}")
+        self.write("wait")
+
+    def cmd_set_param(self, args: dict[str, str]) -> None:
+        name = args.get("name", "")
+        value = args.get("value", "")
+        if name == "variant":
+            _known_variant(value)
+        elif name == "hash":
+            if not value.isdigit() or int(value) < 1:
+                raise HubError(f"hash must be a whole number of MB, not {value!r}")
+        elif name == "level":
+            if value not in LEVELS:
+                raise HubError(f"unknown level {value!r}; known: {', '.join(LEVELS)}")
+        else:
+            return
+        self.params[name] = value
+        if self.engine is not None:
+            self._apply_params()
+
+    def cmd_init(self, args: dict[str, str]) -> None:
+        self._apply_params()
+        self.write("ready")
+
+    def _apply_params(self) -> None:
+        variant = _known_variant(self.params["variant"])
+        hash_mb = int(self.params["hash"])
+        if self.engine is None or self.engine.variant != variant:
+            self.engine = Engine(variant, hash_mb=hash_mb, level=self.params["level"])
+            self.board = None
+        else:
+            if self.engine.hash_mb != hash_mb:
+                self.engine.set_hash(hash_mb)
+            self.engine.set_level(self.params["level"])
+
+    def _engine(self) -> Engine:
+        if self.engine is None:
+            self._apply_params()
+        assert self.engine is not None
+        return self.engine
+
+    def cmd_new_game(self, args: dict[str, str]) -> None:
+        self._engine().new_game()
+
+    def cmd_ping(self, args: dict[str, str]) -> None:
+        self.write("pong")
+
+    def cmd_stop(self, args: dict[str, str]) -> None:
+        pass  # no search running
+
+    def cmd_ponder_hit(self, args: dict[str, str]) -> None:
+        pass
+
+    def cmd_quit(self, args: dict[str, str]) -> None:
+        self.quit = True
+
+    def cmd_pos(self, args: dict[str, str]) -> None:
+        engine = self._engine()
+        text = args.get("pos", "start" if "start" in args else "")
+        if not text:
+            raise HubError("pos needs pos=<position> or start")
+        board = board_from_position(engine.variant, text)
+        for m in args.get("moves", "").split():
+            board.push(parse_move(board, m))
+        self.board = board
+
+    def cmd_level(self, args: dict[str, str]) -> None:
+        def num(key: str) -> float | None:
+            if key not in args:
+                return None
+            try:
+                return float(args[key])
+            except ValueError:
+                raise HubError(f"level {key}={args[key]!r} is not a number") from None
+
+        if "infinite" in args:
+            self.limit = Limit()
+            return
+        depth = num("depth")
+        nodes = num("nodes")
+        move_time = num("move-time")
+        remaining = num("time")
+        moves = num("moves")
+        inc = num("inc")
+        self.limit = Limit(
+            depth=int(depth) if depth is not None else None,
+            nodes=int(nodes) if nodes is not None else None,
+            time=move_time,
+            remaining=remaining,
+            increment=inc or 0.0,
+            moves_to_go=int(moves) if moves is not None else None,
+        )
+
+    def cmd_go(self, args: dict[str, str]) -> None:
+        engine = self._engine()
+        if self.board is None:
+            raise HubError("go before pos")
+        board = self.board
+        mode = "ponder" if "ponder" in args else "analyze" if "analyze" in args else "think"
+        moves = board.legal_moves
+        if not moves:
+            raise HubError(f"no legal move in {board.fen()}")
+        self._pondering = mode == "ponder"
+        limit = Limit() if mode == "ponder" else self.limit
+        if self.limit.remaining is not None and self.limit.increment:
+            # Hub adds the increment before the move ("the increment is added before
+            # every move"); the time management expects it after.
+            limit = Limit(limit.depth, limit.nodes, limit.time,
+                          max(self.limit.remaining - self.limit.increment, 0.0),
+                          self.limit.increment, 0.0, self.limit.moves_to_go) \
+                if mode != "ponder" else limit
+
+        def job() -> None:
+            if mode == "think" and len(moves) == 1:
+                self.write(f"done move={move_text(moves[0])}")
+                return
+            info = engine.analyse(board, limit=limit, callback=self._info(board))
+            best = info.bestmove or moves[0]
+            line = f"done move={move_text(best)}"
+            if info.ponder is not None:
+                line += f" ponder={move_text(info.ponder)}"
+            self.write(line)
+
+        if self.threaded:
+            self._thread = threading.Thread(target=job, name="shashki-hub-search", daemon=True)
+            self._thread.start()
+        else:
+            job()
+
+    def _ponder_hit(self) -> None:
+        """The opponent played the expected move: from now on the level's limits count."""
+        if not self._pondering or self.engine is None:
+            return
+        self._pondering = False
+        self.engine.limit_from_now(budget(self.limit))
+
+    def _info(self, board: Board) -> Callable[[Analysis], None]:
+        def report(a: Analysis) -> None:
+            pv = " ".join(move_text(m) for m in a.pv)
+            mean = a.mean_depth if a.mean_depth else float(a.depth)
+            self.write(f"info depth={a.depth} mean-depth={mean:.1f} score={a.score.men:.2f} "
+                       f"nodes={a.nodes} time={a.time:.3f} nps={a.nps / 1e6:.2f} "
+                       f"pv={quote(pv)}")
+
+        return report
+
+
+def _known_variant(name: str) -> Variant:
+    try:
+        return variant_by_name(name)
+    except KeyError:
+        raise HubError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None
+
+
+def hub_loop(inp: Iterable[str] | None = None, out: TextIO | None = None,
+             variant: str = "russian", hash_mb: int = 64) -> int:
+    """Speak Hub on ``inp``/``out`` (stdin/stdout) until ``quit`` or the end of input."""
+    session = HubSession(out if out is not None else sys.stdout, variant=variant,
+                         hash_mb=hash_mb)
+    source = inp if inp is not None else sys.stdin
+    for line in source:
+        session.handle(line.rstrip("\r\n"))
+        if session.quit:
+            break
+    if session.searching:
+        if session.quit or inp is None:
+            session._engine().stop()  # quit, or the GUI went away: answer quickly
+        session.wait()
+    return 0
+
+
+__all__ = ["EngineError", "HubError", "HubSession", "board_from_position", "hub_loop",
+           "move_text", "parse_line", "parse_move", "position_text", "quote"]
