@@ -34,6 +34,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "moves.captured": ("captured", "взяты"),
     "moves.fen": ("FEN after", "FEN после хода"),
     "moves.none": ("no legal moves: the game is over ({})", "ходов нет: партия окончена ({})"),
+    "pdn.help": ("read, check and convert PDN game records", "чтение, проверка и преобразование записей партий PDN"),
+    "pdn.check.help": ("check every game of PDN files: one line per broken game", "проверка всех партий файлов PDN: строка на каждую ошибочную партию"),
+    "pdn.replay.help": ("replay each game: JSON lines with the final position", "воспроизведение партий: по строке JSON с конечной позицией"),
+    "pdn.convert.help": ("rewrite PDN in algebraic or numeric notation", "переписать PDN в алгебраической или цифровой нотации"),
+    "pdn.variant.help": ("variant of games without a GameType tag (default russian): {}", "вариант для партий без тега GameType (по умолчанию russian): {}"),
+    "pdn.encoding.help": ("file encoding (default: detect UTF-8, UTF-8 with BOM, Windows-1251)", "кодировка файла (по умолчанию: определить UTF-8, UTF-8 с BOM, Windows-1251)"),
+    "pdn.all.help": ("list every error of a broken game, not only the first", "выводить все ошибки партии, а не только первую"),
+    "pdn.output.help": ("output file (default: standard output)", "выходной файл (по умолчанию: стандартный вывод)"),
+    "pdn.summary": ("{files} file(s), {games} game(s), {broken} broken, {errors} error(s)", "файлов: {files}, партий: {games}, с ошибками: {broken}, ошибок: {errors}"),
+    "pdn.game": ("game", "партия"),
+    "pdn.plies": ("plies", "полуходов"),
+    "pdn.progress.games": ("{} games", "партий: {}"),
+    "pdn.not_converted": ("shashki: not converted", "shashki: не преобразована"),
+    "pdn.bad_encoding": ("unknown encoding {!r}", "неизвестная кодировка {!r}"),
 }
 
 

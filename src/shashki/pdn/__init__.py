@@ -25,6 +25,7 @@ from shashki.pdn.model import (
     Headers,
 )
 from shashki.pdn.reader import PdnReader, iter_games, open_pdn, read_game, read_games
+from shashki.pdn.writer import PdnWriter, write_game, write_games
 
 __all__ = [
     "SEVEN_TAG_ROSTER",
@@ -42,9 +43,12 @@ __all__ = [
     "PdnResultError",
     "PdnSyntaxError",
     "PdnTagError",
+    "PdnWriter",
     "iter_games",
     "open_pdn",
     "parse_gametype",
     "read_game",
     "read_games",
+    "write_game",
+    "write_games",
 ]
