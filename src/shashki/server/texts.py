@@ -126,7 +126,8 @@ _T: dict[str, tuple[str, str]] = {
     "error.invalid": ("Invalid value.", "Недопустимое значение."),
     "error.rate_limited": ("Too many attempts; try again in {seconds} s.",
                            "Слишком много попыток; повторите через {seconds} с."),
-    "error.rule": ("Not allowed by the Code.", "Кодекс этого не допускает."),
+    "error.rule": ("Not allowed by the Code: {detail}",
+                   "Кодекс этого не допускает ({article}): {detail}"),
     "error.bad_login": ("Wrong name or password.", "Неверное имя или пароль."),
     "error.username_taken": ("That name is taken.", "Это имя занято."),
     "error.username_format": (
@@ -194,9 +195,10 @@ class Texts:
         if key not in _T:
             key = "error.bad_request"
         try:
-            return self(key, **params)
+            text = self(key, **params)
         except (KeyError, IndexError):
             return self(key) if "{" not in self(key) else code
+        return text.replace(" ()", "").replace(": .", ".").rstrip(": ")
 
 
 def all_texts() -> dict[str, tuple[str, str]]:

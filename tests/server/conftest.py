@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from shashki.server.app import create_app
+from shashki.server.settings import Settings
+
+from .helpers import Visitor
+
+
+def fast_settings(tmp_path: Path, **kw: object) -> Settings:
+    """Settings for tests: a fresh SQLite file and cheap password hashing."""
+    base: dict[str, object] = {"database_url": f"sqlite:///{tmp_path / 'test.db'}",
+                               "argon2_time_cost": 1, "argon2_memory_cost": 8192,
+                               "language": "en"}
+    base.update(kw)
+    return Settings(**base)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return fast_settings(tmp_path)
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings), base_url="http://testserver") as c:
+        yield c
+
+
+@pytest.fixture
+def alice(client: TestClient) -> Visitor:
+    v = Visitor(client)
+    v.signup("alice", email="alice@example.org")
+    return v
+
+
+@pytest.fixture
+def bob(client: TestClient) -> Visitor:
+    v = Visitor(client)
+    v.signup("bob", email="bob@example.org")
+    return v
+
+
+@pytest.fixture
+def carol(client: TestClient) -> Visitor:
+    v = Visitor(client)
+    v.signup("carol")
+    return v
+
+
+@pytest.fixture
+def guest(client: TestClient) -> Visitor:
+    return Visitor(client)
