@@ -35,8 +35,11 @@ from shashki.competition.trf import export_trf
 
 
 def pairing_numbers(t: Tournament) -> dict[int, int]:
-    """Player number → pairing number by the initial ranking (C.04.3 A.2; FMJD Annex V)."""
-    return {p.number: i for i, p in enumerate(initial_order(t.players), 1)}
+    """Player number → pairing number by the initial ranking (C.04.3 A.2; FMJD Annex V), or
+    the starting numbers themselves when ``t.pairing_order`` is ``number``."""
+    players = (sorted(t.players, key=lambda p: p.number) if t.pairing_order == "number"
+               else initial_order(t.players))
+    return {p.number: i for i, p in enumerate(players, 1)}
 
 
 def engine_trf(t: Tournament, rnd: int) -> tuple[str, dict[int, int]]:

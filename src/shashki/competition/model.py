@@ -237,6 +237,9 @@ class Tournament:
     """Colour of the top-seeded player on board 1 in round 1 (drawn by lot, Code ch. IV)."""
     avoid_same_club: bool = False
     late_entry_bye: str = "Z"
+    pairing_order: str = "rating"
+    """Swiss pairing numbers: ``rating`` (initial ranking by rating, title, name) or
+    ``number`` (the starting numbers as given, e.g. a TRF's starting ranks)."""
     forbidden: list[Forbidden] = field(default_factory=list)
     players: list[Player] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
@@ -261,6 +264,9 @@ class Tournament:
         if self.micromatch_ranking not in ("games", "match"):
             raise InvalidTournament(f"micromatch_ranking must be games or match, not "
                                     f"{self.micromatch_ranking!r}")
+        if self.pairing_order not in ("rating", "number"):
+            raise InvalidTournament(f"pairing_order must be rating or number, not "
+                                    f"{self.pairing_order!r}")
         if self.late_entry_bye not in ("Z", "H"):
             raise InvalidTournament(f"late_entry_bye must be Z or H, not {self.late_entry_bye!r}")
         from shashki.competition.tiebreaks import TIEBREAKS
@@ -425,10 +431,16 @@ class Tournament:
     # --- derived -----------------------------------------------------------------------
 
     def opponents_met(self, upto: int | None = None) -> dict[tuple[int, int], int]:
-        """How many times each pair met (paired, played or forfeited) up to round ``upto``."""
+        """How many times each pair met up to round ``upto``.
+
+        A pairing whose every game was forfeited was not played and does not count: the pair
+        may meet again (FMJD Annex V; FIDE C.04.1).
+        """
         met: dict[tuple[int, int], int] = {}
         for r in self.rounds[:upto]:
             for p in r.pairings:
+                if p.results and all(x in ("+/-", "-/+", "-/-") for x in p.results):
+                    continue
                 key = (min(p.white, p.black), max(p.white, p.black))
                 met[key] = met.get(key, 0) + 1
         return met
@@ -496,7 +508,7 @@ class Tournament:
             "micromatch_ranking": self.micromatch_ranking, "ballot": self.ballot,
             "seed": self.seed, "first_color": self.first_color,
             "avoid_same_club": self.avoid_same_club, "late_entry_bye": self.late_entry_bye,
-            "city": self.city, "federation": self.federation, "start": self.start,
+            "pairing_order": self.pairing_order, "city": self.city, "federation": self.federation, "start": self.start,
             "end": self.end, "arbiter": self.arbiter, "draws": self.draws,
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
                           for f in self.forbidden],
@@ -516,9 +528,12 @@ class Tournament:
         if d.get("format") != FORMAT:
             raise InvalidTournament(f"not a shashki tournament (format {d.get('format')!r})")
         try:
-            sc = d.get("scoring", {"name": "2-1-0"})
-            scoring = (SCORING[sc] if isinstance(sc, str) else
-                       Scoring(**{k: v for k, v in sc.items()}))
+            sc = d.get("scoring", "2-1-0")
+            if isinstance(sc, dict) and set(sc) == {"name"}:
+                sc = sc["name"]
+            if isinstance(sc, str) and sc not in SCORING:
+                raise InvalidTournament(f"unknown scoring {sc!r}; known: {', '.join(SCORING)}")
+            scoring = SCORING[sc] if isinstance(sc, str) else Scoring(**sc)
             t = cls(
                 name=d.get("name", ""), system=d.get("system", "dutch"),
                 rounds_planned=int(d.get("rounds_planned", 0)),
@@ -529,7 +544,8 @@ class Tournament:
                 ballot=d.get("ballot"), seed=int(d.get("seed", 0)),
                 first_color=d.get("first_color", "white"),
                 avoid_same_club=bool(d.get("avoid_same_club", False)),
-                late_entry_bye=d.get("late_entry_bye", "Z"), city=d.get("city", ""),
+                late_entry_bye=d.get("late_entry_bye", "Z"),
+                pairing_order=d.get("pairing_order", "rating"), city=d.get("city", ""),
                 federation=d.get("federation", ""), start=d.get("start", ""),
                 end=d.get("end", ""), arbiter=d.get("arbiter", ""),
                 draws=list(d.get("draws", [])),

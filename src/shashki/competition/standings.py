@@ -76,15 +76,15 @@ def standings(t: Tournament, tiebreaks: Sequence[str] | None = None,
                 keys = {n: against_places(ctx, n, others) for n in g}
             else:
                 keys = {n: values[n][tb] for n in g}
-            if tb in ("direct", "places"):
-                for n in g:
-                    values[n][tb] = keys[n] if tb == "direct" else 0.0
             new.extend(_split(g, keys))
         groups = new
-    for tb in ("direct", "places"):
-        if tb in tbs:
-            for p in t.players:
-                values[p.number].setdefault(tb, 0.0)
+    if "direct" in tbs:  # shown: points against the players with the same points
+        for members in by_points.values():
+            for n in members:
+                values[n]["direct"] = direct(ctx, n, frozenset(members))
+    if "places" in tbs:  # no single number to show
+        for p in t.players:
+            values[p.number]["places"] = 0.0
     out: list[Standing] = []
     rank = 0
     for g in groups:

@@ -163,7 +163,7 @@ def parse_trf(text: str) -> Tournament:
     Raises :class:`~shashki.competition.errors.TrfError` naming the line of a record that
     cannot be read.
     """
-    t = Tournament()
+    t = Tournament(pairing_order="number")
     grid: dict[int, dict[int, tuple[int, str, str]]] = {}
     scoring: dict[str, float] = {}
     max_round = 0
