@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -121,6 +122,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             request, "error.html", {"who": who, "t": t, "message": message, "exc": exc},
             status_code=exc.status, headers=headers)
         return page
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        errors = exc.errors()
+        loc = errors[0].get("loc", ()) if errors else ()
+        field = str(loc[-1]) if loc else "body"
+        detail = str(errors[0].get("msg", "")) if errors else ""
+        return await server_error(request, InvalidInput(field, detail))
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> Response:

@@ -204,8 +204,10 @@ class LiveGame:
     def rebuild(cls, rec: store.GameRecord, offset: float) -> LiveGame:
         row = rec.game
         tb = Timebase(offset)
+        tb.frozen = row.started_at if row.started_at is not None else row.created_at
         game = Game(row.variant, row.initial_fen, ruleset=row.ruleset,
                     time_control=row.time_control or None, now=tb.now, repetition="claim")
+        tb.frozen = None
         lg = cls(id=row.id, variant=row.variant, time_control=row.time_control,
                  white_id=row.white_id, black_id=row.black_id,
                  white_name=row.white.username, black_name=row.black.username,

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session as DBSession
 
 from shashki.board import Board
 from shashki.clock import InvalidTimeControl, TimeControl
+from shashki.color import BLACK, WHITE
 from shashki.errors import InvalidFen, UnknownVariant
 from shashki.game import Game as RulesGame
 from shashki.rules import VARIANTS, variant_by_name
@@ -58,7 +59,7 @@ def check_fen(variant: str, fen: str | None) -> str | None:
         board = Board(variant, fen)
     except (InvalidFen, UnknownVariant) as e:
         raise InvalidInput("fen", str(e), code="fen") from None
-    if board.outcome() is not None:
+    if board.outcome() is not None or not board.pieces(WHITE) or not board.pieces(BLACK):
         raise InvalidInput("fen", code="fen_over")
     return board.fen()
 
