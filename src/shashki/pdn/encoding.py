@@ -170,8 +170,10 @@ class LineSource:
             buffered = dec.getstate()[0]
             try:
                 text = dec.decode(chunk)
-            except UnicodeDecodeError:
+            except UnicodeDecodeError as e:
                 rest = buffered + chunk
+                if not chunk[: max(e.start - len(buffered), 0)].isascii():
+                    seen_utf8 = True  # UTF-8 text came before the bytes that are not
                 if seen_utf8:
                     self.encoding = "utf-8+cp1251"
                     yield from self._per_line(rest, chunks)

@@ -190,7 +190,7 @@ def renumber(g: Geometry, corner: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_FEN_NUMBER = re.compile(r"(?<![A-Za-z\d])(K?)(\d+)(?:-(\d+))?")
+_FEN_NUMBER = re.compile(r"(?<![A-Za-z\d])(K?)(\d+)(?:-(\d+))?(?![\d])")
 
 
 def renumber_fen(fen: str, g: Geometry, corner: int) -> str:
@@ -210,7 +210,9 @@ def renumber_fen(fen: str, g: Geometry, corner: int) -> str:
     head, sep, rest = fen.partition(":")
     parts = rest.split(":")
     # only colour blocks carry squares; lidraughts' H/F counters keep their numbers
-    parts = [p if p[:1].upper() in ("H", "F") else _FEN_NUMBER.sub(sub, p) for p in parts]
+    parts = [p if p.strip()[:1].upper() not in ("W", "B") else
+             p[: len(p) - len(p.lstrip()) + 1] + _FEN_NUMBER.sub(sub, p.lstrip()[1:])
+             for p in parts]
     return head + sep + ":".join(parts)
 
 

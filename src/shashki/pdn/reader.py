@@ -115,7 +115,7 @@ class _Pending:
 
     __slots__ = ("ann", "comment", "comment_at", "complex", "dead", "depth", "ellipses",
                  "end", "errors", "first_line", "headers", "index", "lines", "move_lines",
-                 "moves", "movetext", "mt", "result", "root_nag_at", "tag_pos")
+                 "moves", "movetext", "mt", "parens", "result", "root_nag_at", "tag_pos")
 
     def __init__(self, index: int, lineno: int) -> None:
         self.index = index
@@ -132,6 +132,7 @@ class _Pending:
         self.complex = False
         self.dead = False
         self.depth = 0
+        self.parens: list[tuple[int, int]] = []
         self.comment: list[str] | None = None
         self.comment_at = (0, 0)
         self.result: tuple[str, int, int] | None = None
@@ -271,7 +272,7 @@ class PdnReader:
                 lineno += 1
                 if g is None or nl < 0:
                     break
-            if g is not None:
+            if g is not None and not _empty(g):
                 yield self._finish(g)
             if eof and pos >= len(buf):
                 return
@@ -375,14 +376,17 @@ class PdnReader:
                 r = feed(g, line, lineno, start)
                 if r is None:
                     break
-                yield self._finish(g)
+                game = self._finish(g)
                 g = None
                 if limit is not None and self.games >= limit:
+                    # set before the game is handed out: read_game looks at it then
                     self._pushed_back = r < 0 or bool(line[r:].strip())
+                    yield game
                     return
+                yield game
                 if r >= 0:
                     start = r
-        if g is not None:
+        if g is not None and not _empty(g):
             yield self._finish(g)
         self._pushed_back = False
 
@@ -416,8 +420,12 @@ class PdnReader:
                 return None
             c = s[0]
             if c == "[":
-                self._tags(g, line, lineno, start)
-                return None
+                start = self._tags(g, line, lineno, start)
+                if start < 0:
+                    return None
+                g.movetext = True  # movetext after the tags on the same line
+                g.mt.append((lineno, line, start))
+                return self._scan(g, line, lineno, start)
             if c in "%;":
                 return None
             g.movetext = True
@@ -430,9 +438,8 @@ class PdnReader:
         return self._scan(g, line, lineno, start)
 
     def _unclosed(self, g: _Pending) -> None:
-        line, col = g.end or (g.mt[-1][0] if g.mt else g.first_line, 1)
-        g.error(PdnSyntaxError, f"unterminated variation: {g.depth} '(' without ')'",
-                line, col, None)
+        line, col = g.parens[-1]
+        g.error(PdnSyntaxError, "unterminated variation: '(' without ')'", line, col, "(")
 
     def _unterminated_comment(self, g: _Pending) -> int:
         g.lines.pop()
@@ -442,7 +449,8 @@ class PdnReader:
         g.dead = True
         return -1
 
-    def _tags(self, g: _Pending, line: str, lineno: int, start: int) -> None:
+    def _tags(self, g: _Pending, line: str, lineno: int, start: int) -> int:
+        """Read the tags of a line; return where movetext starts on it, or -1."""
         pos = start
         n = len(line)
         while pos < n:
@@ -450,15 +458,18 @@ class PdnReader:
             if m is None:
                 rest = line[pos:].strip()
                 if not rest:
-                    return
+                    return -1
                 col = pos + len(line[pos:]) - len(line[pos:].lstrip()) + 1
+                if rest[0] != "[":
+                    return col - 1
                 g.error(PdnTagError, f"bad tag {rest!r}: expected [Name \"value\"]", lineno,
                         col, rest)
-                return
+                return -1
             name, value = m.group(1), m.group(2)
             g.headers[name] = L.unescape(value) if "\\" in value else value
             g.tag_pos[name] = (lineno, m.start(2) + 1)
             pos = m.end()
+        return -1
 
     def _scan(self, g: _Pending, line: str, lineno: int, pos: int) -> int | None:
         """Lex a movetext line from ``pos``; see :meth:`_feed` for the return value."""
@@ -488,7 +499,6 @@ class PdnReader:
                     g.annotation(len(moves))[0].append(m.group(k))
             elif k == _RESULT:
                 if g.depth:
-                    g.end = (lineno, m.start(k) + 1)
                     self._unclosed(g)
                 g.result = (m.group(k), lineno, m.start(k) + 1)
                 g.end = (lineno, m.end())
@@ -508,10 +518,12 @@ class PdnReader:
                 return None
             elif k == L.LPAREN:
                 g.depth += 1
+                g.parens.append((lineno, m.start(k) + 1))
                 g.complex = True
             elif k == L.RPAREN:
                 if g.depth:
                     g.depth -= 1
+                    g.parens.pop()
                 elif not g.dead:
                     g.error(PdnSyntaxError, "')' without '('", lineno, m.start(k) + 1, ")")
                     g.dead = True
@@ -588,7 +600,7 @@ class PdnReader:
         if isinstance(start, InvalidFen):
             line, col = g.tag_pos.get("FEN", (g.first_line, 1))
             err_col = col + (start.column - 1 if start.column else 0)
-            g.error(PdnFenError, str(start), line, err_col, fen)
+            g.error(PdnFenError, f"invalid FEN tag: {start.reason}", line, err_col, fen)
             return
         assert isinstance(start, Position)
         if fen is not None and corner != 2:
@@ -772,6 +784,11 @@ class PdnReader:
         _TreeBuilder(g, game, variant, tokens, corner).build(board)
 
 
+def _empty(g: _Pending) -> bool:
+    """Only line comments and blank lines: no game (say, a ``%`` comment after the last)."""
+    return not g.headers and not g.movetext and not g.errors
+
+
 def _strength(a: list[Any], text: str) -> None:
     nag = STRENGTH_NAGS.get(text)
     if nag is not None:
@@ -937,8 +954,11 @@ class _TreeBuilder:
                     fen = renumber_fen(fen, self.variant.geometry, self.corner)
                 try:
                     new = setup_board(self.variant, fen, board)
-                except (InvalidFen, PdnError) as e:
-                    self._error(PdnFenError, str(e), tok)
+                except InvalidFen as e:
+                    self._error(PdnFenError, f"invalid setup FEN: {e.reason}", tok)
+                    return self._skip(i, top)
+                except PdnError as e:
+                    self._error(PdnFenError, e.message, tok)
                     return self._skip(i, top)
                 before, before_turn = board, turn
                 child = self._child(node, None, pending)
