@@ -27,9 +27,9 @@ def _four(**kw: object) -> Tournament:
 
 def test_player_paired_twice() -> None:
     t = _four()
-    with pytest.raises(PairingError, match="player 1 .* paired twice"):
+    with pytest.raises(PairingError, match=r"player 1 .* paired twice"):
         t.add_round(Round(1, [Pairing(1, 1, 2), Pairing(2, 1, 3)]))
-    with pytest.raises(PairingError, match="player 4 .* paired twice"):
+    with pytest.raises(PairingError, match=r"player 4 .* paired twice"):
         t.add_round(Round(1, [Pairing(1, 1, 2), Pairing(2, 3, 4)], [Bye(4)]))
 
 
@@ -122,7 +122,7 @@ def test_late_entry_and_withdrawal() -> None:
             {"board": 1, "white": 5, "black": 1}]}]})
     t.withdraw(2)
     assert t.player(2).withdrawn == 2
-    with pytest.raises(PairingError, match="player 2 .* does not play"):
+    with pytest.raises(PairingError, match=r"player 2 .* does not play"):
         t.add_round(Round(2, [Pairing(1, 2, 3)]))
     # The late entrant's missed round is a zero-point bye.
     assert [e.outcome for e in t.entries()[5]] == ["Z"]

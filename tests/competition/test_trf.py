@@ -23,17 +23,17 @@ def test_round_trip(swiss: Tournament) -> None:
 
 
 def test_columns(swiss: Tournament) -> None:
-    line = [x for x in export_trf(swiss).splitlines() if x.startswith("001    1")][0]
+    line = next(x for x in export_trf(swiss).splitlines() if x.startswith("001    1"))
     assert line[14:47].strip() == "P1"
     assert line[80:84] == " 5.0"
     # Round 1: opponent 3 with White, won; columns 92-95, 97, 99.
     assert line[91:95] == "   3" and line[96] == "w" and line[98] == "1"
-    five = [x for x in export_trf(swiss).splitlines() if x.startswith("001    5")][0]
+    five = next(x for x in export_trf(swiss).splitlines() if x.startswith("001    5"))
     assert five[91:99] == "0000 - U"
 
 
 def test_point_system_record(swiss: Tournament) -> None:
-    rec = [x for x in export_trf(swiss).splitlines() if x.startswith("162")][0]
+    rec = next(x for x in export_trf(swiss).splitlines() if x.startswith("162"))
     assert rec.split() == ["162", "W", "2.0", "D", "1.0", "L", "0.0", "A", "0.0", "P", "2.0"]
     swiss.scoring = SCORING["1-0.5-0"]
     assert parse_trf(export_trf(swiss)).scoring is SCORING["1-0.5-0"]

@@ -23,6 +23,7 @@ from shashki.board import Board
 from shashki.color import BLACK, WHITE
 from shashki.competition.errors import CompetitionError
 from shashki.errors import IllegalMove, ShashkiError
+from shashki.move import Move
 
 TABLES: dict[str, tuple[str, str, str]] = {
     "fmjd-russian": ("fmjd_drawing_table_64_russian.json", "russian",
@@ -55,8 +56,7 @@ class Entry:
     @property
     def relocation(self) -> bool:
         """Whether the entry moves men before play instead of playing moves."""
-        return any(len(m) >= 3 and m[0] == "-" or "-" in m[1:] for m in self.moves) or (
-            len(self.moves) > 0 and all("-" in m for m in self.moves))
+        return bool(self.moves) and all(_is_relocation(m) for m in self.moves)
 
     def text(self) -> str:
         return " ".join(self.moves) if self.moves else "Free"
@@ -103,7 +103,7 @@ def replay(e: Entry, variant: str | None = None) -> Board:
     tables). Raises :class:`BallotError` naming the entry and the bad token.
     """
     board = Board(variant or variant_of(e.table))
-    if e.moves and all(_is_relocation(m) for m in e.moves):
+    if e.relocation:
         return _relocate(board, e)
     for tok in e.moves:
         try:
@@ -147,7 +147,7 @@ def _relocate(board: Board, e: Entry) -> Board:
         raise BallotError(f"{e.table} {e.code}: {err}") from None
 
 
-def _short_move(board: Board, tok: str) -> object:
+def _short_move(board: Board, tok: str) -> Move:
     """The legal move named by a ballot token: file of departure + arrival square."""
     if "-" in tok or ":" in tok:
         return board.parse_move(tok)

@@ -96,9 +96,9 @@ def pair_dutch(t: Tournament, absent: Iterable[int] = (), half_byes: Iterable[in
 def _gacrux_pairs(trf: str, rnd: int, absent: set[int], first_color: str
                   ) -> list[tuple[int, int]]:
     """(White, Black) by board from gacrux's Dutch engine; (n, 0) is the bye."""
-    from gacrux.gacruxexeptions import GacruxNoLegalPairing
-    from gacrux.pairingdutch import pairing_dutch
-    from gacrux.trf2json import trf2json
+    from gacrux.gacruxexeptions import GacruxNoLegalPairing  # type: ignore[import-untyped]
+    from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
+    from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
 
     reader: Any = trf2json()
     with contextlib.redirect_stdout(io.StringIO()):

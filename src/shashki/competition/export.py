@@ -124,12 +124,12 @@ def crosstable(t: Tournament) -> dict[str, Any]:
             cells = []
             by_round: dict[int, list[str]] = {}
             for e in ents[n]:
-                pts = points_text(t.scoring.points(e.outcome))
+                got = points_text(t.scoring.points(e.outcome))
                 if e.opponent is None:
-                    txt = {"PAB": f"+{pts}", "H": f"={pts}", "F": f"+{pts}"}.get(e.outcome, "−")
+                    txt = {"PAB": f"+{got}", "H": f"={got}", "F": f"+{got}"}.get(e.outcome, "−")
                 else:
                     forfeit = "" if e.outcome in ("W", "D", "L") else "f"
-                    txt = f"{e.opponent}{e.color}{pts}{forfeit}"
+                    txt = f"{e.opponent}{e.color}{got}{forfeit}"
                 by_round.setdefault(e.round, []).append(txt)
             for rnd in range(1, t.current_round + 1):
                 cells.append(" ".join(by_round.get(rnd, [""])))
@@ -143,7 +143,7 @@ def crosstable(t: Tournament) -> dict[str, Any]:
         for e in ents[n]:
             if e.opponent is not None:
                 grid.setdefault((n, e.opponent), []).append(t.scoring.points(e.outcome))
-    pts = t.all_points()
+    totals = t.all_points()
     rows = []
     for n in order:
         cells = []
@@ -152,7 +152,7 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                 cells.append("■")
             else:
                 cells.append(" ".join(points_text(x) for x in grid.get((n, m), [])))
-        rows.append([str(n), t.player(n).name, *cells, points_text(pts[n])])
+        rows.append([str(n), t.player(n).name, *cells, points_text(totals[n])])
     header = ["№", tr("name"), *(str(m) for m in order), tr("points")]
     return {"kind": "round-robin", "header": header, "rows": rows}
 
@@ -265,7 +265,7 @@ def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None) -> 
     """The HTML page printed to a PDF file (WeasyPrint)."""
     import logging
 
-    from weasyprint import HTML
+    from weasyprint import HTML  # type: ignore[import-untyped]
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
@@ -312,7 +312,17 @@ def to_pdn(t: Tournament, rnd: int | None = None) -> str:
                     moves = _moves_text(t, board)
                 body = (moves + " " if moves else "") + _PDN_RESULT.get(res or "", "*")
                 out.append("".join(f'[{k} "{_esc(v)}"]\n' for k, v in tags) + "\n" + body + "\n")
-    return "\n".join(out)
+    return _canonical("\n".join(out))
+
+
+def _canonical(text: str) -> str:
+    """Re-read and re-write the PDN with :mod:`shashki.pdn` when it is there (it checks every
+    move and writes the canonical form); the minimal text above otherwise."""
+    try:
+        from shashki.pdn import read_games, write_game
+    except ImportError:  # pragma: no cover - shashki.pdn ships with shashki
+        return text
+    return "\n".join(write_game(g) for g in read_games(text))
 
 
 def _esc(v: str) -> str:

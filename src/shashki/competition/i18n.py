@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Russian and English texts of competitions (outputs and the command line).
 
 The language is chosen by :func:`shashki.i18n.language` (``SHASHKI_LANG``, ``LC_ALL``, ``LANG``).

@@ -465,8 +465,9 @@ class Tournament:
                     out[b].append(Entry(r.number, w, "b", ob))
             for bye in r.byes:
                 present.add(bye.player)
+                kind_of_bye: Outcome = bye.kind  # type: ignore[assignment]
                 for _ in range(self.games_per_pairing):
-                    out[bye.player].append(Entry(r.number, None, None, bye.kind))  # type: ignore[arg-type]
+                    out[bye.player].append(Entry(r.number, None, None, kind_of_bye))
             for pl in self.players:
                 if pl.number not in present:
                     kind: Outcome = "H" if (pl.entered > r.number
@@ -508,7 +509,8 @@ class Tournament:
             "micromatch_ranking": self.micromatch_ranking, "ballot": self.ballot,
             "seed": self.seed, "first_color": self.first_color,
             "avoid_same_club": self.avoid_same_club, "late_entry_bye": self.late_entry_bye,
-            "pairing_order": self.pairing_order, "city": self.city, "federation": self.federation, "start": self.start,
+            "pairing_order": self.pairing_order, "city": self.city,
+            "federation": self.federation, "start": self.start,
             "end": self.end, "arbiter": self.arbiter, "draws": self.draws,
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
                           for f in self.forbidden],

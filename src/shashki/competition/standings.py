@@ -79,9 +79,9 @@ def standings(t: Tournament, tiebreaks: Sequence[str] | None = None,
             new.extend(_split(g, keys))
         groups = new
     if "direct" in tbs:  # shown: points against the players with the same points
-        for members in by_points.values():
-            for n in members:
-                values[n]["direct"] = direct(ctx, n, frozenset(members))
+        for same in by_points.values():
+            for n in same:
+                values[n]["direct"] = direct(ctx, n, frozenset(same))
     if "places" in tbs:  # no single number to show
         for p in t.players:
             values[p.number]["places"] = 0.0

@@ -29,6 +29,7 @@ from shashki.competition.errors import TrfError
 from shashki.competition.model import (
     SCORING,
     Bye,
+    Outcome,
     Pairing,
     Player,
     Round,
@@ -50,8 +51,9 @@ class Cell:
 _WHITE_CODE = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="),
                "+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-")}
 _BYE_CODE = {"PAB": "U", "H": "H", "F": "F", "Z": "Z"}
-_CODE_POINTS = {"1": "W", "+": "W", "W": "W", "=": "D", "D": "D", "0": "L", "-": "L", "L": "L",
-                "U": "PAB", "H": "H", "F": "F", "Z": "Z", " ": "Z"}
+_CODE_POINTS: dict[str, Outcome] = {
+    "1": "W", "+": "W", "W": "W", "=": "D", "D": "D", "0": "L", "-": "L", "L": "L",
+    "U": "PAB", "H": "H", "F": "F", "Z": "Z", " ": "Z"}
 
 
 def cells(t: Tournament, upto: int | None = None, numbering: dict[int, int] | None = None,
@@ -95,8 +97,8 @@ def _pairing_codes(t: Tournament, p: Pairing) -> tuple[str, str]:
         if res not in ("+/-", "-/+", "-/-"):
             forfeits = False
         a, b = (cw, cb) if w_is_white else (cb, cw)
-        pw += t.scoring.points(_CODE_POINTS[a])  # type: ignore[arg-type]
-        pb += t.scoring.points(_CODE_POINTS[b])  # type: ignore[arg-type]
+        pw += t.scoring.points(_CODE_POINTS[a])
+        pb += t.scoring.points(_CODE_POINTS[b])
     if pw > pb:
         return ("+", "-") if forfeits else ("1", "0")
     if pb > pw:
@@ -105,7 +107,7 @@ def _pairing_codes(t: Tournament, p: Pairing) -> tuple[str, str]:
 
 
 def _points(scoring: Scoring, cs: list[Cell]) -> float:
-    return sum(scoring.points(_CODE_POINTS[c.code]) for c in cs)  # type: ignore[arg-type]
+    return sum((scoring.points(_CODE_POINTS[c.code]) for c in cs), 0.0)
 
 
 def export_trf(t: Tournament, upto: int | None = None, numbering: dict[int, int] | None = None,

@@ -1,0 +1,85 @@
+"""Outputs: CSV, JSON, HTML, PDF, rich tables, crosstables, pairings, PDN."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import pathlib
+
+import pytest
+
+from shashki.competition import export
+from shashki.competition.model import Tournament
+
+
+def test_csv(rr: Tournament) -> None:
+    rows = list(csv.reader(io.StringIO(export.to_csv(rr, ["sonneborn-berger", "wins"]))))
+    assert rows[0] == ["place", "number", "name", "title", "rating", "club", "points",
+                       "sonneborn-berger", "wins"]
+    assert rows[1] == ["1", "1", "A", "", "", "", "5", "20", "2"]
+    assert rows[4][0] == "4" and rows[4][2] == "E"
+
+
+def test_json(swiss: Tournament) -> None:
+    doc = json.loads(export.to_json(swiss, ["buchholz"]))
+    assert doc["tiebreaks"] == [{"key": "buchholz", "article": "Code 3.16.6"}]
+    assert [r["name"] for r in doc["standings"]] == ["P1", "P5", "P4", "P2", "P3"]
+    assert doc["standings"][0]["tiebreaks"] == {"buchholz": 10.0}
+    assert doc["crosstable"]["kind"] == "swiss"
+
+
+def test_round_robin_crosstable(rr: Tournament) -> None:
+    ct = export.crosstable(rr)
+    assert ct["header"][2:7] == ["1", "2", "3", "4", "5"]
+    a = ct["rows"][0]
+    assert a[:7] == ["1", "A", "■", "2", "1", "2", "0"] and a[-1] == "5"
+
+
+def test_swiss_crosstable(swiss: Tournament) -> None:
+    rows = {r[1]: r for r in export.crosstable(swiss)["rows"]}
+    assert rows["P1"][2:5] == ["3w2", "5b2", "2w1"]
+    assert rows["P5"][2] == "+2"
+    assert rows["P3"][4] == "−"
+
+
+def test_html(rr: Tournament) -> None:
+    html = export.to_html(rr, ["sonneborn-berger"])
+    assert html.startswith("<!DOCTYPE html>")
+    assert "Code 3.16.5" in html and "<td class=\"name\">A</td>" in html
+    rr.name = "<script>"
+    assert "<script>" not in export.to_html(rr)
+
+
+def test_pdf(rr: Tournament, tmp_path: pathlib.Path) -> None:
+    pytest.importorskip("weasyprint")
+    out = tmp_path / "rr.pdf"
+    export.to_pdf(rr, str(out), ["sonneborn-berger"])
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_pairings_text(swiss: Tournament) -> None:
+    assert export.pairings_text(swiss.rounds[0]) == "3\n1 3\n2 4\n5 0\n"
+
+
+def test_rich_tables(rr: Tournament) -> None:
+    from rich.console import Console
+
+    con = Console(record=True, width=120)
+    con.print(export.rich_standings(rr, ["riga"]))
+    con.print(export.rich_pairings(rr, rr.rounds[0]))
+    text = con.export_text()
+    assert "23.5" in text and "Round 1" in text
+
+
+def test_pdn_round_and_event(rr: Tournament) -> None:
+    one = export.to_pdn(rr, 1)
+    assert one.count("[Event ") == 2
+    assert export.to_pdn(rr).count("[Event ") == 10
+    assert '[Result "1-0"]' in one or '[Result "0-1"]' in one
+
+
+def test_points_and_results_text(rr: Tournament) -> None:
+    assert export.points_text(3.5) == "3½"
+    assert export.result_text(rr, "1/2-1/2") == "1-1"
+    assert export.result_text(rr, "-/-") == "−:−"
