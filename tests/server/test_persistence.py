@@ -1,0 +1,173 @@
+"""Kill the server in the middle of a live game (SIGKILL), start it again on the same
+database: every acknowledged move is there and the clocks are right."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+PAGE_DATA = re.compile(r'<script type="application/json" id="page-data">(.*?)</script>', re.S)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(db: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "shashki.server", "serve", "--port", str(port),
+             "--database", f"sqlite:///{db}", "--log-level", "warning"],
+            stdout=out, stderr=subprocess.STDOUT, env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"server did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+
+
+class User:
+    def __init__(self, base: str, name: str) -> None:
+        self.http = httpx.Client(base_url=base, timeout=10, follow_redirects=True)
+        self.name = name
+        r = self.http.get("/signup")
+        self.csrf = CSRF.search(r.text).group(1)  # type: ignore[union-attr]
+        r = self.http.post("/signup", data={"username": name, "password": "long enough",
+                                            "csrf_token": self.csrf})
+        assert r.status_code == 200 and name in r.text
+        self.csrf = CSRF.search(r.text).group(1)  # type: ignore[union-attr]
+
+    def rebase(self, base: str) -> None:
+        cookies = self.http.cookies
+        self.http = httpx.Client(base_url=base, timeout=10, cookies=cookies,
+                                 follow_redirects=True)
+
+    def socket(self, base: str, game_id: int) -> ClientConnection:
+        page = self.http.get(f"/games/{game_id}").text
+        data = json.loads(PAGE_DATA.search(page).group(1))  # type: ignore[union-attr]
+        cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        return connect(f"ws://{base.split('//')[1]}/ws/games/{game_id}?csrf={data['csrf']}",
+                       additional_headers={"Cookie": cookie}, origin=base)  # type: ignore[arg-type]
+
+
+def next_of(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=10))
+        if msg["type"] == "ping":
+            ws.send(json.dumps({"type": "pong", "n": msg["n"]}))
+        elif msg["type"] == "error":
+            raise AssertionError(msg)
+        elif msg["type"] == kind:
+            return msg
+
+
+def state_at(ws: ClientConnection, ply: int) -> dict[str, Any]:
+    while (state := next_of(ws, "state"))["ply"] != ply:
+        pass
+    return state
+
+
+MOVES = ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "b2-c3", "h6-g5", "c3-d4"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_acknowledged_moves_and_clocks_survive_sigkill(tmp_path: Path) -> None:
+    db = tmp_path / "live.db"
+    log = tmp_path / "server.log"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    acked: list[str] = []
+    with server(db, port, log) as proc:
+        white, black = User(base, "whitey"), User(base, "blacky")
+        r = white.http.post("/api/challenges", headers={"X-CSRF-Token": white.csrf}, json={
+            "opponent": "blacky", "color": "white", "time_control": "10m+5s"})
+        ch = r.json()["id"]
+        r = black.http.post(f"/api/challenges/{ch}/accept", headers={"X-CSRF-Token": black.csrf})
+        game_id = r.json()["game_id"]
+        stack = ExitStack()
+        sockets = {"w": stack.enter_context(white.socket(base, game_id)),
+                   "b": stack.enter_context(black.socket(base, game_id))}
+        for ws in sockets.values():
+            next_of(ws, "state")
+        last: dict[str, Any] = {}
+        for ply, move in enumerate(MOVES[:-1]):
+            ws = sockets["w" if ply % 2 == 0 else "b"]
+            ws.send(json.dumps({"type": "move", "move": move, "ply": ply, "id": ply}))
+            last = state_at(ws, ply + 1)
+            ack = next_of(ws, "ack")
+            assert ack["id"] == ply
+            acked.append(last["moves"][-1]["text"])
+            time.sleep(0.1)
+        acked_at = time.time()
+        # One more move is sent, and the server is killed before anyone waits for it.
+        sockets["w"].send(json.dumps({"type": "move", "move": MOVES[-1], "ply": 6, "id": 6}))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        stack.close()
+    assert len(acked) == 6
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(db, port, log):
+        white.rebase(base)
+        t0 = time.time()
+        state = white.http.get(f"/api/games/{game_id}").json()
+        texts = [mv["text"] for mv in state["moves"]]
+        # Every acknowledged move is there; the unacknowledged one may or may not be.
+        assert texts[:6] == acked and texts[6:] in ([], ["c3-d4"])
+        assert state["status"] == "live"
+        clock = state["clock"]
+        if len(texts) == 6:
+            # White to move: his clock ran since Black's last move, downtime included.
+            assert clock["running"] == "white"
+            assert clock["black"] == pytest.approx(last["clock"]["black"], abs=1e-6)
+            expected = last["clock"]["white"] - (t0 - acked_at)
+            assert clock["white"] == pytest.approx(expected, abs=0.5)
+        else:
+            assert clock["running"] == "black"
+            assert clock["white"] == pytest.approx(state["moves"][6]["white_clock"], abs=1e-6)
+        # Stored readings are exactly those sent before the kill.
+        assert [mv["white_clock"] for mv in state["moves"][:6]] == [
+            mv["white_clock"] for mv in last["moves"]]
+        # The game goes on.
+        ply = len(texts)
+        player = black if ply % 2 else white
+        player.rebase(base)
+        with player.socket(base, game_id) as ws:
+            now = next_of(ws, "state")
+            assert now["ply"] == ply
+            ws.send(json.dumps({"type": "move", "move": now["legal"][0]["text"], "ply": ply,
+                                "id": 1}))
+            state_at(ws, ply + 1)
+            assert next_of(ws, "ack")["ply"] == ply + 1
