@@ -18,6 +18,7 @@ optional search parameters (``--a-param lmr=0``) or evaluation weights
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import sys
@@ -259,8 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.ladder:
         from shashki.engine import LEVELS
 
-        names = list(LEVELS)[::-1] + ["random"]
-        pairs = [(Player(x), Player(y)) for x, y in zip(names, names[1:], strict=False)]
+        names = [*list(LEVELS)[::-1], "random"]
+        pairs = [(Player(x), Player(y)) for x, y in itertools.pairwise(names)]
     results = []
     console = Console(width=max(Console().width, 110))
     with Progress(TextColumn("{task.description}"), BarColumn(),
@@ -280,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         elo, margin = r.elo()
         n = len(r.games)
         shown = f"{elo:+.0f} ± {margin:.0f}"
-        if lo == 0 and d == 0 or w == 0 and d == 0:
+        if d == 0 and 0 in (w, lo):
             shown = f"{'≥' if elo > 0 else '≤'} {elo:+.0f}"  # no margin from a clean sweep
         table.add_row(r.variant, r.a.label(), r.b.label(), str(w), str(d), str(lo),
                       f"{r.score:g}/{n}", shown,
