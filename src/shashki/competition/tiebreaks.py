@@ -66,9 +66,11 @@ class Context:
     adjusted: dict[int, float] = field(init=False)
     opps: dict[int, list[Opp]] = field(init=False)
     swiss: bool = field(init=False)
+    rating: dict[int, int] = field(init=False)
 
     def __post_init__(self) -> None:
         t = self.t
+        self.rating = {p.number: p.rating for p in t.players}
         self.entries = t.entries(self.upto)
         self.points = t.all_points(self.upto)
         self.swiss = t.system == "dutch"
@@ -98,10 +100,13 @@ def withdrawn_scores(t: Tournament, upto: int | None = None) -> dict[int, float]
     final = t.all_points(upto)
     last = len(t.rounds[:upto])
     out: dict[int, float] = {}
+    cache: dict[int, dict[int, float]] = {}
     for p in t.players:
         if p.withdrawn is None or p.withdrawn > last:
             continue
-        before = t.all_points(p.withdrawn - 1)
+        if p.withdrawn - 1 not in cache:
+            cache[p.withdrawn - 1] = t.all_points(p.withdrawn - 1)
+        before = cache[p.withdrawn - 1]
         group = [q.number for q in t.players
                  if q.number != p.number and before[q.number] == before[p.number]
                  and q.withdrawn is None]
@@ -197,10 +202,10 @@ def performance(ctx: Context, n: int) -> float:
     """FIDE B.02 8.2 tournament performance: Ra + dp(p) over games played over the board
     against rated opponents (lidraughts and FMJD events use it). 0 with no such game."""
     games = [e for e in ctx.entries[n] if e.opponent is not None and e.outcome in ("W", "D", "L")
-             and ctx.t.player(e.opponent).rating > 0]
+             and ctx.rating[e.opponent] > 0]
     if not games:
         return 0.0
-    ra = sum(ctx.t.player(e.opponent).rating for e in games if e.opponent) / len(games)
+    ra = sum(ctx.rating[e.opponent] for e in games if e.opponent) / len(games)
     p = sum(1.0 if e.outcome == "W" else 0.5 if e.outcome == "D" else 0.0
             for e in games) / len(games)
     return float(round(ra) + SCORE_TO_DP[round(p * 100)])
