@@ -585,8 +585,6 @@ class Game(GameNode):
         ann = lazy.ann
         rep = lazy.replay
         node: GameNode = self
-        if 0 in ann:
-            apply_annotations(self, ann[0])
         overrides = lazy.overrides
         for p in range(rep.played):
             child = ChildNode(node, overrides[p] if p in overrides else rep.move(p))

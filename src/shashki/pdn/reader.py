@@ -78,6 +78,7 @@ from shashki.pdn.model import (
     GameNode,
     Headers,
     _Lazy,
+    apply_annotations,
     normalize_comment,
     setup_board,
     variant_of_headers,
@@ -677,6 +678,9 @@ class PdnReader:
                     *g.root_nag_at, None)
         run = self._kernels(variant, corner, start, moves)
         rep, overrides, code, bad_message = run
+        root = g.ann.pop(0, None)
+        if root is not None:  # the game's own comment is no node: set it now
+            apply_annotations(game, root)
         game._lazy = _Lazy(rep, g.ann, overrides)
         if code != 0 or bad_message is not None:
             done = rep.played

@@ -111,7 +111,8 @@ class PdnWriter:
         game = node.game()
         if node.setup_fen is not None:
             b = setup_board(game.variant, node.setup_fen, board)
-            return b, number, b.turn.value
+            # Black's turn went by (a null move, say): White's next move is the next number
+            return b, number + (turn == 1 and b.turn.value == 0), b.turn.value
         if node.move is None:
             board = None
         elif board is not None:
