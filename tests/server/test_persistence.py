@@ -4,15 +4,11 @@ database: every acknowledged move is there and the clocks are right."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
-import socket
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -20,41 +16,10 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from .serving import free_port, server
+
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 PAGE_DATA = re.compile(r'<script type="application/json" id="page-data">(.*?)</script>', re.S)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(db: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    with log.open("ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "shashki.server", "serve", "--port", str(port),
-             "--database", f"sqlite:///{db}", "--log-level", "warning"],
-            stdout=out, stderr=subprocess.STDOUT, env=env)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"server did not start:\n{log.read_text()}")
-            time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
 
 
 class User:

@@ -168,6 +168,11 @@ def test_claim_with_a_written_move(client: TestClient, alice: Visitor, bob: Visi
 def test_resignation_and_the_result_page(client: TestClient, alice: Visitor, bob: Visitor,
                                          guest: Visitor) -> None:
     game_id = start_game(alice, bob)
+    for player in (alice, bob):  # White is Color 0: a player of either colour has controls
+        page = player.get(f"/games/{game_id}").text
+        assert 'data-action="resign"' in page and "You are watching" not in page
+    page = guest.get(f"/games/{game_id}").text
+    assert 'data-action="resign"' not in page and "You are watching" in page
     alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "c3-d4"})
     r = bob.api("POST", f"/api/games/{game_id}/actions", {"type": "resign"})
     assert r.status_code == 200
@@ -178,6 +183,7 @@ def test_resignation_and_the_result_page(client: TestClient, alice: Visitor, bob
     guest.get("/lang/ru")
     page = guest.get(f"/games/{game_id}").text
     assert "Результат: 1-0" in page and "сдача (Кодекс 1.8.1)" in page
+    assert "Чёрные сдались" in page
     r = alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "f6-g5"})
     assert r.status_code == 409 and r.json()["error"] == "game_over"
     assert r.json()["article"] == "Code 1.8.1"

@@ -160,6 +160,19 @@ _T: dict[str, tuple[str, str]] = {
 }
 
 
+_DETAILS = {
+    # Details that the rules library writes, in Russian.
+    "White resigned": "Белые сдались",
+    "Black resigned": "Чёрные сдались",
+    "White flag fell": "У белых упал флажок",
+    "Black flag fell": "У чёрных упал флажок",
+    "offered by White": "предложили белые",
+    "offered by Black": "предложили чёрные",
+    "by making a move": "сделав ход",
+    "no threefold repetition": "троекратного повторения нет",
+}
+
+
 class Texts:
     """The texts of one language; call with a key (and format parameters)."""
 
@@ -187,6 +200,16 @@ class Texts:
     def kind(self, kind: str | None) -> str:
         return self(f"kind.{kind}") if kind else ""
 
+    def detail(self, text: str) -> str:
+        """A detail from the rules library (English) in this language, where it is one of
+        the common ones; other details are shown as they are."""
+        if self.language != "ru":
+            return text
+        kind, sep, rest = text.partition(": ")
+        if sep and f"kind.{kind}" in _T:
+            return f"{self.kind(kind)}: {_DETAILS.get(rest, rest)}"
+        return _DETAILS.get(text, text)
+
     def color(self, color: str | None) -> str:
         return self(f"color.{color}") if color else ""
 
@@ -199,6 +222,11 @@ class Texts:
         except (KeyError, IndexError):
             return self(key) if "{" not in self(key) else code
         return text.replace(" ()", "").replace(": .", ".").rstrip(": ")
+
+
+def details() -> dict[str, str]:
+    """The translated library details (for the page's script)."""
+    return dict(_DETAILS)
 
 
 def all_texts() -> dict[str, tuple[str, str]]:

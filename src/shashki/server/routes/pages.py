@@ -23,7 +23,7 @@ from shashki.server.routes.deps import (
     safe_next,
     services,
 )
-from shashki.server.texts import LANGUAGES
+from shashki.server.texts import LANGUAGES, details
 
 router = APIRouter()
 
@@ -327,7 +327,7 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
     texts.update({f"error.{k}": who.t(f"error.{k}") for k in _ERRORS})
     page_data = {"id": game_id, "you": None if you is None else you.name.lower(),
                  "csrf": who.csrf if you is not None else "", "lang": who.lang,
-                 "texts": texts, "articleRu": who.lang == "ru"}
+                 "texts": texts, "details": details() if who.lang == "ru" else {}}
     return render(request, who, "game.html", lg=lg, state=state, you=you,
                   page_data=page_data)
 

@@ -24,6 +24,16 @@
     if (!a) return "";
     return data.lang === "ru" && a.startsWith("Code ") ? "Кодекс " + a.slice(5) : a;
   }
+  function detail(text) {
+    const d = data.details || {};
+    const i = text.indexOf(": ");
+    if (i > 0 && data.texts["kind." + text.slice(0, i)]) {
+      const rest = text.slice(i + 2);
+      return T("kind." + text.slice(0, i)) + ": " + (d[rest] || rest);
+    }
+    return d[text] || text;
+  }
+  function hint(text) { const h = $("hint"); h.textContent = text || ""; show(h, !!text); }
   function show(el, on) { if (el) el.classList.toggle("hidden", !on); }
   function message(text) { const m = $("message"); m.textContent = text || ""; show(m, !!text); }
 
@@ -63,7 +73,7 @@
       case "ping": send({ type: "pong", n: msg.n }); break;
       case "state":
         state = msg; receivedAt = performance.now(); selected = [];
-        render(); break;
+        hint(""); render(); break;
       case "ack": if (msg.id === pending) pending = null; break;
       case "error":
         if (msg.id === pending || msg.id === undefined || msg.id === null) pending = null;
@@ -185,7 +195,7 @@
       const complete = prefixed.filter((m) => m.path.length === tried.length);
       if (complete.length && complete.length === prefixed.length) return play(complete[0]);
       selected = tried;
-      message(T("game.select_hint"));
+      hint(T("game.select_hint"));
       marks();
       return;
     }
@@ -193,8 +203,9 @@
     const byEnd = legal.filter((m) => m.path[0] === selected[0] &&
       m.path[m.path.length - 1] === sq && subsequence(selected, m.path));
     if (byEnd.length === 1) return play(byEnd[0]);
-    if (byEnd.length > 1) { message(T("game.ambiguous")); return; }
+    if (byEnd.length > 1) { hint(T("game.ambiguous")); return; }
     selected = fromHere.length ? [sq] : [];
+    hint("");
     marks();
   }
 
@@ -202,6 +213,7 @@
     selected = move.path.slice();
     marks();
     message("");
+    hint("");
     act("move", { move: move.text });
   }
 
@@ -271,9 +283,9 @@
     for (const e of state.events) {
       const li = document.createElement("li");
       let text = e.ply + ": ";
-      if (e.color) text += T("color." + e.color) + ": ";
+      if (e.color && e.action !== "end") text += T("color." + e.color) + ": ";
       text += T("action." + e.action) + " (" + article(e.article) + ")";
-      if (e.detail) text += " — " + e.detail;
+      if (e.detail) text += " — " + detail(e.detail);
       li.textContent = text;
       ul.appendChild(li);
     }
@@ -289,6 +301,7 @@
     }
     const status = $("status");
     const over = state.status === "finished";
+    show(status, !over);
     if (over) {
       status.textContent = "";
       const t = state.termination;
@@ -302,7 +315,7 @@
       if (t.detail) {
         res.appendChild(document.createElement("br"));
         const small = document.createElement("small");
-        small.textContent = t.detail;
+        small.textContent = detail(t.detail);
         res.appendChild(small);
       }
       show(res, true);
