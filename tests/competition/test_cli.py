@@ -71,6 +71,8 @@ def test_pair_trf_bbp_output(swiss: Tournament, tmp_path: pathlib.Path,
     src.write_text(export_trf(t))
     rc, out, _ = _run(capsys, "pair", "--system", "dutch", "--trf", str(src))
     assert rc == 0 and out.splitlines() == ["3", "1 4", "5 2", "3 6"]
+    rc, out, _ = _run(capsys, "pair", "--trf", str(src), "--absent", "6")
+    assert rc == 0 and out.splitlines() == ["3", "1 3", "4 2", "5 0"]
     rc, out, _ = _run(capsys, "pair", "--system", "berger", "--trf", str(src),
                       "-o", str(tmp_path / "p.txt"))
     assert (tmp_path / "p.txt").read_text().splitlines() == ["3", "1 6", "2 5", "3 4"]

@@ -47,6 +47,7 @@ def register(subparsers: Any) -> None:
                       help=tr("pair.system"))
     pair.add_argument("--trf", required=True, help=tr("trf.help"))
     pair.add_argument("-o", "--output", help=tr("output.help"))
+    pair.add_argument("--absent", type=int, nargs="*", default=[], help=tr("t.absent"))
     pair.set_defaults(func=_cmd_pair)
 
     st = subparsers.add_parser("standings", help=tr("standings.help"))
@@ -177,7 +178,7 @@ def _cmd_pair(args: argparse.Namespace) -> int:
 
     t = parse_trf(_read(args.trf))
     t.system = args.system
-    rnd = pair_next_round(t)
+    rnd = pair_next_round(t, absent=args.absent)
     _write(pairings_text(rnd), args.output)
     return 0
 

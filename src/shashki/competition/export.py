@@ -8,13 +8,13 @@ line the number of pairs, then ``WHITE BLACK`` by starting number, ``N 0`` for t
 >>> t = Tournament(name="Demo", system="berger")
 >>> for name in "ABC":
 ...     _ = t.add_player(name)
->>> t.add_round(Round(1, [Pairing(1, 2, 3, ["1-0"])], [Bye(1, "Z")]))
+>>> t.add_round(Round(1, [Pairing(1, 2, 3, ["1-0"])], [Bye(1, "PAB")]))
 >>> print(pairings_text(t.rounds[0]), end="")
 2
 2 3
 1 0
 >>> print(to_csv(t).splitlines()[1])
-1,2,B,,,,2
+1–2,1,A,,,,2
 """
 
 from __future__ import annotations
@@ -158,10 +158,10 @@ def crosstable(t: Tournament) -> dict[str, Any]:
 
 
 def pairings_text(rnd: Round) -> str:
-    """bbpPairings-style output: number of pairs, then ``WHITE BLACK``; ``N 0`` for a bye."""
+    """bbpPairings-style output: number of pairs, then ``WHITE BLACK``; ``N 0`` for the
+    pairing-allocated bye (absent players are not listed)."""
     lines = [f"{p.white} {p.black}" for p in sorted(rnd.pairings, key=lambda p: p.board)]
     lines += [f"{b.player} 0" for b in rnd.byes if b.kind == "PAB"]
-    lines += [f"{b.player} 0" for b in rnd.byes if b.kind != "PAB"]
     return f"{len(lines)}\n" + "".join(line + "\n" for line in lines)
 
 
