@@ -8,11 +8,11 @@ from sqlalchemy import create_engine
 
 from shashki.server.models import Base
 
-config = context.config
 target_metadata = Base.metadata
 
 
 def run_migrations_offline() -> None:
+    config = context.config
     context.configure(url=config.get_main_option("sqlalchemy.url"),
                       target_metadata=target_metadata, literal_binds=True,
                       render_as_batch=True)
@@ -21,6 +21,7 @@ def run_migrations_offline() -> None:
 
 
 def run_migrations_online() -> None:
+    config = context.config
     connection = config.attributes.get("connection")
     if connection is not None:
         context.configure(connection=connection, target_metadata=target_metadata,
@@ -38,7 +39,17 @@ def run_migrations_online() -> None:
             context.run_migrations()
 
 
-if context.is_offline_mode():
-    run_migrations_offline()
-else:
-    run_migrations_online()
+def running_under_alembic() -> bool:
+    """False when the file is merely imported (e.g. by pytest's doctest collection)."""
+    try:
+        context.config  # noqa: B018 - raises outside an Alembic run
+    except AttributeError:
+        return False
+    return True
+
+
+if running_under_alembic():
+    if context.is_offline_mode():
+        run_migrations_offline()
+    else:
+        run_migrations_online()
