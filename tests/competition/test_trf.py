@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import pathlib
+import subprocess
+import sys
+
 import pytest
 
 from shashki.competition.errors import TrfError
@@ -65,3 +70,22 @@ def test_inconsistent_pairs() -> None:
     c = "001    3      C                                 2000"
     with pytest.raises(TrfError, match="meets 2, whose record does not name 1"):
         parse_trf("\n".join([a, b, c]))
+
+
+def test_gacrux_checker_accepts_our_export(tmp_path: pathlib.Path) -> None:
+    """A gacrux-generated event read by shashki and written again passes gacrux's pairing
+    checker round by round (the TRF interchange works both ways)."""
+    spec = importlib.util.spec_from_file_location(
+        "competition_rtg_for_trf", pathlib.Path(__file__).with_name("rtg.py"))
+    assert spec and spec.loader
+    rtg = importlib.util.module_from_spec(spec)
+    sys.modules["competition_rtg_for_trf"] = rtg
+    spec.loader.exec_module(rtg)
+    generate = rtg.generate
+
+    text = export_trf(parse_trf(generate(3, 24, 7)))
+    f = tmp_path / "event.trf"
+    f.write_text(text, encoding="latin-1")
+    out = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(f), "-c",
+                          "-dT"], capture_output=True, text=True, timeout=300, check=False)
+    assert out.stdout.strip().endswith("Check: True"), out.stdout[-2000:]
