@@ -145,3 +145,12 @@ def test_moves_are_rate_limited(client: TestClient, alice: Visitor, bob: Visitor
     codes = [alice.api("POST", f"/api/games/{game_id}/actions",
                        {"type": "move", "move": "h3-h4"}).status_code for _ in range(10)]
     assert codes[:8] == [409] * 8 and codes[8:] == [429, 429]
+
+
+def test_unknown_things_are_not_found(client: TestClient, guest: Visitor) -> None:
+    assert guest.get("/games/999").status_code == 404
+    assert guest.get("/api/games/999").json()["error"] == "not_found"
+    assert guest.get("/users/nobody").status_code == 404
+    assert guest.get("/no/such/page").status_code == 404
+    with pytest.raises(WebSocketDisconnect), guest.ws(999) as ws:
+        ws.receive_json()

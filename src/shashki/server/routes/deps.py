@@ -94,7 +94,7 @@ def _language(request: Request, user: User | None, default: str) -> str:
     return default
 
 
-def _load(svc: Services, token: str | None) -> Session | None:
+def load_session_row(svc: Services, token: str | None) -> Session | None:
     with svc.db.session() as db:
         row = auth.load_session(db, svc.settings, token)
         if row is not None:
@@ -106,7 +106,7 @@ async def visitor(request: Request) -> Visitor:
     """The visitor of an HTTP request (a FastAPI dependency)."""
     svc = services(request)
     token = request.cookies.get(auth.SESSION_COOKIE)
-    row = await run_db(_load, svc, token) if token else None
+    row = await run_db(load_session_row, svc, token) if token else None
     user = row.user if row is not None else None
     if row is not None:
         csrf = row.csrf_token

@@ -24,7 +24,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from shashki.server import auth
 from shashki.server.errors import NotFound, ServerError
 from shashki.server.live import PLAYER_ACTIONS, Actor, Hub
-from shashki.server.routes.deps import Services, _load, run_db
+from shashki.server.routes.deps import Services, load_session_row, run_db
 from shashki.server.texts import LANGUAGES, Texts
 
 router = APIRouter()
@@ -74,7 +74,7 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
         await ws.close(code=1008)
         return
     token = ws.cookies.get(auth.SESSION_COOKIE)
-    row = await run_db(_load, svc, token) if token else None
+    row = await run_db(load_session_row, svc, token) if token else None
     actor: Actor | None = None
     if row is not None and auth.tokens_match(row.csrf_token, ws.query_params.get("csrf")):
         actor = Actor(row.user.id, row.user.role_enum)
