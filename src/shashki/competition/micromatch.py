@@ -6,13 +6,15 @@ Code 3.7.4 (the ballot of the first moves or the start position, binding both ga
 the event's seed and the round number; every draw is recorded in ``Tournament.draws``.
 
 >>> from shashki.competition.model import Tournament, Round, Pairing
->>> t = Tournament(system="berger", games_per_pairing=2, ballot="fmjd-russian", seed=7)
->>> for name in "ABCD":
-...     _ = t.add_player(name)
->>> r = Round(1, [Pairing(1, 1, 4), Pairing(2, 2, 3)])
->>> draw_openings(t, r)
->>> [p.opening for p in r.pairings] == [p.opening for p in _again(t)]
-True
+>>> def first_round(seed):
+...     t = Tournament(system="berger", games_per_pairing=2, ballot="fmjd-russian", seed=seed)
+...     for name in "ABCD":
+...         _ = t.add_player(name)
+...     r = Round(1, [Pairing(1, 1, 4), Pairing(2, 2, 3)])
+...     draw_openings(t, r)
+...     return [p.opening for p in r.pairings]
+>>> first_round(7) == first_round(7), len(set(first_round(7)))
+(True, 2)
 """
 
 from __future__ import annotations
@@ -55,12 +57,6 @@ def draw_openings(t: Tournament, rnd: Round) -> None:
         drawn[str(p.board)] = code
     t.draws.append({"what": "openings", "round": rnd.number, "table": t.ballot,
                     "seed": f"{t.seed}:{rnd.number}", "boards": drawn})
-
-
-def _again(t: Tournament) -> list[Pairing]:
-    r = Round(1, [Pairing(1, 1, 4), Pairing(2, 2, 3)])
-    draw_openings(t, r)
-    return r.pairings
 
 
 def start_board(t: Tournament, p: Pairing) -> Board:
