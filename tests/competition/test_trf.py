@@ -53,6 +53,12 @@ def test_forbidden_pairs_record() -> None:
     assert parse_trf(export_trf(t)).forbidden[0].players == (1, 3)
 
 
+def test_javafo_records() -> None:
+    t = parse_trf("XXR 7\nXXC black1\nXXP 1 2\n001    1      A\n001    2      B\n")
+    assert (t.rounds_planned, t.first_color) == (7, "black")
+    assert t.is_forbidden(1, 2, 5)
+
+
 def test_errors_name_the_line() -> None:
     good = "012 X\n001    1      A                                 2000\n"
     with pytest.raises(TrfError, match="line 2: bad starting rank"):

@@ -3,7 +3,8 @@
 Fixed columns; player records ``001``; per round ten columns from column 92 (opponent's
 starting rank, colour, result: ``1 = 0`` played, ``+ -`` forfeits, ``U`` pairing-allocated
 bye, ``H``/``F``/``Z`` half-, full-, zero-point bye). Records written: 012, 022, 032, 042,
-052, 062, 072, 092, 102, 142, 152, 162 (point system), 260 (prohibited pairings), 001.
+052, 062, 072, 092, 102, 142, 152, 162 (point system), 260 (prohibited pairings), 001; read
+also: XXR (rounds), XXC (initial colour), XXP (forbidden pairs).
 
 A micro-match round is one TRF game whose result is the match's (won, drawn, lost on game
 points): TRF has no two-game rounds (see docs/rules.md, T4).
@@ -213,6 +214,12 @@ def parse_trf(text: str) -> Tournament:
             except ValueError:
                 raise TrfError(lineno, line, "bad prohibited-pairing record") from None
             forbidden.append((first, last, players, lineno, line))
+        elif tag == "XXP":  # JaVaFo: players who must never meet
+            try:
+                players = tuple(int(x) for x in val.split())
+            except ValueError:
+                raise TrfError(lineno, line, "bad forbidden-pairs record") from None
+            forbidden.append((1, 0, players, lineno, line))
         elif tag == "001":
             _parse_player(t, grid, lineno, line)
             max_round = max(max_round, *grid[int(line[4:8])].keys(), 0)
@@ -222,7 +229,7 @@ def parse_trf(text: str) -> Tournament:
         for x in players:
             if x not in grid:
                 raise TrfError(lineno, line, f"no player {x}")
-        t.forbid(*players, first=first, last=last)
+        t.forbid(*players, first=first, last=last or None)
     _build_rounds(t, grid, max_round)
     return t
 
