@@ -61,7 +61,8 @@ class Headers(MutableMapping[str, str]):
     def __init__(self, data: Mapping[str, str] | Iterable[tuple[str, str]] = (),
                  **kw: str) -> None:
         self._d: dict[str, str] = {}
-        self.update(data, **kw)
+        if data or kw:
+            self.update(data, **kw)
 
     def __getitem__(self, key: str) -> str:
         return self._d[key]
@@ -550,6 +551,19 @@ class Game(GameNode):
         self.raw: str | None = None
         """The game's text as read."""
         self._lazy: _Lazy | None = None
+
+    @classmethod
+    def _read(cls, variant: Variant, headers: Headers, index: int, line: int, raw: str,
+              lazy: _Lazy) -> Game:
+        """A game as the reader makes it (no checks: all was validated)."""
+        game = cls.__new__(cls)
+        game.parent = game.move = game.clock = game.setup_fen = None
+        game._variations = []
+        game.comment = game.starting_comment = game.strength = ""
+        game.nags = set()
+        game.variant, game.headers, game.errors = variant, headers, []
+        game.index, game.line, game.raw, game._lazy = index, line, raw, lazy
+        return game
 
     @classmethod
     def without_tag_roster(cls, variant: str | Variant = "russian") -> Game:

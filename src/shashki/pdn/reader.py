@@ -105,7 +105,7 @@ _MOVE_FULL = re.compile(rf"(?:{L.MOVE})\Z").match
 _RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "½-½", "0.5-0.5",
                       "*"))
 _NUMBERS = frozenset([f"{i}." for i in range(1, 1000)] + [f"{i}..." for i in range(1, 1000)])
-_QUICK_LINES = 4000
+_QUICK_CHARS = 1 << 18
 _TAG_ONLY = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*').fullmatch
 
 VariantArg = str | Variant | None
@@ -169,6 +169,7 @@ class PdnReader:
         self._cache: dict[tuple[str, int], dict[str, bytes]] = {}
         self._bad: dict[tuple[str, int], dict[str, str]] = {}
         self._boards: dict[str, Board] = {}
+        self._setups: dict[tuple[str | None, ...], Any] = {}
         self.games = 0
         """Games read so far."""
         self._pushed_back = False
@@ -288,47 +289,38 @@ class PdnReader:
         m = _TAGS_BLOCK(buf, pos)
         assert m is not None  # it matches the empty string
         mstart = m.end()
-        p = mstart
-        n = len(buf)
-        for _ in range(_QUICK_LINES):
-            nl = buf.find("\n", p)
-            if nl < 0:
-                if not eof:
-                    return None
-                nl = n
-            if buf.startswith("[", p):
+        e = buf.find("\n[", mstart)  # the next game's tags
+        if e < 0:
+            if not eof:
                 return None
-            last = buf[p:nl].rsplit(None, 1)
-            if last and last[-1] in _RESULTS:
-                token = last[-1]
-                movetext = buf[mstart:p] + last[0] if len(last) == 2 else buf[mstart:p]
-                end = min(nl + 1, n)
-                break
-            if nl >= n:
-                return None
-            p = nl + 1
-        else:
+            e = len(buf)
+        if e - mstart > _QUICK_CHARS:
             return None
+        toks = buf[mstart:e].split()
+        if not toks or toks[-1] not in _RESULTS:
+            return None
+        token = toks.pop()
+        nl = buf.find("\n", buf.rfind(token, mstart, e), e)
+        if nl < 0:
+            nl = e
+        end = min(nl + 1, len(buf))
         headers = Headers()
         if mstart > pos:
-            d = headers._d
-            for name, value in _TAG_FIND(buf, pos, mstart):
-                d[name] = L.unescape(value) if "\\" in value else value
-        try:
-            variant = variant_of_headers(headers, self.variant)
-        except ValueError:
+            d = headers._d = dict(_TAG_FIND(buf, pos, mstart))
+            if "\\" in buf[pos:mstart]:
+                for name, value in d.items():
+                    d[name] = L.unescape(value)
+        # variant and starting position, remembered per (GameType, Variant, FEN)
+        setup_key = (headers.get("GameType"), headers.get("Variant"), headers.get("FEN"))
+        setup = self._setups.get(setup_key)
+        if setup is None:
+            setup = self._setup(headers)
+            if len(self._setups) > 4096:
+                self._setups.clear()
+            self._setups[setup_key] = setup
+        if setup is False:
             return None
-        gt_text = headers.get("GameType")
-        if gt_text:
-            gt = parse_gametype(gt_text)
-            if gt.notation == "N" and gt.corner != 2:
-                return None
-        fen = headers.get("FEN")
-        if fen is not None and fen.strip() in ("", "?"):
-            fen = None
-        start = self._start(variant, fen, 2)
-        if not isinstance(start, Position):
-            return None
+        variant, start, cache = setup
         tag = headers.get("Result")
         normalized = normalize_result(token, variant)
         if tag is not None and tag != normalized:
@@ -336,29 +328,30 @@ class PdnReader:
             if meaning is None or meaning != result_meaning(token):
                 return None
         headers["Result"] = normalized
-        toks = movetext.split()
-        nums = _NUMBERS
-        key = (variant.name, 2)
-        cache = self._cache.get(key)
         try:
-            if cache is None:
-                raise KeyError
-            parts = [cache[t] for t in toks if t not in nums]
+            # move numbers are in the cache as b"", which filter() drops
+            parts = list(filter(None, map(cache.__getitem__, toks)))
         except KeyError:
-            moves = [t for t in toks if t not in nums]
-            for t in moves:
+            if len(cache) > 200_000:
+                cache.clear()
+            for t in toks:
+                if t in cache:
+                    continue
+                if t in _NUMBERS:
+                    cache[t] = b""
+                    continue
                 if _MOVE_FULL(t) is None:
                     return None
-            rep, overrides, code, bad = self._kernels(variant, 2, start, moves)
-        else:
-            rep, overrides, code, bad = self._run(variant, start, parts, None)
+                got = self._squares(variant, 2, t)
+                if not isinstance(got, bytes):
+                    return None
+                cache[t] = got
+            parts = list(filter(None, map(cache.__getitem__, toks)))
+        rep, overrides, code, bad = self._run(variant, start, parts, None)
         if code != 0 or bad is not None:
             return None
-        game = Game(variant, headers=headers)
-        game.index = self.games
-        game.line = lineno
-        game.raw = buf[pos:end - 1] if buf.endswith("\n", pos, end) else buf[pos:end]
-        game._lazy = _Lazy(rep, {}, overrides)
+        game = Game._read(variant, headers, self.games, lineno, buf[pos:nl],
+                          _Lazy(rep, {}, overrides))
         self.games += 1
         return game, end
 
@@ -390,6 +383,31 @@ class PdnReader:
         if g is not None and not _empty(g):
             yield self._finish(g)
         self._pushed_back = False
+
+    def _setup(self, headers: Headers) -> tuple[Variant, Position, dict[str, bytes]] | bool:
+        """Variant, starting position and move cache of a plain game; False when the
+        game needs the line machine (a tag to report, another numbering)."""
+        try:
+            variant = variant_of_headers(headers, self.variant)
+        except ValueError:
+            return False
+        gt_text = headers.get("GameType")
+        if gt_text:
+            gt = parse_gametype(gt_text)
+            if gt.notation == "N" and gt.corner != 2:
+                return False
+        fen = headers.get("FEN")
+        if fen is not None and fen.strip() in ("", "?"):
+            fen = None
+        start = self._start(variant, fen, 2)
+        if not isinstance(start, Position):
+            return False
+        key = (variant.name, 2)
+        cache = self._cache.get(key)
+        if cache is None:
+            cache = self._cache[key] = {}
+            self._bad[key] = {}
+        return variant, start, cache
 
     # --- lines ----------------------------------------------------------------------------
 
