@@ -312,13 +312,13 @@ class PdnReader:
                     d[name] = L.unescape(value)
         # variant and starting position, remembered per (GameType, Variant, FEN)
         setup_key = (headers.get("GameType"), headers.get("Variant"), headers.get("FEN"))
-        setup = self._setups.get(setup_key)
-        if setup is None:
+        setup = self._setups.get(setup_key, False)
+        if setup is False:
             setup = self._setup(headers)
             if len(self._setups) > 4096:
                 self._setups.clear()
             self._setups[setup_key] = setup
-        if setup is False:
+        if setup is None:
             return None
         variant, start, cache = setup
         tag = headers.get("Result")
@@ -384,24 +384,24 @@ class PdnReader:
             yield self._finish(g)
         self._pushed_back = False
 
-    def _setup(self, headers: Headers) -> tuple[Variant, Position, dict[str, bytes]] | bool:
-        """Variant, starting position and move cache of a plain game; False when the
+    def _setup(self, headers: Headers) -> tuple[Variant, Position, dict[str, bytes]] | None:
+        """Variant, starting position and move cache of a plain game; None when the
         game needs the line machine (a tag to report, another numbering)."""
         try:
             variant = variant_of_headers(headers, self.variant)
         except ValueError:
-            return False
+            return None
         gt_text = headers.get("GameType")
         if gt_text:
             gt = parse_gametype(gt_text)
             if gt.notation == "N" and gt.corner != 2:
-                return False
+                return None
         fen = headers.get("FEN")
         if fen is not None and fen.strip() in ("", "?"):
             fen = None
         start = self._start(variant, fen, 2)
         if not isinstance(start, Position):
-            return False
+            return None
         key = (variant.name, 2)
         cache = self._cache.get(key)
         if cache is None:
