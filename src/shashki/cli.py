@@ -55,6 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     moves.set_defaults(func=_cmd_moves)
 
     _add_pdn(sub)
+
+    from shashki.server.cli import register as register_serve
+
+    register_serve(sub)
     return p
 
 
