@@ -238,3 +238,47 @@ def test_no_game_continued_after_its_end_and_none_ended_early(seed: int, variant
         assert over_by_rule
         with pytest.raises(GameOver):
             g.resign(WHITE)
+
+
+def test_record_as_pdn_names_the_article_and_keeps_the_clocks() -> None:
+    from shashki.pdn import read_game, write_game
+
+    t = FakeTime()
+    g = Game("russian", time_control="5m+3s", now=t)
+    g.start()
+    for mv in ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]:
+        t.t += 7
+        g.play(mv)
+    g.resign(WHITE)
+    text = write_game(g.to_pdn({"Event": "Test"}))
+    assert '[Termination "resignation (Code 1.8.1)"]' in text
+    assert '[Result "0-1"]' in text and '[TimeControl "300+3"]' in text
+    back = read_game(text)
+    nodes = list(back.mainline())
+    assert nodes[0].clock is not None and nodes[0].clock.white == 296.0
+    assert "Code 1.8.1, ply 4" in back.end().comment
+
+
+def test_international_record_uses_its_result_tokens() -> None:
+    from shashki.pdn import write_game
+
+    g = Game("international")
+    g.play("32-28")
+    g.resign(BLACK)
+    assert '[Result "2-0"]' in write_game(g.to_pdn())
+
+
+def test_judge_a_record_by_the_rules() -> None:
+    """A record whose Result tag disagrees with the rules: the rules' verdict and its ply."""
+    from shashki.game import judge
+    from shashki.pdn import read_game
+
+    moves = " ".join(f"{i + 1}. {a} {b}" for i, (a, b) in
+                     enumerate([("b4-a3", "g5-h4"), ("a3-b4", "h4-g5")] * 3))
+    rec = read_game(f'[GameType "25"]\n[FEN "W:WKb4:BKg5"]\n{moves} 1-0')
+    g = judge(rec)
+    assert g.termination is not None
+    assert (g.termination.article, g.termination.ply, g.result) == ("Code 1.9.1.7", 8, "1/2-1/2")
+    assert judge(rec, repetition="claim").termination.article == "Code 1.9.1.4"  # type: ignore[union-attr]
+    open_game = judge(read_game('[GameType "25"]\n1. c3-d4 f6-e5 *'))
+    assert open_game.termination is None and open_game.ply == 2

@@ -23,13 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from shashki import draws
+from shashki import draws, pdn
 from shashki.board import Board
 from shashki.clock import Clock, TimeControl
 from shashki.color import BLACK, WHITE, Color
 from shashki.errors import ShashkiError
 from shashki.move import Move
-from shashki.rules import Goal
+from shashki.rules import Goal, Variant
 
 
 class GameOver(ShashkiError):
@@ -134,7 +134,7 @@ class Game:
     """
 
     def __init__(
-        self, variant: str = "russian", fen: str | None = None, *,
+        self, variant: str | Variant = "russian", fen: str | None = None, *,
         ruleset: str | None = None, time_control: TimeControl | str | None = None,
         now: Callable[[], float] | None = None, repetition: str = "claim",
     ) -> None:
@@ -410,7 +410,64 @@ class Game:
         self._log("irregularity", None, "Code 1.10.2", "set-up corrected before both moved")
         return True
 
+    # --- the record -----------------------------------------------------------------------
+
+    def to_pdn(self, headers: dict[str, str] | None = None) -> pdn.Game:
+        """The game record: moves with clock readings, ``Result`` in the GameType's tokens,
+        ``TimeControl``, ``Termination`` naming the article, and a closing comment with the
+        ply and the evidence's summary."""
+        from shashki.pdn.gametype import result_token
+        from shashki.pdn.model import ClockTimes
+
+        record = pdn.Game.from_board(self.board)
+        record.headers.update(headers or {})
+        record.headers["Result"] = result_token(self.result, self.board.variant)
+        if self.clock is not None:
+            record.headers["TimeControl"] = self.clock.control.to_pdn()
+        node: pdn.GameNode = record
+        for reading in self.readings[1:]:
+            nxt = node.next()
+            if nxt is None:
+                break
+            node = nxt
+            if reading.clock is not None:
+                node.clock = ClockTimes(white=reading.clock[0], black=reading.clock[1])
+        if self.termination is not None:
+            t = self.termination
+            record.headers["Termination"] = t.tag()
+            note = f"{t.kind.value}, {t.article}, ply {t.ply}"
+            end = record.end()
+            end.comment = f"{end.comment} {note}: {t.detail}".strip() if t.detail else (
+                f"{end.comment} {note}".strip())
+        return record
+
     def annul(self, detail: str = "board placed wrongly") -> Termination:
         """Code 1.10.1: the board was placed wrongly: the game is annulled and replayed."""
         self._require_open()
         return self._end(Kind.ANNULLED, "Code 1.10.1", detail=detail)
+
+
+def judge(record: pdn.Game, ruleset: str | None = None, repetition: str = "auto") -> Game:
+    """Replay a record's main line under the rules and return the :class:`Game`.
+
+    Its ``termination`` is the first end the rules impose (Code 1.8.1, the draw rules of
+    ``ruleset``), or None when the rules leave the game open and the record's result stands
+    on what the record cannot show (resignation, agreement, time). A record that goes on
+    after the rules ended the game is judged at that ply: later moves were not part of
+    the game (Code 1.10.4). Threefold repetition counts as claimed when it occurs
+    (``repetition="auto"``), since a record does not show claims.
+    """
+    start = record.starting_fen()
+    g = Game(record.variant, start, ruleset=ruleset, repetition=repetition)
+    for node in record.mainline():
+        if g.is_over:
+            break
+        if node.setup_fen is not None:
+            g.board = Board(record.variant, node.setup_fen)
+            g.readings.append(g._reading(None))
+            g._log("setup", None, "PDN setup command", node.setup_fen)
+            continue
+        if node.move is None:
+            break  # an unknown move ("...") ends what can be judged
+        g.play(node.move)
+    return g
