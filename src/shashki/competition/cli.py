@@ -74,19 +74,19 @@ def register(subparsers: Any) -> None:
     new.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=tr("t.tiebreaks"))
     new.add_argument("--micromatch", choices=list(BALLOTS), metavar="TABLE",
                      help=tr("t.micromatch").format(", ".join(BALLOTS)))
-    new.add_argument("--variant", default="russian")
+    new.add_argument("--variant", default="russian", help=tr("t.variant"))
     new.add_argument("--seed", type=int, default=0, help=tr("t.seed"))
-    new.add_argument("--avoid-same-club", action="store_true")
+    new.add_argument("--avoid-same-club", action="store_true", help=tr("t.same_club"))
     new.add_argument("--force", action="store_true", help=tr("t.force"))
 
     add = tsub.add_parser("add", help=tr("t.add"))
     add.add_argument("file", help=tr("t.file"))
-    add.add_argument("name")
-    add.add_argument("--rating", type=int, default=0)
-    add.add_argument("--title", default="")
-    add.add_argument("--club", default="")
-    add.add_argument("--federation", default="")
-    add.add_argument("--federation-id", default="")
+    add.add_argument("name", help=tr("name"))
+    add.add_argument("--rating", type=int, default=0, help=tr("rating"))
+    add.add_argument("--title", default="", help=tr("title"))
+    add.add_argument("--club", default="", help=tr("club"))
+    add.add_argument("--federation", default="", help=tr("t.federation"))
+    add.add_argument("--federation-id", default="", help=tr("t.federation_id"))
 
     draw = tsub.add_parser("draw", help=tr("t.draw"))
     draw.add_argument("file", help=tr("t.file"))
@@ -97,18 +97,18 @@ def register(subparsers: Any) -> None:
 
     res = tsub.add_parser("result", help=tr("t.result"))
     res.add_argument("file", help=tr("t.file"))
-    res.add_argument("round", type=int)
-    res.add_argument("board", type=int)
-    res.add_argument("result")
-    res.add_argument("game", type=int, nargs="?", default=1)
+    res.add_argument("round", type=int, help=tr("round"))
+    res.add_argument("board", type=int, help=tr("board"))
+    res.add_argument("result", help=tr("t.result_text"))
+    res.add_argument("game", type=int, nargs="?", default=1, help=tr("t.game"))
 
     wd = tsub.add_parser("withdraw", help=tr("t.withdraw"))
     wd.add_argument("file", help=tr("t.file"))
-    wd.add_argument("player", type=int)
+    wd.add_argument("player", type=int, help=tr("t.numbers_help"))
 
-    fb = tsub.add_parser("forbid")
+    fb = tsub.add_parser("forbid", help=tr("t.forbid"))
     fb.add_argument("file", help=tr("t.file"))
-    fb.add_argument("players", type=int, nargs="+")
+    fb.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
 
     ts = tsub.add_parser("standings", help=tr("t.standings"))
     ts.add_argument("file", help=tr("t.file"))
@@ -119,7 +119,7 @@ def register(subparsers: Any) -> None:
     ex.add_argument("format", choices=["trf", "json", "csv", "html", "pdf", "pdn", "pairings",
                                        "standings-json"])
     ex.add_argument("-o", "--output", help=tr("output.help"))
-    ex.add_argument("--round", type=int)
+    ex.add_argument("--round", type=int, help=tr("round"))
     tp.set_defaults(func=_cmd_tournament)
 
 

@@ -74,6 +74,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "t.recorded": ("round {}, board {}: {}", "тур {}, доска {}: {}"),
     "t.withdrawn": ("player {} withdrawn from round {}", "участник {} выбыл с {}-го тура"),
     "t.numbers": ("numbers drawn", "номера разыграны"),
+    "t.variant": ("variant: russian, brazilian, international …", "вариант: russian, brazilian, international …"),
+    "t.same_club": ("never pair players of the same club", "не сводить игроков одного клуба"),
+    "t.federation": ("federation (3 letters)", "федерация (3 буквы)"),
+    "t.federation_id": ("federation or FMJD id", "идентификатор в федерации или FMJD"),
+    "t.forbid": ("players who must not meet (siblings, team-mates)", "игроки, которые не должны встречаться (родственники, одноклубники)"),
+    "t.numbers_help": ("player numbers", "номера участников"),
+    "t.result_text": ("2-0, 1-1, 0-2, +-, -+, 0-0 (or 1-0, 1/2-1/2, 0-1)", "2-0, 1-1, 0-2, +-, -+, 0-0 (или 1-0, 1/2-1/2, 0-1)"),
+    "t.game": ("game of a micro-match (1 or 2)", "партия микроматча (1 или 2)"),
     "pdf.needs_output": ("--pdf needs -o FILE", "для --pdf нужен -o ФАЙЛ"),
 }
 
