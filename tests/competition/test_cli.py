@@ -117,3 +117,15 @@ def test_micromatch_event(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[
     assert _run(capsys, "tournament", "result", f, "1", "1", "1-0", "2")[0] == 0
     rc, out, _ = _run(capsys, "tournament", "export", f, "pdn", "--round", "1")
     assert out.count("[Event ") == 4
+
+
+def test_every_text_in_both_languages() -> None:
+    import re
+
+    import shashki.competition.cli as cli_module
+    from shashki.competition.i18n import TEXTS
+
+    assert all(en and ru for en, ru in TEXTS.values())
+    source = pathlib.Path(cli_module.__file__).read_text(encoding="utf-8")
+    for key in re.findall(r'tr\("([^"]+)"\)', source):
+        assert key in TEXTS, key
