@@ -141,3 +141,32 @@ def test_parse_line_quoting() -> None:
     assert parse_line('info pv="" score=0.1') == ("info", {"pv": "", "score": "0.1"})
     with pytest.raises(HubError):
         parse_line('pos pos="Weee')
+
+
+def test_ponder_then_ponder_hit_uses_the_level_from_then_on() -> None:
+    out = io.StringIO()
+    s = HubSession(out, threaded=True, hash_mb=4)
+    s.handle("init")
+    s.handle(f"pos pos={START_8}")
+    s.handle("level move-time=0.2")
+    s.handle("go ponder")
+    time.sleep(0.4)
+    assert s.searching  # pondering has no time limit of its own
+    t = time.monotonic()
+    s.handle("ponder-hit")
+    s.wait()
+    assert time.monotonic() - t < 5.0  # generous: ~0.2 s expected
+    assert out.getvalue().splitlines()[-1].startswith("done move=")
+
+
+def test_other_commands_during_a_search_end_it_first() -> None:
+    out = io.StringIO()
+    s = HubSession(out, threaded=True, hash_mb=4)
+    s.handle("init")
+    s.handle(f"pos pos={START_8}")
+    s.handle("level infinite")
+    s.handle("go analyze")
+    time.sleep(0.2)
+    s.handle("new-game")  # not allowed while searching: the search stops and answers
+    assert not s.searching
+    assert out.getvalue().splitlines()[-1].startswith("done move=")

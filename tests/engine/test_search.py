@@ -15,29 +15,45 @@ from shashki.engine.evaluate import evaluate_board
 from shashki.rules import Goal
 
 
-def minimax(board: Board, depth: int, ply: int = 0) -> int:
+def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2) -> int:
     """The search's tree without any pruning: plain negamax with the same leaves.
 
     Below depth 0 only captures are played (they are compulsory, so a side that must
-    capture is never scored statically); a side without moves loses (wins in giveaway).
+    capture is never scored statically); a quiet position there is scored statically
+    or by its promotions and (no king on the board) offers, for ``quiet_plies`` plies.
+    A side without moves loses (wins in giveaway).
     """
     moves = board.legal_moves
     if not moves:
         win = board.variant.goal is Goal.GIVEAWAY
         return S.MATE - ply if win else -S.MATE + ply
-    if depth <= 0 and not moves[0].is_capture:
-        return evaluate_board(board)
     best = -S.INF
+    if depth <= 0 and not moves[0].is_capture:
+        best = evaluate_board(board)
+        if depth <= -quiet_plies:
+            return best
+        no_kings = not board.position.kings
+        tried = []
+        for m in moves:
+            if m.promotion:
+                tried.append(m)
+            elif no_kings:
+                board.push(m)
+                if board.has_capture():
+                    tried.append(m)
+                board.pop()
+        moves = tried
     for m in moves:
         board.push(m)
-        best = max(best, -minimax(board, max(depth - 1, 0), ply + 1))
+        best = max(best, -minimax(board, depth - 1, ply + 1, quiet_plies))
         board.pop()
     return best
 
 
 def plain(engine: Engine, tt: int) -> Engine:
-    """No reductions or extensions; ``tt`` 0 off, 1 exact-depth cut-offs only, 2 normal."""
+    """No reductions, pruning or extensions; ``tt`` 0 off, 1 exact-depth cut-offs only, 2 normal."""
     engine.params[S.P_LMR] = 0
+    engine.params[S.P_PRUNE] = 0
     engine.params[S.P_EXT_SINGLE] = 0
     engine.params[S.P_TT] = int(tt > 0)
     engine.params[S.P_TT_EXACT] = int(tt == 1)

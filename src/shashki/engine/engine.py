@@ -380,6 +380,7 @@ class Engine:
         self.keys[koff] = rkey
         self._rootpos = (U64(own), U64(opp), U64(root.kings), rkey)
         self._rootrev = root.rev
+        self._rootside = root.turn
         self._slice = 5_000
         best: Analysis | None = None
         prev = 0
@@ -445,6 +446,8 @@ class Engine:
         fr[0, S.F_BETA] = beta
         fr[0, S.F_DEPTH] = depth
         fr[0, S.F_REV] = self._rootrev
+        fr[0, S.F_SIDE] = self._rootside
+        fr[0, S.F_PRUNE] = 1
         ctl[S.C_PLY] = 0
         ctl[S.C_MODE] = S.M_ENTER
         ctl[S.C_SELDEPTH] = 0

@@ -64,8 +64,8 @@ assert MAX_SCORE < MATE_BOUND
 
 # frame fields, fr[ply, F_*]
 (F_ALPHA, F_BETA, F_DEPTH, F_BEST, F_BESTI, F_I, F_N, F_OALPHA, F_CUR, F_STAGE, F_CNT,
- F_REV, F_CDEPTH, F_TTI, F_CAPT) = range(15)
-NF = 16
+ F_REV, F_CDEPTH, F_TTI, F_CAPT, F_SIDE, F_PRUNE, F_TTMV, F_AUX) = range(19)
+NF = 20
 
 # control and statistics, ctl[C_*]
 (C_NODES, C_SLICE_END, C_STOP, C_STATUS, C_PLY, C_MODE, C_RET, C_SELDEPTH, C_ROOT_SIDE,
@@ -74,14 +74,15 @@ NC = 16
 
 # parameters, prm[P_*]
 (P_LMR, P_LMR_DEPTH, P_LMR_MOVES, P_TT, P_TT_EXACT, P_EXT_SINGLE, P_GOAL, P_DRAW_PLIES,
- P_EG_PIECES, P_HISTORY, P_KILLERS) = range(11)
-NP = 16
+ P_EG_PIECES, P_HISTORY, P_KILLERS, P_PRUNE, P_PRUNE_DEPTH, P_PRUNE_MARGIN, P_PRUNE_PCT,
+ P_QS_QUIET, P_QS_PROMO, P_QS_EXCH) = range(18)
+NP = 24
 
 # status and mode
 S_PAUSED, S_DONE, S_ABORTED = 1, 2, 3
-M_ENTER, M_NEXT, M_RETURN = 0, 1, 2
+M_ENTER, M_NEXT, M_RETURN, M_GEN = 0, 1, 2, 3
 # how the current child is searched
-ST_FULL, ST_REDUCED, ST_NULLW = 0, 1, 2
+ST_FULL, ST_REDUCED, ST_NULLW, ST_PROBE = 0, 1, 2, 3
 # bounds
 B_UPPER, B_LOWER, B_EXACT = 1, 2, 3
 NO_MOVE = 0x3FF
@@ -107,6 +108,13 @@ def default_params() -> Any:
     prm[P_EXT_SINGLE] = 1
     prm[P_HISTORY] = 1
     prm[P_KILLERS] = 1
+    prm[P_PRUNE] = 1
+    prm[P_PRUNE_DEPTH] = 3
+    prm[P_PRUNE_MARGIN] = 5
+    prm[P_PRUNE_PCT] = 40
+    prm[P_QS_QUIET] = 2
+    prm[P_QS_PROMO] = 1
+    prm[P_QS_EXCH] = 1
     return prm
 
 
@@ -349,6 +357,16 @@ def _make_key(own: Any, opp: Any, kings: Any, key: Any, q: Any, cap: Any, side: 
 # --- the search ---------------------------------------------------------------------
 
 
+@njit(inline="always", cache=True)
+def _gives_capture(own: Any, opp: Any, kings: Any, q: Any, geo: Any) -> Any:
+    """Whether quiet move ``q`` leaves the opponent a capture (an offer or exchange)."""
+    fb = ONE << (q & MASK8)
+    tb = ONE << ((q >> SH8) & MASK8)
+    nown = (own & ~fb) | tb
+    empty = geo[G_BOARD] & ~(nown | opp)
+    return _has_capture(opp & ~kings, opp & kings, nown, empty, geo[G_S1], geo[G_S2])
+
+
 @njit(cache=True, nogil=True)
 def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: Any,
         pvl: Any, tt: Any, hist: Any, killers: Any, ctl: Any, prm: Any, lmr: Any,
@@ -357,15 +375,21 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
     """Walk the tree until it is finished, stopped, or ``ctl[C_SLICE_END]`` nodes.
 
     Before the first call of a search the driver fills ply 0 (``ps[0]``: own, opp,
-    kings, key; ``fr[0]``: alpha, beta, depth, reversible plies) and sets
-    ``ctl[C_PLY] = 0``, ``ctl[C_MODE] = M_ENTER``. Returns the status: S_PAUSED (call
-    again to go on), S_DONE (``ctl[C_RET]`` is the score, ``pvm[0, :pvl[0]]`` the
-    principal variation) or S_ABORTED (``ctl[C_STOP]`` was set).
+    kings, key; ``fr[0]``: alpha, beta, depth, side, reversible plies, pruning allowed)
+    and sets ``ctl[C_PLY] = 0``, ``ctl[C_MODE] = M_ENTER``. Returns the status:
+    S_PAUSED (call again to go on), S_DONE (``ctl[C_RET]`` is the score,
+    ``pvm[0, :pvl[0]]`` the principal variation) or S_ABORTED (``ctl[C_STOP]`` was set).
+
+    Below depth 0 (quiescence) every capture is searched; a quiet position is scored
+    statically ("stand pat") and, for ``prm[P_QS_QUIET]`` plies, its promotions and,
+    while no king is on the board, its offers (moves after which the opponent must
+    capture) are tried as well. At non-PV nodes of depth ``prm[P_PRUNE_DEPTH]`` or more
+    a shallow search (``prm[P_PRUNE_PCT]`` % of the depth) of the same position against
+    ``beta + depth * prm[P_PRUNE_MARGIN]`` may cut the node off at once.
     """
     p = ctl[C_PLY]
     mode = ctl[C_MODE]
     ret = ctl[C_RET]
-    root_side = ctl[C_ROOT_SIDE]
     koff = ctl[C_KOFF]
     gen = ctl[C_GEN]
     goal = prm[P_GOAL]
@@ -373,6 +397,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
     tt_exact = prm[P_TT_EXACT]
     draw_plies = prm[P_DRAW_PLIES]
     eg_pieces = prm[P_EG_PIECES]
+    qs_quiet = prm[P_QS_QUIET]
     board = geo[G_BOARD]
     s1 = geo[G_S1]
     s2 = geo[G_S2]
@@ -395,7 +420,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             opp = ps[p, 1]
             kings = ps[p, 2]
             key = ps[p, 3]
-            side = (root_side + p) & 1
+            side = fr[p, F_SIDE]
             alpha = fr[p, F_ALPHA]
             beta = fr[p, F_BETA]
             depth = fr[p, F_DEPTH]
@@ -444,15 +469,48 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                 mode = M_RETURN
                 continue
             if depth <= 0 and not capt:
+                # quiescence, quiet position: stand pat, then promotions and offers
                 ctl[C_LEAVES] += 1
                 ctl[C_LEAFPLY] += p
-                if _has_move(own, opp, kings, side, geo):
-                    ret = evaluate(own, opp, kings, side, geo, ew, et, em, cone, key)
-                elif goal:
-                    ret = MATE - p
-                else:
-                    ret = -MATE + p
-                mode = M_RETURN
+                if not _has_move(own, opp, kings, side, geo):
+                    ret = MATE - p if goal else -MATE + p
+                    mode = M_RETURN
+                    continue
+                sc = evaluate(own, opp, kings, side, geo, ew, et, em, cone, key)
+                if sc >= beta or depth <= -qs_quiet:
+                    ret = sc
+                    mode = M_RETURN
+                    continue
+                n = gen_quiet(own, opp, kings, side, geo, mq, mc, p)
+                exch = prm[P_QS_EXCH] and kings == ZERO
+                k = 0
+                for i in range(n):
+                    q = mq[p, i]
+                    promo = ((q >> SH16) & U64(3)) == U64(1)
+                    if (promo and prm[P_QS_PROMO]) or (exch and _gives_capture(
+                            own, opp, kings, q, geo)):
+                        mq[p, k] = q
+                        mc[p, k] = ZERO
+                        ms[p, k] = O_PROMO if promo else hist[side, np.int64(q & MASK8),
+                                                               np.int64((q >> SH8) & MASK8)]
+                        k += 1
+                if k == 0:
+                    ret = sc
+                    mode = M_RETURN
+                    continue
+                if sc > alpha:
+                    alpha = sc
+                fr[p, F_ALPHA] = alpha
+                fr[p, F_BETA] = beta
+                fr[p, F_N] = k
+                fr[p, F_I] = 0
+                fr[p, F_BEST] = sc
+                fr[p, F_BESTI] = -1
+                fr[p, F_OALPHA] = alpha
+                fr[p, F_CNT] = 0
+                fr[p, F_CAPT] = 0
+                fr[p, F_CDEPTH] = depth - 1
+                mode = M_NEXT
                 continue
             tti = np.int64(-1)
             ttmv = np.int64(-1)
@@ -475,6 +533,46 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                             ret = sc
                             mode = M_RETURN
                             continue
+            fr[p, F_ALPHA] = alpha
+            fr[p, F_BETA] = beta
+            fr[p, F_TTI] = tti
+            fr[p, F_TTMV] = ttmv
+            fr[p, F_CAPT] = 1 if capt else 0
+            mode = M_GEN
+            if (prm[P_PRUNE] and fr[p, F_PRUNE] and p > 0 and beta - alpha == 1
+                    and depth >= prm[P_PRUNE_DEPTH] and -MATE_BOUND < beta < MAX_SCORE):
+                margin = depth * prm[P_PRUNE_MARGIN]
+                nb = beta + margin
+                if nb < MAX_SCORE:
+                    # a shallow search of the same position, same side, raised beta
+                    c1 = p + 1
+                    fr[p, F_STAGE] = ST_PROBE
+                    fr[p, F_AUX] = margin
+                    ps[c1, 0] = own
+                    ps[c1, 1] = opp
+                    ps[c1, 2] = kings
+                    ps[c1, 3] = key
+                    if koff + c1 < keys.shape[0]:
+                        keys[koff + c1] = ZERO
+                    fr[c1, F_SIDE] = side
+                    fr[c1, F_ALPHA] = nb - 1
+                    fr[c1, F_BETA] = nb
+                    fr[c1, F_DEPTH] = max(depth * prm[P_PRUNE_PCT] // 100, 1)
+                    fr[c1, F_PRUNE] = 0
+                    fr[c1, F_REV] = fr[p, F_REV]
+                    p = c1
+                    mode = M_ENTER
+            continue
+
+        if mode == M_GEN:
+            own = ps[p, 0]
+            opp = ps[p, 1]
+            kings = ps[p, 2]
+            side = fr[p, F_SIDE]
+            depth = fr[p, F_DEPTH]
+            capt = fr[p, F_CAPT] != 0
+            tti = fr[p, F_TTI]
+            ttmv = fr[p, F_TTMV]
             if capt:
                 n = gen_captures(own, opp, kings, side, geo, rules, mq, mc, p, gmv, path, cx,
                                  cnt, fu, fi)
@@ -509,20 +607,15 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             if 0 <= tti < n and np.int64(mq[p, tti] & U64(0xFFFF)) == (
                     (ttmv & 0x3F) | ((ttmv >> 6) << 8)):
                 ms[p, tti] = O_TT
-            fr[p, F_ALPHA] = alpha
-            fr[p, F_BETA] = beta
             fr[p, F_N] = n
             fr[p, F_I] = 0
             fr[p, F_BEST] = -INF
             fr[p, F_BESTI] = -1
-            fr[p, F_OALPHA] = alpha
+            fr[p, F_OALPHA] = fr[p, F_ALPHA]
             fr[p, F_CNT] = 0
-            fr[p, F_CAPT] = 1 if capt else 0
             nd = depth - 1
             if n == 1 and prm[P_EXT_SINGLE] and depth > 0:
                 nd = depth
-            if nd < 0:
-                nd = 0
             fr[p, F_CDEPTH] = nd
             mode = M_NEXT
             continue
@@ -572,7 +665,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             fr[p, F_I] = i + 1
             fr[p, F_CUR] = i
             q = mq[p, i]
-            side = (root_side + p) & 1
+            side = fr[p, F_SIDE]
             nown, nopp, nk, nkey = _make_key(ps[p, 0], ps[p, 1], ps[p, 2], ps[p, 3], q,
                                              mc[p, i], side, zob)
             c1 = p + 1
@@ -582,6 +675,8 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             ps[c1, 3] = nkey
             if koff + c1 < keys.shape[0]:
                 keys[koff + c1] = nkey
+            fr[c1, F_SIDE] = 1 - side
+            fr[c1, F_PRUNE] = fr[p, F_PRUNE]
             # reversible: a king's quiet move
             if ((q >> SH16) & U64(2)) and mc[p, i] == ZERO:
                 fr[c1, F_REV] = fr[p, F_REV] + 1
@@ -622,10 +717,19 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             status = S_DONE
             break
         p -= 1
+        stage = fr[p, F_STAGE]
+        if stage == ST_PROBE:
+            # the shallow search was of this very position: no sign change
+            margin = fr[p, F_AUX]
+            if ret >= fr[p, F_BETA] + margin:
+                ret -= margin
+                mode = M_RETURN
+            else:
+                mode = M_GEN
+            continue
         score = -ret
         alpha = fr[p, F_ALPHA]
         beta = fr[p, F_BETA]
-        stage = fr[p, F_STAGE]
         c1 = p + 1
         if stage == ST_REDUCED and score > alpha:
             fr[p, F_STAGE] = ST_NULLW
@@ -661,13 +765,13 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                     ctl[C_ROOT_BEST] = score
                 if score >= beta:
                     q = mq[p, cur]
-                    if not fr[p, F_CAPT]:
-                        side = (root_side + p) & 1
+                    if not fr[p, F_CAPT] and fr[p, F_DEPTH] > 0:
+                        side = fr[p, F_SIDE]
                         dd = fr[p, F_DEPTH]
                         if prm[P_KILLERS] and killers[p, 0] != q:
                             killers[p, 1] = killers[p, 0]
                             killers[p, 0] = q
-                        if prm[P_HISTORY] and dd > 0:
+                        if prm[P_HISTORY]:
                             frm = np.int64(q & MASK8)
                             to = np.int64((q >> SH8) & MASK8)
                             h = hist[side, frm, to] + dd * dd
