@@ -1,16 +1,23 @@
 """Reading PDN: a streaming reader that validates every move, game by game.
 
-The file is read in chunks and split into lines (:mod:`shashki.pdn.encoding`); each line
-is lexed once, as it comes, and a game is complete at its result token (or at the next
-tag section, or at the end of the file). Only the current game's lines are held, so memory
-does not grow with the file.
+The source is decoded a megabyte at a time (:mod:`shashki.pdn.encoding`) and read game by
+game from a buffer that holds the current chunk and the next; memory does not grow with
+the file.
 
-Validation. A game whose movetext is a plain main line (moves, move numbers, comments,
-NAGs, clock commands) is replayed by the rules kernels in one call: its move texts become
-square lists through a per-variant cache and :func:`shashki.rules.kernels.replay` checks all
-plies at once; the nodes are built only when the tree is first looked at. A game with
-variations, setup commands or unknown moves is built node by node with
-:class:`~shashki.Board`.
+Two readers share the work:
+
+* A plain game (tags one a line, then nothing but moves and move numbers, then a result)
+  is taken whole: its tags with one ``findall``, its tokens with ``str.split``, every
+  token checked through a per-variant cache (move text -> bit indices of its squares; a
+  move number -> nothing) and all plies replayed by the rules kernels in one call
+  (:func:`shashki.rules.kernels.replay`). The nodes are built only when the tree is first
+  looked at.
+* Everything else (comments, NAGs, clocks, variations, setups, unknown moves, and any game
+  with an error, so that its line and column are found) goes through the line machine,
+  which lexes line by line with one master expression (:mod:`shashki.pdn.lexer`). A main
+  line without variations, setup commands or unknown moves is still replayed by the
+  kernels in one call; otherwise the tree is built node by node with
+  :class:`~shashki.Board`.
 
 Recovery. Every problem becomes a :class:`~shashki.pdn.PdnError` in ``game.errors`` with
 the game's index (0-based), line and column (1-based) and the offending text; the game
@@ -106,7 +113,6 @@ _RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "Â½-Â
                       "*"))
 _NUMBERS = frozenset([f"{i}." for i in range(1, 1000)] + [f"{i}..." for i in range(1, 1000)])
 _QUICK_CHARS = 1 << 18
-_TAG_ONLY = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]\s*').fullmatch
 
 VariantArg = str | Variant | None
 
