@@ -260,3 +260,16 @@ def test_times() -> None:
     assert ClockTimes.parse(c.commands() + " text") == ("text", c)
     assert ClockTimes.parse("[%clk nonsense] x") == ("[%clk nonsense] x", None)
     assert ClockTimes.parse("[%clock w1:00 b0:59 W0:01] x")[1] is None
+
+
+def test_positions_follow_changes_of_the_fen_tag() -> None:
+    g = Game("russian")
+    node = g.add_variation("c3-d4").add_variation("f6-e5")
+    assert node.board().fen().startswith("W:W18,")
+    g.headers["FEN"] = "W:W21-32:B1-12"
+    assert node.board().fen().startswith("W:W18,")
+    g.headers["FEN"] = "B:W22:B11"
+    with pytest.raises(IllegalMove):
+        node.board()
+    other = Game("russian")
+    assert other.add_variation("c3-d4").board().turn is BLACK

@@ -252,6 +252,11 @@ def setup_board(variant: Variant, fen: str, before: Board | None) -> Board:
 # --- nodes ------------------------------------------------------------------------------
 
 
+_LAST: list[Any] = [None]
+"""``(node, game, variant, FEN tag, board)`` of the last :meth:`GameNode.board` (a node's
+position depends only on the moves and setups above it, which are not reassigned)."""
+
+
 class GameNode:
     """A position in a game tree: the root :class:`Game` or a :class:`ChildNode`."""
 
@@ -374,7 +379,18 @@ class GameNode:
             node = node.parent
         game = path[-1]
         assert isinstance(game, Game)
-        board: Board | None = game.board()
+        fen = game.headers.get("FEN")
+        board: Board | None = None
+        last = _LAST[0]
+        if last is not None and last[1] is game and last[2] is game.variant and last[3] == fen:
+            # ``node = node.add_variation(...)`` in a loop: go on from the last position
+            for i, n in enumerate(path):
+                if n is last[0]:
+                    board = last[4].copy()
+                    path = path[:i + 1]
+                    break
+        if board is None:
+            board = game.board()
         for n in reversed(path[:-1]):
             if n.setup_fen is not None:
                 board = setup_board(game.variant, n.setup_fen, board)
@@ -386,6 +402,7 @@ class GameNode:
                 board.push(n.move)
         if board is None:
             raise PdnError("the position after an unknown move is not known")
+        _LAST[0] = (self, game, game.variant, fen, board.copy())
         return board
 
     def turn(self) -> Color:
