@@ -386,3 +386,9 @@ def test_garbage_files_give_games_with_errors() -> None:
     assert not gs[1].errors
     gs = list(iter_games(io.BytesIO(bytes(range(256)) * 4)))
     assert gs and all(g.errors for g in gs)
+
+
+def test_carriage_return_line_ends() -> None:
+    gs = read_games('[Event "a"]\r1. c3-d4 *\r\r[Event "b"]\r1. a3-b4 *\r')
+    assert [(g.headers["Event"], g.ply_count(), g.line) for g in gs] == [("a", 1, 1),
+                                                                         ("b", 1, 4)]

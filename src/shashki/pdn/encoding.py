@@ -106,13 +106,25 @@ class LineSource:
             yield pending
 
     def chunks(self) -> Iterator[str]:
-        """The decoded text in pieces of any length (then the source is closed)."""
+        """The decoded text in pieces of any length (then the source is closed).
+
+        A text whose first piece has carriage returns and no line feed (old Mac files)
+        gets line feeds instead.
+        """
         try:
-            if self._text is not None:
-                yield self._text
-                self.position = len(self._text)
+            pieces = iter((self._text,)) if self._text is not None else self._pieces()
+            first = next(pieces, None)
+            if first is None:
                 return
-            yield from self._pieces()
+            if "\r" in first and "\n" not in first:
+                yield first.replace("\r", "\n")
+                for piece in pieces:
+                    yield piece.replace("\r", "\n")
+            else:
+                yield first
+                yield from pieces
+            if self._text is not None:
+                self.position = len(self._text)
         finally:
             self.close()
 

@@ -123,8 +123,11 @@ class PdnWriter:
               force: bool, start: bool) -> bool:
         """Write one node; return whether the next move needs its number."""
         out = self._tokens
-        if start and node.starting_comment:
-            out.extend(self._words(normalize_comment(node.starting_comment), ""))
+        starting = normalize_comment(node.starting_comment) if start else ""
+        if starting:
+            if "}" in starting:
+                raise ValueError(f"a PDN comment cannot contain '}}': {starting!r}")
+            out.extend(self._words(starting, ""))
             force = True
         if node.setup_fen is not None:
             out.append(f'/FEN "{compact_fen(node.setup_fen)}"/')
