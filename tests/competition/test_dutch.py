@@ -104,6 +104,15 @@ def test_late_entry_withdrawal_absence() -> None:
     assert t.entries()[late.number][0].outcome == "Z"
 
 
+def test_nobody_to_pair() -> None:
+    with pytest.raises(PairingError, match="no players"):
+        pair_dutch(Tournament(system="dutch"))
+    t = _event(3)
+    r = pair_dutch(t, absent=[1, 2])
+    assert r.pairings == [] and [(b.player, b.kind) for b in r.byes] == [
+        (3, "PAB"), (1, "Z"), (2, "Z")]
+
+
 def test_results_needed_before_pairing() -> None:
     t = _event(4)
     t.add_round(pair_dutch(t))

@@ -68,6 +68,8 @@ def pair_dutch(t: Tournament, absent: Iterable[int] = (), half_byes: Iterable[in
     not active this round (late entry, withdrawal) are left out.
     """
     rnd = t.current_round + 1
+    if not t.players:
+        raise PairingError("the tournament has no players")
     if t.rounds_planned and rnd > t.rounds_planned:
         raise PairingError(f"all {t.rounds_planned} rounds are paired")
     if not t.complete():
