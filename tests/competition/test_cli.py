@@ -73,6 +73,12 @@ def test_pair_trf_bbp_output(swiss: Tournament, tmp_path: pathlib.Path,
     assert rc == 0 and out.splitlines() == ["3", "1 4", "5 2", "3 6"]
     rc, out, _ = _run(capsys, "pair", "--trf", str(src), "--absent", "6")
     assert rc == 0 and out.splitlines() == ["3", "1 3", "4 2", "5 0"]
+    # A half-point bye requested in the file for the round to pair (bbpPairings style).
+    lines = src.read_text().splitlines()
+    lines = [x.ljust(91) + "0000 - H" if x.startswith("001    6") else x for x in lines]
+    src.write_text("\n".join(lines) + "\n")
+    rc, out, _ = _run(capsys, "pair", "--trf", str(src))
+    assert rc == 0 and out.splitlines() == ["3", "1 3", "4 2", "5 0"]
     rc, out, _ = _run(capsys, "pair", "--system", "berger", "--trf", str(src),
                       "-o", str(tmp_path / "p.txt"))
     assert (tmp_path / "p.txt").read_text().splitlines() == ["3", "1 6", "2 5", "3 4"]

@@ -174,11 +174,12 @@ def _console() -> Any:
 def _cmd_pair(args: argparse.Namespace) -> int:
     from shashki.competition.export import pairings_text
     from shashki.competition.pairing import pair_next_round
-    from shashki.competition.trf import parse_trf
+    from shashki.competition.trf import parse_trf, requested_byes
 
     t = parse_trf(_read(args.trf))
     t.system = args.system
-    rnd = pair_next_round(t, absent=args.absent)
+    absent, half = requested_byes(t)
+    rnd = pair_next_round(t, absent=[*absent, *args.absent], half_byes=half)
     _write(pairings_text(rnd), args.output)
     return 0
 

@@ -318,3 +318,15 @@ def _build_rounds(t: Tournament, grid: dict[int, dict[int, tuple[int, str, str]]
             pairings.append(Pairing(len(pairings) + 1, number, opp,
                                     [parse_result(res) if res else None]))
         t.add_round(Round(rnd, pairings, byes))
+
+
+def requested_byes(t: Tournament) -> tuple[list[int], list[int]]:
+    """Byes entered in advance for the round to be paired (a last round holding only byes,
+    as pairing engines read ``0000 - H``/``0000 - Z``): that round is removed and its zero-
+    and half-point byes are returned as (absent, half_byes)."""
+    if not t.rounds or t.rounds[-1].pairings:
+        return [], []
+    last = t.rounds.pop()
+    absent = [b.player for b in last.byes if b.kind in ("Z", "F")]
+    half = [b.player for b in last.byes if b.kind == "H"]
+    return absent, half
