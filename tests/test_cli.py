@@ -106,3 +106,31 @@ def test_russian_messages(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("SHASHKI_LANG", "ru")
     code, _, err = run(capsys, "perft", "--variant", "chess", "--depth", "1")
     assert code == 2 and err.startswith("shashki: ошибка:")
+
+
+def test_diagram_svg_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    svg = tmp_path / "d.svg"
+    code, _, _ = run(capsys, "diagram", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
+                     "--move", "h2:f4:h6:f8:d6", "-o", str(svg))
+    assert code == 0 and svg.read_text().startswith("<svg")
+    assert 'data-squares="28 19 12 3 10"' in svg.read_text()
+    png = tmp_path / "d.png"
+    code, _, _ = run(capsys, "diagram", "--variant", "international", "--size", "200", "-o",
+                     str(png))
+    assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, _, err = run(capsys, "diagram", "-o", str(tmp_path / "d.gif"))
+    assert code == 2 and "must end in .svg or .png" in err
+    code, _, err = run(capsys, "diagram", "--move", "a1-b2", "-o", str(svg))
+    assert code == 2 and "illegal move" in err
+
+
+def test_play_saves_a_pdn(tmp_path: Path) -> None:
+    out = tmp_path / "g.pdn"
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki.cli", "play", "--time", "5m+3s", "-o", str(out)],
+        input="c3-d4\nf6-e5\nd4:f6\ng7:e5\nresign\n", capture_output=True, text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert '[Termination "resignation (Code 1.8.1)"]' in text and "2. d4:f6" in text

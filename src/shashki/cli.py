@@ -55,6 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     moves.set_defaults(func=_cmd_moves)
 
     _add_pdn(sub)
+    _add_diagram(sub)
+    _add_play(sub)
 
     from shashki.server.cli import register as register_serve
 
@@ -349,3 +351,68 @@ def _cmd_pdn_convert(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())
+
+
+# --- diagram, play ------------------------------------------------------------------------
+
+
+def _add_diagram(sub: Any) -> None:
+    d = sub.add_parser("diagram", help=tr("diagram.help"))
+    _variant_arg(d)
+    d.add_argument("--fen", help=tr("fen.help"))
+    d.add_argument("--move", help=tr("diagram.move"))
+    d.add_argument("--flip", action="store_true", help=tr("diagram.flip"))
+    d.add_argument("--coordinates", choices=["auto", "algebraic", "numeric", "none"],
+                   default="auto", help=tr("diagram.coordinates"))
+    d.add_argument("--size", type=int, default=400, help=tr("diagram.size"))
+    d.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png",
+                   help=tr("diagram.output"))
+    d.set_defaults(func=_cmd_diagram)
+
+
+def _cmd_diagram(args: argparse.Namespace) -> int:
+    from shashki.svg import board_svg, svg_to_png
+
+    if not args.output.lower().endswith((".svg", ".png")):
+        _fail(tr("diagram.bad_output").format(args.output))
+    if args.size < 16:
+        _fail(tr("diagram.bad_size"))
+    board = Board(args.variant, args.fen)
+    move = board.parse_move(args.move) if args.move else None
+    coords = None if args.coordinates == "none" else args.coordinates
+    svg = board_svg(board, size=args.size, flipped=args.flip, coordinates=coords, move=move)
+    if args.output.lower().endswith(".png"):
+        with open(args.output, "wb") as f:
+            f.write(svg_to_png(svg))
+    else:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(svg)
+    return 0
+
+
+def _add_play(sub: Any) -> None:
+    p = sub.add_parser("play", help=tr("play.help"))
+    _variant_arg(p)
+    p.add_argument("--fen", help=tr("fen.help"))
+    p.add_argument("--time", metavar="CONTROL", help=tr("play.time"))
+    p.add_argument("--ruleset", help=tr("play.ruleset"))
+    p.add_argument("-o", "--output", metavar="GAME.pdn", default="game.pdn",
+                   help=tr("play.output"))
+    p.set_defaults(func=_cmd_play)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from shashki.game import Game
+    from shashki.pdn import write_game
+    from shashki.play import run
+
+    game = Game(args.variant, args.fen, ruleset=args.ruleset, time_control=args.time)
+
+    def save(g: Game) -> str:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(write_game(g.to_pdn()))
+        return str(args.output)
+
+    game.start()
+    run(game, save=save)
+    return 0
