@@ -349,8 +349,6 @@ def _cmd_pdn_convert(args: argparse.Namespace) -> int:
     return 1 if broken else 0
 
 
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
 
 
 # --- diagram, play ------------------------------------------------------------------------
@@ -416,3 +414,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     game.start()
     run(game, save=save)
     return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
