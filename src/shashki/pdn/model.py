@@ -32,7 +32,7 @@ from shashki.errors import IllegalMove
 from shashki.fen import parse_fen, write_fen
 from shashki.move import Move
 from shashki.pdn.errors import PdnError
-from shashki.pdn.gametype import gametype_number, is_giveaway
+from shashki.pdn.gametype import gametype_number, is_giveaway, parse_gametype, variant_for
 from shashki.rules import VARIANTS, Variant, variant_by_name
 
 if TYPE_CHECKING:
@@ -738,8 +738,6 @@ def variant_of_headers(headers: Mapping[str, str], default: Variant) -> Variant:
 
     Raises ValueError for a GameType that cannot be read or is not supported.
     """
-    from shashki.pdn.gametype import parse_gametype, variant_for
-
     gt = headers.get("GameType")
     vt = headers.get("Variant")
     if gt is not None and gt.strip():
