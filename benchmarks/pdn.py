@@ -51,19 +51,28 @@ PEERS = {"pydraughts": "pydraughts==0.6.7", "py-draughts": "py-draughts==1.10.1"
 
 def random_game(variant: str, rng: random.Random, lo: int = 60, hi: int = 150
                 ) -> tuple[list[str], str]:
-    """Move texts of a random legal game and its result."""
-    board = Board(variant)
-    style = "numeric" if variant == "international" else "algebraic"
-    moves: list[str] = []
+    """Move texts of a random legal game of ``lo`` to ``hi`` plies (random play often ends
+    sooner: such games are drawn again, up to 50 times) and its result."""
     target = rng.randint(lo, hi)
-    while len(moves) < target:
-        legal = board.legal_moves
-        if not legal:
+    best: tuple[list[str], Board] | None = None
+    for _ in range(50):
+        board = Board(variant)
+        style = "numeric" if variant == "international" else "algebraic"
+        moves: list[str] = []
+        while len(moves) < target:
+            legal = board.legal_moves
+            if not legal:
+                break
+            move = rng.choice(legal)
+            text = board.move_text(move, style)
+            moves.append(text.replace(":", "x"))
+            board.push(move)
+        if best is None or len(moves) > len(best[0]):
+            best = (moves, board)
+        if len(moves) >= lo:
             break
-        move = rng.choice(legal)
-        text = board.move_text(move, style)
-        moves.append(text.replace(":", "x"))
-        board.push(move)
+    assert best is not None
+    moves, board = best
     outcome = board.outcome()
     result = outcome.result() if outcome else "*"
     if variant == "international":
@@ -104,7 +113,7 @@ def generate(path: Path, variant: str, games: int, seed: int) -> None:
 
 
 def ensure_file(variant: str, games: int, seed: int) -> Path:
-    path = Path(f"/tmp/shashki-bench-{variant}-{games}-{seed}.pdn")
+    path = Path(f"/tmp/shashki-bench-{variant}-{games}-{seed}-60.pdn")
     if not path.exists():
         t = time.perf_counter()
         tmp = path.with_suffix(".part")
