@@ -27,6 +27,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Iterator
+from itertools import chain
 from typing import IO, Any
 
 CHUNK = 1 << 20
@@ -166,13 +167,12 @@ class LineSource:
     def _decode_as(self, encoding: str, first: bytes, chunks: Iterator[bytes]
                    ) -> Iterator[str]:
         dec = codecs.getincrementaldecoder(encoding)("shashki-pdn-replace")
-        before = _replaced[0]
-        yield dec.decode(first)
-        for chunk in chunks:
-            yield dec.decode(chunk)
-        yield dec.decode(b"", final=True)
-        if _replaced[0] != before:
-            self.lossy = True
+        for chunk in chain((first,), chunks, (None,)):
+            before = _replaced[0]
+            text = dec.decode(b"", final=True) if chunk is None else dec.decode(chunk)
+            if _replaced[0] != before:
+                self.lossy = True  # before the text is handed out: the reader looks now
+            yield text
 
     def _auto(self, first: bytes, chunks: Iterator[bytes]) -> Iterator[str]:
         dec = codecs.getincrementaldecoder("utf-8")("strict")
