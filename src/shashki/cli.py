@@ -263,7 +263,10 @@ def _pdn_games(reader: Any, label: str) -> Iterator[Any]:
     if not size or size < 1 << 20:
         yield from reader
         return
-    progress = Progress(TextColumn(label), BarColumn(), DownloadColumn(), TimeElapsedColumn(),
+    import os
+
+    progress = Progress(TextColumn(os.path.basename(label), markup=False), BarColumn(),
+                        DownloadColumn(), TimeElapsedColumn(),
                         TextColumn("{task.fields[games]}"),
                         console=Console(stderr=True), transient=True)
     with progress:
