@@ -58,8 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_diagram(sub)
     _add_play(sub)
 
+    from shashki.competition.cli import register as register_competition
     from shashki.server.cli import register as register_serve
 
+    register_competition(sub)
     register_serve(sub)
     return p
 
