@@ -43,7 +43,7 @@ class Comparison:
     differences: list[str] = field(default_factory=list)
 
 
-def compare(trf: str, label: str = "") -> Comparison:
+def compare(trf: str, label: str = "", engine: str | None = None) -> Comparison:
     """Replay every round of a generated tournament with shashki and compare."""
     full = parse_trf(trf)
     out = Comparison()
@@ -54,7 +54,12 @@ def compare(trf: str, label: str = "") -> Comparison:
         want = full.rounds[rnd - 1]
         absent = [b.player for b in want.byes if b.kind in ("Z", "F")]
         half = [b.player for b in want.byes if b.kind == "H"]
-        got = pair_dutch(t, absent=absent, half_byes=half)
+        try:
+            got = pair_dutch(t, absent=absent, half_byes=half, engine=engine)
+        except Exception as e:  # noqa: BLE001 - an engine failure is a difference
+            out.rounds += 1
+            out.differences.append(f"{label} round {rnd}: shashki failed: {e!r}")
+            continue
         out.rounds += 1
         if _pairs(got) == _pairs(want):
             out.identical += 1
@@ -80,7 +85,8 @@ def plan(count: int, seed: int = 2026, players: tuple[int, int] = (10, 200),
     return out
 
 
-def run(cases: list[tuple[int, int, int]], progress: bool = True) -> tuple[int, int, list[str]]:
+def run(cases: list[tuple[int, int, int]], progress: bool = True, engine: str | None = None
+        ) -> tuple[int, int, list[str]]:
     """Compare every case; (identical rounds, rounds, differences)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -90,7 +96,7 @@ def run(cases: list[tuple[int, int, int]], progress: bool = True) -> tuple[int, 
                   disable=not progress, transient=True) as bar:
         task = bar.add_task("", total=len(cases))
         for fileno, n, r in cases:
-            c = compare(generate(fileno, n, r), f"T{fileno} ({n} players, {r} rounds)")
+            c = compare(generate(fileno, n, r), f"T{fileno} ({n} players, {r} rounds)", engine)
             same += c.identical
             total += c.rounds
             diffs += c.differences
@@ -104,8 +110,11 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--count", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--engine", choices=["gacrux", "shashki"], default=None,
+                    help="engine shashki pairs with (default: dutch.DEFAULT_ENGINE)")
+    ap.add_argument("--players", type=int, nargs=2, default=(10, 200))
     a = ap.parse_args()
-    same, total, diffs = run(plan(a.count, a.seed))
+    same, total, diffs = run(plan(a.count, a.seed, players=tuple(a.players)), engine=a.engine)
     for d in diffs:
         print(d)
     print(f"identical pairings: {same} of {total} rounds in {a.count} tournaments")

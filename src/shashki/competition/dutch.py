@@ -60,13 +60,23 @@ def engine_trf(t: Tournament, rnd: int) -> tuple[str, dict[int, int]]:
     return text, num
 
 
-def pair_dutch(t: Tournament, absent: Iterable[int] = (), half_byes: Iterable[int] = ()
-               ) -> Round:
+ENGINES = ("gacrux", "shashki")
+DEFAULT_ENGINE = "gacrux"
+"""gacrux stays the default until shashki's own engine (dutch_engine.py) equals it on the
+whole random-tournament comparison (tests/competition/rtg.py --engine shashki)."""
+
+
+def pair_dutch(t: Tournament, absent: Iterable[int] = (), half_byes: Iterable[int] = (),
+               engine: str | None = None) -> Round:
     """Pair the next round by the Dutch system; the round is returned, not added.
 
     ``absent`` players get a zero-point bye, ``half_byes`` a requested half-point bye; players
-    not active this round (late entry, withdrawal) are left out.
+    not active this round (late entry, withdrawal) are left out. ``engine``: ``gacrux`` (the
+    reference, default) or ``shashki`` (:mod:`shashki.competition.dutch_engine`).
     """
+    engine = engine or DEFAULT_ENGINE
+    if engine not in ENGINES:
+        raise ValueError(f"unknown Dutch engine {engine!r}")
     rnd = t.current_round + 1
     if not t.players:
         raise PairingError("the tournament has no players")
@@ -75,22 +85,31 @@ def pair_dutch(t: Tournament, absent: Iterable[int] = (), half_byes: Iterable[in
     if not t.complete():
         raise PairingError(f"round {rnd - 1} has games without a result; "
                            f"record them before pairing round {rnd}")
-    text, num = engine_trf(t, rnd)
-    back = {v: k for k, v in num.items()}
     out_z = {n for n in absent}
     out_h = {n for n in half_byes}
     for n in out_z | out_h:
         t.player(n)
     skip = {p.number for p in t.players if not p.active(rnd)} | out_z | out_h
-    pairs = _gacrux_pairs(text, rnd, {num[n] for n in skip}, t.first_color)
     pairings: list[Pairing] = []
     byes: list[Bye] = []
-    for w, b in pairs:
-        if b == 0 or w == 0:
-            byes.append(Bye(back[w or b], "PAB"))
-        else:
-            pairings.append(Pairing(len(pairings) + 1, back[w], back[b],
-                                    [None] * t.games_per_pairing))
+    if engine == "shashki":
+        from shashki.competition.dutch_engine import pair_round
+
+        got, pab = pair_round(t, rnd, skip)
+        for w, b in got:
+            pairings.append(Pairing(len(pairings) + 1, w, b, [None] * t.games_per_pairing))
+        if pab is not None:
+            byes.append(Bye(pab, "PAB"))
+    else:
+        text, num = engine_trf(t, rnd)
+        back = {v: k for k, v in num.items()}
+        pairs = _gacrux_pairs(text, rnd, {num[n] for n in skip}, t.first_color)
+        for w, b in pairs:
+            if b == 0 or w == 0:
+                byes.append(Bye(back[w or b], "PAB"))
+            else:
+                pairings.append(Pairing(len(pairings) + 1, back[w], back[b],
+                                        [None] * t.games_per_pairing))
     byes += [Bye(n, "Z") for n in sorted(out_z)] + [Bye(n, "H") for n in sorted(out_h)]
     return Round(rnd, pairings, byes)
 

@@ -1,0 +1,453 @@
+"""shashki's own FIDE Dutch pairing engine (C.04.3, 2026 edition), without gacrux.
+
+Design (see docs/rules.md K16): brackets are paired from the top score group down. A bracket is
+its moved-down players (MDPs) followed by its residents, in pairing-number order. Candidates are
+generated in the Dutch order: the MDPs (heterogeneous part) against the residents in
+transposition order, then the remainder's S1 against S2 in transposition order, then single
+exchanges between S1 and S2 (smallest BSN difference first). Each candidate must satisfy the
+absolute criteria (C1 no rematch or forbidden pair, C2 at most one PAB, C3 non-topscorers with
+the same absolute colour preference do not meet) and the completion criterion C4 (the players
+left below can still be paired, a PAB-eligible player left over when their number is odd).
+Candidates are compared on the quality criteria in order, as a tuple: pairs in the bracket
+(C5), the score differences (C6, PSD), the PAB assignee's unplayed games (C9), topscorer colour
+criteria (C10, C11), colour preferences (C12) and strong preferences (C13), repeated floats
+(C14–C17) and their score differences (C18–C21). The first candidate that reaches the bracket's
+lower bound is taken; otherwise the best one seen within a search budget.
+
+The completion test uses Dirac's theorem (every remaining player compatible with at least half
+of the others ⇒ Hamiltonian ⇒ pairable, with any one player left out) and falls back to an exact
+maximum matching (networkx) only when that fails, so large events (1,000 players, few rounds)
+never build the whole weighted graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from shashki.competition.errors import PairingError
+from shashki.competition.model import Tournament
+
+BUDGET = 4000
+"""Candidates examined per bracket before the best seen is taken."""
+
+
+@dataclass
+class SwissPlayer:
+    """What the pairing rules need of one player (pairing number ``tpn``)."""
+
+    tpn: int
+    score: float
+    colors: list[str] = field(default_factory=list)  # played games only, "w"/"b"
+    opponents: set[int] = field(default_factory=set)  # pairing numbers (played + forbidden)
+    pab_ok: bool = True
+    floats: list[str] = field(default_factory=list)  # per round: "d", "u", "-"
+    unplayed: int = 0
+    top: bool = False
+
+    @property
+    def cod(self) -> int:
+        return self.colors.count("w") - self.colors.count("b")
+
+    @property
+    def pref(self) -> tuple[str, int]:
+        """(colour, strength): 3 absolute, 2 strong, 1 mild, 0 none (C.04.3 1.7)."""
+        c, sq = self.cod, self.colors
+        if c < -1:
+            return "w", 3
+        if c > 1:
+            return "b", 3
+        if len(sq) >= 2 and sq[-1] == sq[-2]:
+            return ("b" if sq[-1] == "w" else "w"), 3
+        if c == -1:
+            return "w", 2
+        if c == 1:
+            return "b", 2
+        if sq:
+            return ("b" if sq[-1] == "w" else "w"), 1
+        return "", 0
+
+    def fl(self, back: int) -> str:
+        return self.floats[-back] if len(self.floats) >= back else "-"
+
+
+def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Iterable[int]
+                 ) -> dict[int, SwissPlayer]:
+    """The players to pair in round ``rnd``, by pairing number."""
+    skipped = set(skip)
+    ents = t.entries(rnd - 1)
+    sc = t.scoring
+    before: dict[int, list[float]] = {}
+    for n, es in ents.items():
+        acc = [0.0]
+        byround: dict[int, float] = {}
+        for e in es:
+            byround[e.round] = byround.get(e.round, 0.0) + sc.points(e.outcome)
+        for r in range(1, rnd):
+            acc.append(acc[-1] + byround.get(r, 0.0))
+        before[n] = acc
+    out: dict[int, SwissPlayer] = {}
+    last = t.rounds_planned and rnd >= t.rounds_planned
+    for p in t.players:
+        n = p.number
+        if n in skipped or not p.active(rnd):
+            continue
+        sp = SwissPlayer(numbering[n], before[n][rnd - 1])
+        byround_e: dict[int, list[object]] = {}
+        for e in ents[n]:
+            byround_e.setdefault(e.round, []).append(e)
+        for r in range(1, rnd):
+            es_r = byround_e.get(r, [])
+            fl = "-"
+            played = [e for e in es_r if e.opponent is not None  # type: ignore[attr-defined]
+                      and e.outcome in ("W", "D", "L")]  # type: ignore[attr-defined]
+            if played:
+                e0 = played[0]
+                sp.colors.append(e0.color)  # type: ignore[attr-defined]
+                opp = e0.opponent  # type: ignore[attr-defined]
+                sp.opponents.add(numbering[opp])
+                mine, theirs = before[n][r - 1], before[opp][r - 1]
+                fl = "d" if mine > theirs else "u" if mine < theirs else "-"
+            else:
+                sp.unplayed += 1
+                pts = sum(sc.points(e.outcome) for e in es_r)  # type: ignore[attr-defined]
+                if pts > sc.loss:
+                    fl = "d"
+            for e in es_r:
+                if e.outcome in ("PAB", "F"):  # type: ignore[attr-defined]
+                    sp.pab_ok = False
+            sp.floats.append(fl)
+        if last:
+            sp.top = sp.score > sc.win * (rnd - 1) / 2
+        out[sp.tpn] = sp
+    for f in t.forbidden:
+        if f.applies(rnd):
+            nums = [numbering[x] for x in f.players if numbering.get(x) in out]
+            for a in nums:
+                out[a].opponents.update(x for x in nums if x != a)
+    if t.avoid_same_club:
+        clubs: dict[str, list[int]] = {}
+        for p in t.players:
+            if p.club and numbering[p.number] in out:
+                clubs.setdefault(p.club, []).append(numbering[p.number])
+        for members in clubs.values():
+            for a in members:
+                out[a].opponents.update(x for x in members if x != a)
+    return out
+
+
+class DutchEngine:
+    """Pair one round of players (see the module docstring)."""
+
+    def __init__(self, players: dict[int, SwissPlayer], first_color: str = "w") -> None:
+        self.p = players
+        self.first = first_color
+        self._cache: dict[frozenset[int], bool] = {}
+
+    # --- absolute criteria ---------------------------------------------------------------
+
+    def compatible(self, a: int, b: int) -> bool:
+        pa, pb = self.p[a], self.p[b]
+        if b in pa.opponents:
+            return False
+        if not (pa.top or pb.top):
+            ca, sa = pa.pref
+            cb, sb = pb.pref
+            if sa == 3 and sb == 3 and ca == cb:
+                return False
+        return True
+
+    def pairable(self, rest: frozenset[int]) -> bool:
+        """C4: ``rest`` can all be paired, one PAB-eligible player left out when odd."""
+        if len(rest) <= 1:
+            return all(self.p[x].pab_ok for x in rest)
+        hit = self._cache.get(rest)
+        if hit is not None:
+            return hit
+        n = len(rest)
+        if n % 2 == 0 or any(self.p[x].pab_ok for x in rest):
+            absw = sum(1 for x in rest if self.p[x].pref == ("w", 3) and not self.p[x].top)
+            absb = sum(1 for x in rest if self.p[x].pref == ("b", 3) and not self.p[x].top)
+            ok = True
+            for x in rest:
+                px = self.p[x]
+                bad = len(px.opponents & rest)
+                if not px.top:
+                    bad += absw if px.pref == ("w", 3) else absb if px.pref == ("b", 3) else 0
+                if n - bad < (n + 1) / 2 + 1:  # degree n-1-bad+1 >= n/2
+                    ok = False
+                    break
+            if ok and (n % 2 == 0 or all(self.p[x].pab_ok for x in rest)):
+                self._cache[rest] = True
+                return True
+        res = self._exact(rest)
+        self._cache[rest] = res
+        return res
+
+    def _exact(self, rest: frozenset[int]) -> bool:
+        import networkx as nx  # type: ignore[import-untyped]
+
+        g = nx.Graph()
+        xs = sorted(rest)
+        g.add_nodes_from(xs)
+        for i, a in enumerate(xs):
+            for b in xs[i + 1:]:
+                if self.compatible(a, b):
+                    g.add_edge(a, b)
+        if len(xs) % 2:
+            for a in xs:
+                if self.p[a].pab_ok:
+                    g.add_edge(a, 0)
+        m = nx.max_weight_matching(g, maxcardinality=True)
+        return 2 * len(m) == len(xs) + len(xs) % 2
+
+    # --- colours -------------------------------------------------------------------------
+
+    def allocate(self, a: int, b: int) -> tuple[int, int]:
+        """(White, Black) by C.04.3 E.1-E.5."""
+        pa, pb = self.p[a], self.p[b]
+        ca, sa = pa.pref
+        cb, sb = pb.pref
+        if ca and ca != cb:
+            return (a, b) if ca == "w" else (b, a)
+        if cb and not ca:
+            return (b, a) if cb == "w" else (a, b)
+        if ca and ca == cb:
+            if sa != sb:
+                win = a if sa > sb else b
+                other = b if win == a else a
+                return (win, other) if ca == "w" else (other, win)
+            if sa == 3 and abs(pa.cod) != abs(pb.cod):
+                win = a if abs(pa.cod) > abs(pb.cod) else b
+                other = b if win == a else a
+                return (win, other) if ca == "w" else (other, win)
+        qa, qb = pa.colors, pb.colors
+        for i in range(1, min(len(qa), len(qb)) + 1):
+            if qa[-i] != qb[-i]:
+                return (a, b) if qa[-i] == "b" else (b, a)
+        high, low = (a, b) if (pa.score, -pa.tpn) > (pb.score, -pb.tpn) else (b, a)
+        if ca:
+            return (high, low) if ca == "w" else (low, high)
+        give = self.first if self.p[high].tpn % 2 == 1 else ("b" if self.first == "w" else "w")
+        return (high, low) if give == "w" else (low, high)
+
+    # --- quality -------------------------------------------------------------------------
+
+    def quality(self, pairs: list[tuple[int, int]], down: list[int], up_scores: float,
+                last: bool) -> tuple[object, ...]:
+        p = self.p
+        psd: list[float] = []
+        c10 = c11 = c12 = c13 = 0
+        c14 = c15 = c16 = c17 = 0
+        s18: list[float] = []
+        s19: list[float] = []
+        s20: list[float] = []
+        s21: list[float] = []
+        for a, b in pairs:
+            pa, pb = p[a], p[b]
+            d = abs(pa.score - pb.score)
+            psd.append(d)
+            hi, lo = (pa, pb) if pa.score >= pb.score else (pb, pa)
+            if d > 0:
+                if hi.fl(1) == "d":
+                    c14 += 1
+                    s18.append(d)
+                if lo.fl(1) == "u":
+                    c15 += 1
+                    s19.append(d)
+                if hi.fl(2) == "d":
+                    c16 += 1
+                    s20.append(d)
+                if lo.fl(2) == "u":
+                    c17 += 1
+                    s21.append(d)
+            w, bl = self.allocate(a, b)
+            for x, col in ((w, "w"), (bl, "b")):
+                px = p[x]
+                c, s = px.pref
+                if s and c != col:
+                    c12 += 1
+                    if s >= 2:
+                        c13 += 1
+                if pa.top or pb.top:
+                    cd = px.cod + (1 if col == "w" else -1)
+                    if abs(cd) > 2:
+                        c10 += 1
+                    if len(px.colors) >= 2 and px.colors[-1] == px.colors[-2] == col:
+                        c11 += 1
+        for x in down:
+            d = p[x].score - up_scores
+            psd.append(d)
+            if p[x].fl(1) == "d":
+                c14 += 1
+                s18.append(d)
+            if p[x].fl(2) == "d":
+                c16 += 1
+                s20.append(d)
+        pab_unplayed = p[down[0]].unplayed if last and down else 0
+        key = lambda v: tuple(sorted(v, reverse=True))  # noqa: E731
+        return (-len(pairs), key(psd), pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
+                key(s18), key(s19), key(s20), key(s21))
+
+    # --- brackets ------------------------------------------------------------------------
+
+    def pair(self) -> tuple[list[tuple[int, int]], int | None]:
+        """(White, Black) pairing numbers by board, and the PAB receiver."""
+        order = sorted(self.p, key=lambda x: (-self.p[x].score, x))
+        scores = sorted({self.p[x].score for x in order}, reverse=True)
+        if not self.pairable(frozenset(order)):
+            raise PairingError("no pairing satisfies the absolute criteria")
+        pairs: list[tuple[int, int]] = []
+        mdps: list[int] = []
+        for i, s in enumerate(scores):
+            residents = [x for x in order if self.p[x].score == s]
+            lower = frozenset(x for x in order if self.p[x].score < s)
+            nxt = scores[i + 1] if i + 1 < len(scores) else s - 1
+            got, mdps = self.bracket(mdps, residents, lower, nxt)
+            pairs += got
+        bye = mdps[0] if mdps else None
+        if len(mdps) > 1:
+            raise PairingError("no pairing satisfies the absolute criteria")
+        out = [self.allocate(a, b) for a, b in pairs]
+        out.sort(key=lambda wb: (-max(self.p[wb[0]].score, self.p[wb[1]].score),
+                                 -(self.p[wb[0]].score + self.p[wb[1]].score), min(wb)))
+        return out, bye
+
+    def bracket(self, mdps: list[int], residents: list[int], lower: frozenset[int],
+                next_score: float) -> tuple[list[tuple[int, int]], list[int]]:
+        last = not lower
+        members = mdps + residents
+        best: list[object] = [None, None, None]
+        count = [0]
+        ideal = self.lower_bound(mdps, residents, last, next_score)
+
+        def consider(pairs: list[tuple[int, int]]) -> bool:
+            """Record a complete candidate; True to stop the search."""
+            count[0] += 1
+            used = {x for pr in pairs for x in pr}
+            down = [x for x in members if x not in used]
+            if last and (len(down) > 1 or (down and not self.p[down[0]].pab_ok)):
+                return count[0] > BUDGET
+            if not last and not self.pairable(lower | frozenset(down)):
+                return count[0] > BUDGET
+            q = self.quality(pairs, down, next_score, last)
+            if best[0] is None or q < best[0]:  # type: ignore[operator]
+                best[0], best[1], best[2] = q, list(pairs), down
+                if q <= ideal:
+                    return True
+            return count[0] > BUDGET
+
+        for m in range(len(mdps), -1, -1):
+            # MDPs paired heterogeneously: the first m of them (in order) against residents.
+            for s1h in _subsets_in_order(mdps, m):
+                pool = [x for x in members if x not in s1h]
+                if self._hetero(list(s1h), pool, consider, []):
+                    break
+            if best[0] is not None and best[0][0] == -(len(members) // 2):  # type: ignore[index]
+                break
+        if best[0] is None:
+            raise PairingError("no pairing satisfies the absolute criteria")
+        return best[1], best[2]  # type: ignore[return-value]
+
+    def _hetero(self, s1: list[int], pool: list[int], consider: object,
+                acc: list[tuple[int, int]]) -> bool:
+        """Pair ``s1`` (MDPs) against ``pool`` in transposition order, then the remainder."""
+        if not s1:
+            rem = [x for x in pool if x not in {y for pr in acc for y in pr}]
+            rem.sort(key=lambda x: (-self.p[x].score, x))
+            return self._homo(rem, consider, acc)
+        a = s1[0]
+        used = {y for pr in acc for y in pr}
+        for b in pool:
+            if b in used or b == a or not self.compatible(a, b):
+                continue
+            if self._hetero(s1[1:], pool, consider, acc + [(a, b)]):
+                return True
+        return False
+
+    def _homo(self, rem: list[int], consider: object, acc: list[tuple[int, int]]) -> bool:
+        fn = consider  # type: ignore[assignment]
+        n = len(rem)
+        for npairs in range(n // 2, -1, -1):
+            s1, s2 = rem[:npairs], rem[npairs:]
+            for x1, x2 in [((), ())] + _exchanges(s1, s2):
+                t1 = [x for x in s1 if x not in x1] + list(x2)
+                t2 = [x for x in s2 if x not in x2] + list(x1)
+                t1.sort()
+                t2.sort()
+                if self._transpose(t1, t2, fn, acc):  # type: ignore[arg-type]
+                    return True
+        return False
+
+    def _transpose(self, s1: list[int], s2: list[int], consider: object,
+                   acc: list[tuple[int, int]]) -> bool:
+        fn = consider
+        out: list[tuple[int, int]] = []
+        taken = [False] * len(s2)
+
+        def go(i: int) -> bool:
+            if i == len(s1):
+                return bool(fn(acc + out))  # type: ignore[operator]
+            a = s1[i]
+            for j, b in enumerate(s2):
+                if taken[j] or not self.compatible(a, b):
+                    continue
+                taken[j] = True
+                out.append((a, b))
+                if go(i + 1):
+                    return True
+                out.pop()
+                taken[j] = False
+            return False
+
+        return go(0)
+
+    def lower_bound(self, mdps: list[int], residents: list[int], last: bool,
+                    next_score: float) -> tuple[object, ...]:
+        members = mdps + residents
+        n = len(members)
+        psd: list[float] = []
+        s = self.p[residents[0]].score if residents else next_score
+        for x in mdps[:len(residents)]:
+            psd.append(self.p[x].score - s)
+        psd += [0.0] * (n // 2 - len(psd))
+        if n % 2:
+            psd.append(s - next_score)
+        colors = [self.p[x].pref for x in members]
+        w = sum(1 for c, st in colors if c == "w")
+        b = sum(1 for c, st in colors if c == "b")
+        nc = n - w - b
+        c12 = max(0, abs(w - b) - nc) // 2
+        return (-(n // 2), tuple(sorted(psd, reverse=True)), 0, 0, 0, c12, 0, 0, 0, 0, 0,
+                (), (), (), ())
+
+
+def _subsets_in_order(xs: list[int], m: int) -> list[tuple[int, ...]]:
+    from itertools import combinations
+
+    return list(combinations(xs, m))
+
+
+def _exchanges(s1: list[int], s2: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Single exchanges S1↔S2: smallest BSN difference, then the lowest S1 player first, then
+    the highest S2 one (C.04.3 D; one player each way)."""
+    bsn = {x: i for i, x in enumerate(s1 + s2)}
+    ex = [((a,), (b,)) for a in s1 for b in s2]
+    ex.sort(key=lambda e: (bsn[e[1][0]] - bsn[e[0][0]], -bsn[e[0][0]], bsn[e[1][0]]))
+    return ex  # type: ignore[return-value]
+
+
+def pair_round(t: Tournament, rnd: int, skip: Iterable[int] = ()
+               ) -> tuple[list[tuple[int, int]], int | None]:
+    """Pair round ``rnd`` of ``t``: (White, Black) player numbers by board, and the player
+    who gets the pairing-allocated bye (or None). ``skip``: players not paired this round."""
+    from shashki.competition.dutch import pairing_numbers
+
+    num = pairing_numbers(t)
+    back = {v: k for k, v in num.items()}
+    players = players_from(t, rnd, num, skip)
+    if not players:
+        return [], None
+    eng = DutchEngine(players, "w" if t.first_color.startswith("w") else "b")
+    pairs, bye = eng.pair()
+    return [(back[w], back[b]) for w, b in pairs], (back[bye] if bye is not None else None)
