@@ -488,6 +488,23 @@ def find_move(mv: Any, n: int, squares: Any, lo: int, hi: int) -> int:
     """
     first = squares[lo]
     last = squares[hi - 1]
+    m = hi - lo
+    exact = -1
+    for i in range(n):  # a complete path names its move (as notation.parse_move)
+        if mv[i, 0] != first or np.int64((mv[i, 3] >> SH8) & U64(0xFF)) != m - 1:
+            continue
+        same = True
+        for j in range(1, m):
+            if mv[i, 4 + j - 1] != squares[lo + j]:
+                same = False
+                break
+        if same:
+            if exact >= 0:
+                exact = -1
+                break
+            exact = i
+    if exact >= 0:
+        return exact
     found = -1
     for i in range(n):
         if mv[i, 0] != first or mv[i, 1] != last:
@@ -507,7 +524,6 @@ def find_move(mv: Any, n: int, squares: Any, lo: int, hi: int) -> int:
             found = i
     if found >= 0:
         return found
-    m = hi - lo
     for i in range(n):
         plen = np.int64((mv[i, 3] >> SH8) & U64(0xFF))
         if mv[i, 0] != first or plen < m:
