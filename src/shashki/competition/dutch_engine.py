@@ -143,8 +143,18 @@ class DutchEngine:
         self.p = players
         self.first = first_color
         self._cache: dict[frozenset[int], bool] = {}
+        self.cap = 10 ** 9
+        self.spent = 0
+        self.rank = {x: i for i, x in enumerate(sorted(players), 1)}
+        """Rank among the players paired this round (E.5 counts present players only)."""
 
     # --- absolute criteria ---------------------------------------------------------------
+
+    def cost(self, a: int, b: int) -> int:
+        """Players of the pair not getting their colour preference (C12)."""
+        ca, sa = self.p[a].pref
+        cb, sb = self.p[b].pref
+        return 1 if sa and sb and ca == cb else 0
 
     def compatible(self, a: int, b: int) -> bool:
         pa, pb = self.p[a], self.p[b]
@@ -228,7 +238,7 @@ class DutchEngine:
         high, low = (a, b) if (pa.score, -pa.tpn) > (pb.score, -pb.tpn) else (b, a)
         if ca:
             return (high, low) if ca == "w" else (low, high)
-        give = self.first if self.p[high].tpn % 2 == 1 else ("b" if self.first == "w" else "w")
+        give = self.first if self.rank[high] % 2 == 1 else ("b" if self.first == "w" else "w")
         return (high, low) if give == "w" else (low, high)
 
     # --- quality -------------------------------------------------------------------------
@@ -250,13 +260,11 @@ class DutchEngine:
             hi, lo = (pa, pb) if pa.score >= pb.score else (pb, pa)
             if d > 0:
                 if hi.fl(1) == "d":
-                    c14 += 1
                     s18.append(d)
                 if lo.fl(1) == "u":
                     c15 += 1
                     s19.append(d)
                 if hi.fl(2) == "d":
-                    c16 += 1
                     s20.append(d)
                 if lo.fl(2) == "u":
                     c17 += 1
@@ -280,10 +288,8 @@ class DutchEngine:
             psd.append(d)
             if p[x].fl(1) == "d":
                 c14 += 1
-                s18.append(d)
             if p[x].fl(2) == "d":
                 c16 += 1
-                s20.append(d)
         pab_unplayed = p[down[0]].unplayed if last and down else 0
         key = lambda v: tuple(sorted(v, reverse=True))  # noqa: E731
         return (-len(pairs), key(psd), pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
@@ -337,6 +343,8 @@ class DutchEngine:
                     return True
             return count[0] > BUDGET
 
+        self.cap = ideal[5]  # type: ignore[assignment]
+        self.spent = 0
         for m in range(len(mdps), -1, -1):
             # MDPs paired heterogeneously: the first m of them (in order) against residents.
             for s1h in _subsets_in_order(mdps, m):
@@ -345,6 +353,17 @@ class DutchEngine:
                     break
             if best[0] is not None and best[0][0] == -(len(members) // 2):  # type: ignore[index]
                 break
+        if best[0] is None or best[0] > ideal:  # type: ignore[operator]
+            self.cap = 10 ** 9
+            self.spent = 0
+            count[0] = 0
+            for m in range(len(mdps), -1, -1):
+                for s1h in _subsets_in_order(mdps, m):
+                    pool = [x for x in members if x not in s1h]
+                    if self._hetero(list(s1h), pool, consider, []):
+                        break
+                if best[0] is not None and best[0][0] == -(len(members) // 2):  # type: ignore[index]
+                    break
         if best[0] is None:
             raise PairingError("no pairing satisfies the absolute criteria")
         return best[1], best[2]  # type: ignore[return-value]
@@ -361,7 +380,13 @@ class DutchEngine:
         for b in pool:
             if b in used or b == a or not self.compatible(a, b):
                 continue
-            if self._hetero(s1[1:], pool, consider, acc + [(a, b)]):
+            c = self.cost(a, b)
+            if self.spent + c > self.cap:
+                continue
+            self.spent += c
+            ok = self._hetero(s1[1:], pool, consider, acc + [(a, b)])
+            self.spent -= c
+            if ok:
                 return True
         return False
 
@@ -392,12 +417,18 @@ class DutchEngine:
             for j, b in enumerate(s2):
                 if taken[j] or not self.compatible(a, b):
                     continue
+                c = self.cost(a, b)
+                if self.spent + c > self.cap:
+                    continue
+                self.spent += c
                 taken[j] = True
                 out.append((a, b))
                 if go(i + 1):
+                    self.spent -= c
                     return True
                 out.pop()
                 taken[j] = False
+                self.spent -= c
             return False
 
         return go(0)
