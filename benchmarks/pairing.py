@@ -3,6 +3,7 @@
     python benchmarks/pairing.py                 # 1,000 players, 11 rounds (the size)
     python benchmarks/pairing.py --players 200 --rounds 9
     python benchmarks/pairing.py --engine gacrux # the reference engine through its adapter
+    python benchmarks/pairing.py --engine shashki # shashki's own engine (dutch_engine.py)
     python benchmarks/pairing.py --json out.json
 
 Each round is paired by the Dutch system (``pair_dutch``), given seeded random results (Elo
@@ -24,7 +25,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
-from shashki.competition.model import Tournament
+from shashki.competition.model import Round, Tournament
 from shashki.competition.standings import standings
 from shashki.competition.tiebreaks import TIEBREAKS
 
@@ -45,13 +46,16 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--engine", choices=["default"], default="default")
+    ap.add_argument("--engine", choices=["default", "gacrux", "shashki"], default="default")
     ap.add_argument("--json", metavar="FILE")
     args = ap.parse_args()
 
     from shashki.competition import dutch
 
-    pair = dutch.pair_dutch
+    engine = None if args.engine == "default" else args.engine
+
+    def pair(t: Tournament) -> Round:
+        return dutch.pair_dutch(t, engine=engine)
     rng = random.Random(args.seed)
     t = Tournament(name="bench", system="dutch", rounds_planned=args.rounds)
     for i in range(args.players):

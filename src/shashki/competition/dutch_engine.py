@@ -22,11 +22,14 @@ never build the whole weighted graph.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from shashki.competition.errors import PairingError
-from shashki.competition.model import Tournament
+from shashki.competition.model import Entry, Tournament
+
+Consider = Callable[[list[tuple[int, int]]], bool]
+Quality = tuple[object, ...]
 
 BUDGET = 4000
 """Candidates examined per bracket before the best seen is taken."""
@@ -93,28 +96,27 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
         if n in skipped or not p.active(rnd):
             continue
         sp = SwissPlayer(numbering[n], before[n][rnd - 1])
-        byround_e: dict[int, list[object]] = {}
+        byround_e: dict[int, list[Entry]] = {}
         for e in ents[n]:
             byround_e.setdefault(e.round, []).append(e)
         for r in range(1, rnd):
             es_r = byround_e.get(r, [])
             fl = "-"
-            played = [e for e in es_r if e.opponent is not None  # type: ignore[attr-defined]
-                      and e.outcome in ("W", "D", "L")]  # type: ignore[attr-defined]
+            played = [e for e in es_r if e.opponent is not None and e.outcome in ("W", "D", "L")]
             if played:
                 e0 = played[0]
-                sp.colors.append(e0.color)  # type: ignore[attr-defined]
-                opp = e0.opponent  # type: ignore[attr-defined]
+                sp.colors.append(e0.color or "w")
+                opp = e0.opponent or 0
                 sp.opponents.add(numbering[opp])
                 mine, theirs = before[n][r - 1], before[opp][r - 1]
                 fl = "d" if mine > theirs else "u" if mine < theirs else "-"
             else:
                 sp.unplayed += 1
-                pts = sum(sc.points(e.outcome) for e in es_r)  # type: ignore[attr-defined]
+                pts = sum(sc.points(e.outcome) for e in es_r)
                 if pts > sc.loss:
                     fl = "d"
             for e in es_r:
-                if e.outcome in ("PAB", "F"):  # type: ignore[attr-defined]
+                if e.outcome in ("PAB", "F"):
                     sp.pab_ok = False
             sp.floats.append(fl)
         if last:
@@ -208,7 +210,7 @@ class DutchEngine:
             for a in xs:
                 if self.p[a].pab_ok:
                     g.add_edge(a, 0)
-        m = nx.max_weight_matching(g, maxcardinality=True)
+        m: set[tuple[int, int]] = nx.max_weight_matching(g, maxcardinality=True)
         return 2 * len(m) == len(xs) + len(xs) % 2
 
     # --- colours -------------------------------------------------------------------------
@@ -291,9 +293,8 @@ class DutchEngine:
             if p[x].fl(2) == "d":
                 c16 += 1
         pab_unplayed = p[down[0]].unplayed if last and down else 0
-        key = lambda v: tuple(sorted(v, reverse=True))  # noqa: E731
-        return (-len(pairs), key(psd), pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
-                key(s18), key(s19), key(s20), key(s21))
+        return (-len(pairs), _desc(psd), pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
+                _desc(s18), _desc(s19), _desc(s20), _desc(s21))
 
     # --- brackets ------------------------------------------------------------------------
 
@@ -368,7 +369,7 @@ class DutchEngine:
             raise PairingError("no pairing satisfies the absolute criteria")
         return best[1], best[2]  # type: ignore[return-value]
 
-    def _hetero(self, s1: list[int], pool: list[int], consider: object,
+    def _hetero(self, s1: list[int], pool: list[int], consider: Consider,
                 acc: list[tuple[int, int]]) -> bool:
         """Pair ``s1`` (MDPs) against ``pool`` in transposition order, then the remainder."""
         if not s1:
@@ -384,27 +385,27 @@ class DutchEngine:
             if self.spent + c > self.cap:
                 continue
             self.spent += c
-            ok = self._hetero(s1[1:], pool, consider, acc + [(a, b)])
+            ok = self._hetero(s1[1:], pool, consider, [*acc, (a, b)])
             self.spent -= c
             if ok:
                 return True
         return False
 
-    def _homo(self, rem: list[int], consider: object, acc: list[tuple[int, int]]) -> bool:
-        fn = consider  # type: ignore[assignment]
+    def _homo(self, rem: list[int], consider: Consider, acc: list[tuple[int, int]]) -> bool:
+        fn = consider
         n = len(rem)
         for npairs in range(n // 2, -1, -1):
             s1, s2 = rem[:npairs], rem[npairs:]
-            for x1, x2 in [((), ())] + _exchanges(s1, s2):
+            for x1, x2 in [((), ()), *_exchanges(s1, s2)]:
                 t1 = [x for x in s1 if x not in x1] + list(x2)
                 t2 = [x for x in s2 if x not in x2] + list(x1)
                 t1.sort()
                 t2.sort()
-                if self._transpose(t1, t2, fn, acc):  # type: ignore[arg-type]
+                if self._transpose(t1, t2, fn, acc):
                     return True
         return False
 
-    def _transpose(self, s1: list[int], s2: list[int], consider: object,
+    def _transpose(self, s1: list[int], s2: list[int], consider: Consider,
                    acc: list[tuple[int, int]]) -> bool:
         fn = consider
         out: list[tuple[int, int]] = []
@@ -412,7 +413,7 @@ class DutchEngine:
 
         def go(i: int) -> bool:
             if i == len(s1):
-                return bool(fn(acc + out))  # type: ignore[operator]
+                return fn(acc + out)
             a = s1[i]
             for j, b in enumerate(s2):
                 if taken[j] or not self.compatible(a, b):
@@ -451,6 +452,10 @@ class DutchEngine:
         c12 = max(0, abs(w - b) - nc) // 2
         return (-(n // 2), tuple(sorted(psd, reverse=True)), 0, 0, 0, c12, 0, 0, 0, 0, 0,
                 (), (), (), ())
+
+
+def _desc(v: list[float]) -> tuple[float, ...]:
+    return tuple(sorted(v, reverse=True))
 
 
 def _subsets_in_order(xs: list[int], m: int) -> list[tuple[int, ...]]:
