@@ -27,6 +27,7 @@ from shashki.errors import ShashkiError
 
 if TYPE_CHECKING:
     from shashki.board import Board
+    from shashki.move import Move
     from shashki.rules.geometry import Geometry
 
 
@@ -69,19 +70,23 @@ def material(s: Snapshot) -> Material:
 
 def history(board: Board) -> list[Snapshot]:
     """The snapshots of a board's game, from its first position to the current one."""
-    out: list[Snapshot] = []
     states = [*board._stack, (*board.position, board.zobrist_hash())]
-    for i, (w, b, k, t, key) in enumerate(states):
-        if i == 0:
-            out.append(Snapshot(w, b, k, t, key))
-            continue
-        move = board.move_stack[i - 1]
-        pw, pb, pk, pt, _ = states[i - 1]
-        own = pw if pt == 0 else pb
-        start_bit = 1 << board.variant.geometry.bit(move.start)
-        out.append(Snapshot(w, b, k, t, key, Color(pt), bool(pk & own & start_bit),
-                            move.is_capture, move.promotion))
+    w, b, k, t, key = states[0]
+    out = [Snapshot(w, b, k, t, key)]
+    for i, move in enumerate(board.move_stack):
+        out.append(snapshot_after(board, states[i], states[i + 1], move))
     return out
+
+
+def snapshot_after(board: Board, before: tuple[int, int, int, int, int],
+                   after: tuple[int, int, int, int, int], move: Move) -> Snapshot:
+    """The snapshot of the position ``after`` reached by ``move`` from ``before``."""
+    pw, pb, pk, pt, _ = before
+    own = pw if pt == 0 else pb
+    start_bit = 1 << board.variant.geometry.bit(move.start)
+    w, b, k, t, key = after
+    return Snapshot(w, b, k, t, key, Color(pt), bool(pk & own & start_bit),
+                    move.is_capture, move.promotion)
 
 
 # --- counting helpers -------------------------------------------------------------------

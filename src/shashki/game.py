@@ -153,6 +153,8 @@ class Game:
         self.claim: Claim | None = None
         self.events: list[Event] = []
         self.readings: list[Reading] = [self._reading(None)]
+        self.history: list[draws.Snapshot] = draws.history(self.board)
+        """One snapshot a position, kept as the game goes (draw rules read it)."""
         self._declined_by: Color | None = None
         self._offer_since_decline: set[Color] = set()
         self._last_mover: Color | None = None
@@ -222,7 +224,10 @@ class Game:
             raise GameOver(f"the game is over: {self.termination.tag()}")  # type: ignore[union-attr]
         m = self.board.parse_move(move) if isinstance(move, str) else move
         text = self.board.move_text(m)
+        before = (*self.board.position, self.board.zobrist_hash())
         self.board.push(m)
+        after = (*self.board.position, self.board.zobrist_hash())
+        self.history.append(draws.snapshot_after(self.board, before, after, self.board.peek()))
         if self.clock is not None:
             if self.clock.state.value == "ready":
                 self.clock.start(mover)
@@ -245,7 +250,7 @@ class Game:
             article = "Code 1.8.1" if self.board.variant.goal is Goal.NORMAL else "Code 5.1.4"
             self._end(kind, article, outcome.winner)
             return
-        d = self.ruleset.check(draws.history(self.board), self.board.variant.geometry,
+        d = self.ruleset.check(self.history, self.board.variant.geometry,
                                repetition=self.repetition == "auto")
         if d is not None:
             self._end(Kind.DRAW_RULE, d.article, None,
@@ -354,6 +359,7 @@ class Game:
             _, detail = found
             if claim.written is not None:
                 self.board.push(claim.written)
+                self.history = draws.history(self.board)
                 self.readings.append(self._reading(None))
             return self._end(Kind.CLAIM, "Code 1.9.1.7", detail=f"{detail}; claim by "
                              f"{claim.by.label} (Code 1.9.2)")
@@ -393,6 +399,7 @@ class Game:
             raise RuleViolation(f"there is no ply {ply} in this game")
         while self.ply >= ply:
             self.board.pop()
+        self.history = draws.history(self.board)
         del self.readings[ply:]
         self.offer = None
         self._log("irregularity", None, "Code 1.10.3", f"replayed from ply {ply}; {detail}")
@@ -405,6 +412,7 @@ class Game:
             self._log("irregularity", None, "Code 1.10.2", "wrong set-up found; the game stands")
             return False
         self.board = Board(self.board.variant, fen)
+        self.history = draws.history(self.board)
         self.initial_fen = self.board.fen()
         self.readings = [self._reading(None)]
         self._log("irregularity", None, "Code 1.10.2", "set-up corrected before both moved")
@@ -464,6 +472,7 @@ def judge(record: pdn.Game, ruleset: str | None = None, repetition: str = "auto"
             break
         if node.setup_fen is not None:
             g.board = Board(record.variant, node.setup_fen)
+            g.history = draws.history(g.board)
             g.readings.append(g._reading(None))
             g._log("setup", None, "PDN setup command", node.setup_fen)
             continue
