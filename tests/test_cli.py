@@ -134,3 +134,38 @@ def test_play_saves_a_pdn(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     text = out.read_text()
     assert '[Termination "resignation (Code 1.8.1)"]' in text and "2. d4:f6" in text
+
+
+REPLAY = """[Event "a"]
+[GameType "25"]
+[FEN "W:WKb4:BKg5"]
+[Result "1-0"]
+1. b4-a3 g5-h4 2. a3-b4 h4-g5 3. b4-a3 g5-h4 4. a3-b4 h4-g5 5. b4-a3 g5-h4 1-0
+
+[Event "b"]
+[GameType "25"]
+[Result "1-0"]
+1. c3-d4 f6-e5 2. d4:f6 g7:e5 1-0
+
+[Event "c"]
+[GameType "25"]
+[FEN "W:Wc3:Bd4"]
+[Result "1-0"]
+1. c3:e5 1-0
+"""
+
+
+def test_pdn_replay_adds_the_rules_verdict(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 4: replay says what the rules make of each record, and shows a differing tag."""
+    f = tmp_path / "r.pdn"
+    f.write_text(REPLAY)
+    code, out, _ = run(capsys, "pdn", "replay", str(f), "--json")
+    recs = [json.loads(x) for x in out.splitlines()]
+    assert code == 0
+    assert recs[0]["result"] == "1/2-1/2" and recs[0]["result_tag"] == "1-0"
+    assert recs[0]["termination"] == {"kind": "draw by rule", "article": "Code 1.9.1.7",
+                                      "ply": 8}
+    assert recs[1]["termination"] is None and recs[1]["result"] == "1-0"
+    assert recs[2]["termination"] == {"kind": "no pieces", "article": "Code 1.8.1", "ply": 1}
+    assert "result_tag" not in recs[2]

@@ -319,13 +319,34 @@ def _cmd_pdn_replay(args: argparse.Namespace) -> int:
             else:
                 print(_error_line(args.file, err))
             continue
+        verdict = _verdict(game)
         if args.json:
             print(json.dumps({"index": game.index, "headers": dict(game.headers),
-                              "plies": game.ply_count(), "fen": game.end_fen()},
+                              "plies": game.ply_count(), "fen": game.end_fen(), **verdict},
                              ensure_ascii=False))
         else:
-            print(f"{game.index}: {game.ply_count()} {tr('pdn.plies')}  {game.end_fen()}")
+            t = verdict["termination"]
+            why = f"  {verdict['result']} {t['kind']} ({t['article']}, {t['ply']})" if t else ""
+            print(f"{game.index}: {game.ply_count()} {tr('pdn.plies')}  {game.end_fen()}{why}")
     return 1 if broken else 0
+
+
+def _verdict(record: Any) -> dict[str, Any]:
+    """What the rules say of a record (Code 1.8.1, 1.9.1): the result, the ending's kind,
+    article and ply; the file's ``Result`` tag too when it says otherwise."""
+    from shashki.game import judge
+    from shashki.pdn.gametype import result_meaning
+
+    played = judge(record)
+    tag = record.result
+    t = played.termination
+    if t is None:
+        return {"result": result_meaning(tag) or tag, "termination": None}
+    out: dict[str, Any] = {"result": played.result, "termination": {
+        "kind": t.kind.value, "article": t.article, "ply": t.ply}}
+    if result_meaning(tag) != played.result:
+        out["result_tag"] = tag
+    return out
 
 
 def _cmd_pdn_convert(args: argparse.Namespace) -> int:
