@@ -79,7 +79,7 @@ def test_replay_json(capsys: pytest.CaptureFixture[str]) -> None:
     recs = [json.loads(line) for line in out.splitlines()]
     assert code == 1 and [r["index"] for r in recs] == list(range(10))
     good = recs[0]
-    assert set(good) == {"index", "headers", "plies", "fen"}
+    assert set(good) == {"index", "headers", "plies", "fen", "result", "termination"}
     assert good["plies"] == 4 and good["headers"]["Event"] == "good 0"
     assert good["fen"] == "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15"
     bad = recs[1]

@@ -1,0 +1,5 @@
+"""``python -m shashki.cli``."""
+
+from shashki.cli import main
+
+raise SystemExit(main())

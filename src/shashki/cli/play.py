@@ -1,0 +1,41 @@
+"""``shashki play``: a game between two people at one keyboard."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from shashki.cli import variant_arg
+from shashki.i18n import tr
+
+
+def register(sub: Any) -> None:
+    _add_play(sub)
+
+
+def _add_play(sub: Any) -> None:
+    p = sub.add_parser("play", help=tr("play.help"))
+    variant_arg(p)
+    p.add_argument("--fen", help=tr("fen.help"))
+    p.add_argument("--time", metavar="CONTROL", help=tr("play.time"))
+    p.add_argument("--ruleset", help=tr("play.ruleset"))
+    p.add_argument("-o", "--output", metavar="GAME.pdn", default="game.pdn",
+                   help=tr("play.output"))
+    p.set_defaults(func=_cmd_play)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from shashki.game import Game
+    from shashki.pdn import write_game
+    from shashki.play import run
+
+    game = Game(args.variant, args.fen, ruleset=args.ruleset, time_control=args.time)
+
+    def save(g: Game) -> str:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(write_game(g.to_pdn()))
+        return str(args.output)
+
+    game.start()
+    run(game, save=save)
+    return 0

@@ -1,0 +1,221 @@
+"""``shashki pdn check|replay|convert`` and ``shashki diagram``: records and pictures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import IO, Any
+
+from shashki.board import Board
+from shashki.cli import Parser, fail, variant_arg
+from shashki.i18n import tr
+from shashki.rules import VARIANTS
+
+
+def register(sub: Any) -> None:
+    _add_pdn(sub)
+    _add_diagram(sub)
+
+
+# --- pdn ------------------------------------------------------------------------------
+
+
+def _add_pdn(sub: Any) -> None:
+    pdn = sub.add_parser("pdn", help=tr("pdn.help"))
+    cmds = pdn.add_subparsers(dest="pdn_command", required=True, parser_class=Parser)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--variant", default=None, help=tr("pdn.variant.help").format(
+            ", ".join(VARIANTS)))
+        p.add_argument("--encoding", default=None, help=tr("pdn.encoding.help"))
+
+    check = cmds.add_parser("check", help=tr("pdn.check.help"))
+    check.add_argument("files", nargs="+", metavar="FILE")
+    common(check)
+    check.add_argument("--all", action="store_true", help=tr("pdn.all.help"))
+    check.set_defaults(func=_cmd_pdn_check)
+
+    replay = cmds.add_parser("replay", help=tr("pdn.replay.help"))
+    replay.add_argument("file", metavar="FILE")
+    common(replay)
+    replay.add_argument("--json", action="store_true", help=tr("json.help"))
+    replay.set_defaults(func=_cmd_pdn_replay)
+
+    convert = cmds.add_parser("convert", help=tr("pdn.convert.help"))
+    convert.add_argument("file", metavar="FILE")
+    convert.add_argument("--notation", choices=["algebraic", "numeric"], required=True,
+                         help=tr("notation.help"))
+    convert.add_argument("-o", "--output", metavar="OUT", help=tr("pdn.output.help"))
+    common(convert)
+    convert.set_defaults(func=_cmd_pdn_convert)
+
+
+def _pdn_reader(path: str, args: argparse.Namespace) -> Any:
+    from shashki.pdn import PdnReader
+
+    if args.variant is not None:
+        Board(args.variant)  # an unknown variant fails before any output
+    if args.encoding is not None:
+        import codecs
+
+        try:
+            codecs.lookup(args.encoding)
+        except LookupError:
+            fail(tr("pdn.bad_encoding").format(args.encoding))
+    source: Any = sys.stdin.buffer if path == "-" else path
+    return PdnReader(source, args.variant, args.encoding)
+
+
+def _pdn_games(reader: Any, label: str) -> Iterator[Any]:
+    """The reader's games, with a progress bar on stderr for files of a megabyte or more."""
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+
+    size = reader.size
+    if not size or size < 1 << 20:
+        yield from reader
+        return
+    import os
+
+    progress = Progress(TextColumn(os.path.basename(label), markup=False), BarColumn(),
+                        DownloadColumn(), TimeElapsedColumn(),
+                        TextColumn("{task.fields[games]}"),
+                        console=Console(stderr=True), transient=True)
+    with progress:
+        task = progress.add_task(label, total=size, games="")
+        for n, game in enumerate(reader, 1):
+            if n % 256 == 0:
+                progress.update(task, completed=reader.position,
+                                games=tr("pdn.progress.games").format(n))
+            yield game
+
+
+def _error_line(path: str, err: Any) -> str:
+    return f"{path}:{err.line}:{err.column}: {tr('pdn.game')} {err.index}: {err.message}"
+
+
+def _cmd_pdn_check(args: argparse.Namespace) -> int:
+    games = broken = errors = unreadable = 0
+    for path in args.files:
+        try:
+            reader = _pdn_reader(path, args)
+            for game in _pdn_games(reader, path):
+                games += 1
+                if game.errors:
+                    broken += 1
+                    errors += len(game.errors)
+                    for err in game.errors if args.all else game.errors[:1]:
+                        print(_error_line(path, err), flush=False)
+        except OSError as e:
+            unreadable += 1
+            sys.stderr.write(f"shashki: {tr('error')}: {path}: {e.strerror or e}\n")
+    print(tr("pdn.summary").format(files=len(args.files), games=games, broken=broken,
+                                   errors=errors))
+    if unreadable:
+        return 2
+    return 1 if broken else 0
+
+
+def _cmd_pdn_replay(args: argparse.Namespace) -> int:
+    broken = 0
+    reader = _pdn_reader(args.file, args)
+    for game in _pdn_games(reader, args.file):
+        if game.errors:
+            broken += 1
+            err = game.errors[0]
+            if args.json:
+                print(json.dumps({"index": game.index, "error": err.to_dict()},
+                                 ensure_ascii=False))
+            else:
+                print(_error_line(args.file, err))
+            continue
+        verdict = _verdict(game)
+        if args.json:
+            print(json.dumps({"index": game.index, "headers": dict(game.headers),
+                              "plies": game.ply_count(), "fen": game.end_fen(), **verdict},
+                             ensure_ascii=False))
+        else:
+            t = verdict["termination"]
+            why = f"  {verdict['result']} {t['kind']} ({t['article']}, {t['ply']})" if t else ""
+            print(f"{game.index}: {game.ply_count()} {tr('pdn.plies')}  {game.end_fen()}{why}")
+    return 1 if broken else 0
+
+
+def _verdict(record: Any) -> dict[str, Any]:
+    """What the rules say of a record (Code 1.8.1, 1.9.1): the result, the ending's kind,
+    article and ply; the file's ``Result`` tag too when it says otherwise."""
+    from shashki.game import judge
+    from shashki.pdn.gametype import result_meaning
+
+    played = judge(record)
+    tag = record.result
+    t = played.termination
+    if t is None:
+        return {"result": result_meaning(tag) or tag, "termination": None}
+    out: dict[str, Any] = {"result": played.result, "termination": {
+        "kind": t.kind.value, "article": t.article, "ply": t.ply}}
+    if result_meaning(tag) != played.result:
+        out["result_tag"] = tag
+    return out
+
+
+def _cmd_pdn_convert(args: argparse.Namespace) -> int:
+    from shashki.pdn import PdnWriter
+
+    writer = PdnWriter(args.notation)
+    reader = _pdn_reader(args.file, args)
+    out: IO[str] = (open(args.output, "w", encoding="utf-8") if args.output  # noqa: SIM115
+                    else sys.stdout)
+    broken = 0
+    try:
+        for n, game in enumerate(_pdn_games(reader, args.file)):
+            if n:
+                out.write("\n")
+            if game.errors:
+                # A broken game is copied as read, after a line comment saying why.
+                broken += 1
+                err = game.errors[0]
+                sys.stderr.write(_error_line(args.file, err) + "\n")
+                out.write(f"% {tr('pdn.not_converted')}: {err}\n{game.raw}\n")
+                continue
+            out.write(writer.write(game))
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 1 if broken else 0
+
+
+def _add_diagram(sub: Any) -> None:
+    d = sub.add_parser("diagram", help=tr("diagram.help"))
+    variant_arg(d)
+    d.add_argument("--fen", help=tr("fen.help"))
+    d.add_argument("--move", help=tr("diagram.move"))
+    d.add_argument("--flip", action="store_true", help=tr("diagram.flip"))
+    d.add_argument("--coordinates", choices=["auto", "algebraic", "numeric", "none"],
+                   default="auto", help=tr("diagram.coordinates"))
+    d.add_argument("--size", type=int, default=400, help=tr("diagram.size"))
+    d.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png",
+                   help=tr("diagram.output"))
+    d.set_defaults(func=_cmd_diagram)
+
+
+def _cmd_diagram(args: argparse.Namespace) -> int:
+    from shashki.svg import board_svg, svg_to_png
+
+    if not args.output.lower().endswith((".svg", ".png")):
+        fail(tr("diagram.bad_output").format(args.output))
+    if args.size < 16:
+        fail(tr("diagram.bad_size"))
+    board = Board(args.variant, args.fen)
+    move = board.parse_move(args.move) if args.move else None
+    coords = None if args.coordinates == "none" else args.coordinates
+    svg = board_svg(board, size=args.size, flipped=args.flip, coordinates=coords, move=move)
+    if args.output.lower().endswith(".png"):
+        with open(args.output, "wb") as f:
+            f.write(svg_to_png(svg))
+    else:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(svg)
+    return 0

@@ -1,0 +1,160 @@
+"""``shashki perft`` and ``shashki moves``: the rules core from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from typing import IO, Any
+
+from shashki.board import Board
+from shashki.cli import fail, variant_arg
+from shashki.errors import ShashkiError
+from shashki.i18n import tr
+
+
+def register(sub: Any) -> None:
+    perft = sub.add_parser("perft", help=tr("perft.help"))
+    variant_arg(perft)
+    perft.add_argument("--depth", type=int, required=True, help=tr("perft.depth"))
+    src = perft.add_mutually_exclusive_group()
+    src.add_argument("--fen", help=tr("fen.help"))
+    src.add_argument("--positions", metavar="FILE", help=tr("perft.positions"))
+    perft.add_argument("--divide", action="store_true", help=tr("perft.divide"))
+    perft.add_argument("--all-depths", action="store_true", help=tr("perft.all_depths"))
+    perft.add_argument("--no-bulk", action="store_true", help=tr("perft.no_bulk"))
+    perft.add_argument("--json", action="store_true", help=tr("json.help"))
+    perft.set_defaults(func=_cmd_perft)
+
+    moves = sub.add_parser("moves", help=tr("moves.help"))
+    variant_arg(moves)
+    moves.add_argument("--fen", help=tr("fen.help"))
+    moves.add_argument("--notation", choices=["algebraic", "numeric"],
+                       help=tr("notation.help"))
+    moves.add_argument("--json", action="store_true", help=tr("json.help"))
+    moves.set_defaults(func=_cmd_moves)
+
+
+# --- perft ---------------------------------------------------------------------------
+
+
+def _cmd_perft(args: argparse.Namespace) -> int:
+    if args.depth < 0:
+        fail(tr("perft.negative"))
+    bulk = not args.no_bulk
+    if args.positions:
+        return _perft_positions(args, bulk)
+    board = Board(args.variant, args.fen)
+    if args.divide:
+        t0 = time.perf_counter()
+        rows = []
+        for move, n in board.divide(args.depth):
+            rows.append((board.move_text(move), n))
+            if not args.json:
+                print(f"{board.move_text(move)}: {n}")
+        total = sum(n for _, n in rows)
+        secs = time.perf_counter() - t0
+        if args.json:
+            print(json.dumps(_perft_record(board, args.depth, total, secs)
+                             | {"divide": dict(rows)}, ensure_ascii=False))
+        else:
+            print(f"\n{tr('perft.nodes')}: {total}  ({secs:.3f} s)")
+        return 0
+    t0 = time.perf_counter()
+    nodes = board.perft(args.depth, bulk)
+    secs = time.perf_counter() - t0
+    if args.json:
+        print(json.dumps(_perft_record(board, args.depth, nodes, secs)))
+    else:
+        rate = f", {nodes / secs / 1e6:.1f} M/s" if nodes >= 100_000 else ""
+        print(f"{tr('perft.nodes')}: {nodes}  ({secs:.3f} s{rate})")
+    return 0
+
+
+def _perft_record(board: Board, depth: int, nodes: int, secs: float) -> dict[str, Any]:
+    return {"variant": board.variant.name, "fen": board.fen(), "depth": depth,
+            "nodes": nodes, "seconds": round(secs, 6)}
+
+
+def _lines(path: str) -> Iterator[tuple[int, str]]:
+    stream: IO[str] = sys.stdin if path == "-" else open(path, encoding="utf-8-sig")  # noqa: SIM115
+    try:
+        for lineno, line in enumerate(stream, 1):
+            text = line.strip()
+            if text and not text.startswith("#"):
+                yield lineno, text
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def _perft_positions(args: argparse.Namespace, bulk: bool) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    Board(args.variant)  # an unknown variant fails before any output
+    fens = list(_lines(args.positions))
+    progress = Progress(TextColumn(tr("perft.progress")), BarColumn(),
+                        TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
+                        console=Console(stderr=True), transient=True)
+    with progress:
+        task = progress.add_task("perft", total=len(fens))
+        bad = 0
+        for lineno, fen in fens:
+            try:
+                board = Board(args.variant, fen)
+            except ShashkiError as e:
+                # One bad line is reported and skipped; the others still run.
+                bad += 1
+                progress.console.print(f"shashki: {tr('error')}: {args.positions}:{lineno}: {e}",
+                                       markup=False, highlight=False, soft_wrap=True)
+                progress.advance(task)
+                continue
+            t0 = time.perf_counter()
+            if args.all_depths:
+                counts = [board.perft(d, bulk) for d in range(1, args.depth + 1)]
+                rec = _perft_record(board, args.depth, counts[-1] if counts else 1,
+                                    time.perf_counter() - t0)
+                rec["nodes_by_depth"] = counts
+            else:
+                nodes = board.perft(args.depth, bulk)
+                rec = _perft_record(board, args.depth, nodes, time.perf_counter() - t0)
+            print(json.dumps(rec), flush=True)
+            progress.advance(task)
+    return 2 if bad else 0
+
+
+# --- moves ----------------------------------------------------------------------------
+
+
+def _cmd_moves(args: argparse.Namespace) -> int:
+    board = Board(args.variant, args.fen)
+    rows: list[dict[str, Any]] = []
+    for move in board.legal_moves:
+        board.push(move)
+        after = board.fen()
+        board.pop()
+        rows.append({"move": board.move_text(move, args.notation), "path": list(move.path),
+                     "captured": list(move.captures), "promotion": move.promotion,
+                     "fen": after})
+    if args.json:
+        print(json.dumps({"variant": board.variant.name, "fen": board.fen(), "moves": rows},
+                         ensure_ascii=False))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{board.variant.title}: {board.fen()}")
+    for col in ("move", "path", "captured", "fen"):
+        table.add_column(tr(f"moves.{col}"))
+    for r in rows:
+        table.add_row(str(r["move"]) + (" K" if r["promotion"] else ""),
+                      "-".join(map(str, r["path"])),
+                      ",".join(map(str, r["captured"])), str(r["fen"]))
+    Console().print(table)
+    outcome = board.outcome()
+    if outcome:
+        print(tr("moves.none").format(outcome.article))
+    return 0
