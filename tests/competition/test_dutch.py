@@ -151,3 +151,83 @@ def test_random_tournaments_1000() -> None:
     same, total, diffs = rtg.run(rtg.plan(1000), progress=False)
     print(f"identical pairings: {same} of {total} rounds")
     assert diffs == [], diffs[:10]
+
+
+# --- shashki's own Dutch engine (dutch_engine.py) -------------------------------------------
+
+def test_own_engine_round_one() -> None:
+    """C.04.3: round 1 pairs S1 against S2 in order, White to the top seed (E.5), then
+    alternating; with an odd field the lowest player gets the PAB (C5/C6)."""
+    t = _event(8)
+    r = pair_dutch(t, engine="shashki")
+    assert [(p.white, p.black) for p in r.pairings] == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    t5 = _event(5)
+    r5 = pair_dutch(t5, engine="shashki")
+    assert [(p.white, p.black) for p in r5.pairings] == [(1, 3), (4, 2)]
+    assert [(b.player, b.kind) for b in r5.byes] == [(5, "PAB")]
+
+
+def test_own_engine_round_two_by_hand() -> None:
+    """Round 2 after 1-5, 6-2, 3-7, 8-4, White winning everywhere: the winners' bracket
+    (1, 3, 6, 8 by pairing number) has S1 = {1, 3}, S2 = {6, 8}: 1-6 and 3-8 are new pairs and
+    no transposition is needed. The losers' bracket is paired the same way; and the whole
+    round equals gacrux's."""
+    t = _event(8)
+    r1 = pair_dutch(t, engine="shashki")
+    for p in r1.pairings:
+        p.results = ["1-0"]
+    t.add_round(r1)
+    r2 = pair_dutch(t, engine="shashki")
+    pairs = {frozenset((p.white, p.black)) for p in r2.pairings}
+    assert frozenset((1, 6)) in pairs and frozenset((3, 8)) in pairs
+    assert pairs == {frozenset(x) for x in [(1, 6), (3, 8), (2, 4), (5, 7)]} or \
+        pairs == {frozenset(x) for x in [(1, 6), (3, 8), (5, 2), (7, 4)]}
+    assert r2.pairings == pair_dutch(t).pairings
+
+
+def test_own_engine_no_rematch_forbidden_and_bye_once() -> None:
+    t = _event(7)
+    t.forbid(1, 5)
+    seen = []
+    for _ in range(5):
+        r = pair_dutch(t, engine="shashki")
+        assert frozenset((1, 5)) not in {frozenset((p.white, p.black)) for p in r.pairings}
+        for p in r.pairings:
+            p.results = ["1-0" if p.white < p.black else "1/2-1/2"]
+        t.add_round(r)
+        seen += [b.player for b in r.byes if b.kind == "PAB"]
+    assert max(t.opponents_met().values()) == 1
+    assert len(seen) == len(set(seen)) == 5
+
+
+def test_own_engine_impossible_round() -> None:
+    t = _event(2)
+    t.rounds_planned = 2
+    _play(t)
+    with pytest.raises(PairingError):
+        pair_dutch(t, engine="shashki")
+
+
+# Agreement with gacrux (shashki's own engine). Not yet 100 %: the differences are recorded here
+# and in docs/rules.md, not skipped. Kinds seen: bracket choices where gacrux's weighted
+# matching settles criteria (C7 look-ahead, PSD across two brackets, C14-C21 floats) that the
+# candidate search here bounds by a budget; colour ties between two absolute preferences.
+OWN_ENGINE_MIN_AGREEMENT = 0.80
+
+
+def test_own_engine_random_tournaments_small() -> None:
+    """20 of gacrux's random tournaments, shashki's own engine: record the agreement; the
+    known-differences floor is OWN_ENGINE_MIN_AGREEMENT (every round must still pair legally)."""
+    same, total, diffs = rtg.run(rtg.plan(20, seed=7, players=(10, 40), rounds=(5, 9)),
+                                 progress=False, engine="shashki")
+    print(f"own engine: identical pairings in {same} of {total} rounds")
+    assert not [d for d in diffs if "failed" in d], diffs
+    assert same / total >= OWN_ENGINE_MIN_AGREEMENT, diffs
+
+
+@pytest.mark.slow
+def test_own_engine_random_tournaments_200() -> None:
+    """200 random tournaments of 10-200 players, 5-11 rounds, shashki's own engine."""
+    same, total, diffs = rtg.run(rtg.plan(200), progress=False, engine="shashki")
+    print(f"own engine: identical pairings in {same} of {total} rounds")
+    assert same / total >= OWN_ENGINE_MIN_AGREEMENT, diffs[:10]

@@ -33,6 +33,10 @@ Quality = tuple[object, ...]
 
 BUDGET = 4000
 """Candidates examined per bracket before the best seen is taken."""
+STEP_LIMIT = 200_000
+"""Search steps per bracket and phase before the phase stops."""
+BIG_BUDGET = 8
+"""The same for brackets of more than 24 players (large events: speed over exactness)."""
 
 
 @dataclass
@@ -147,6 +151,7 @@ class DutchEngine:
         self._cache: dict[frozenset[int], bool] = {}
         self.cap = 10 ** 9
         self.spent = 0
+        self.steps = 0
         self.rank = {x: i for i, x in enumerate(sorted(players), 1)}
         """Rank among the players paired this round (E.5 counts present players only)."""
 
@@ -326,6 +331,7 @@ class DutchEngine:
         members = mdps + residents
         best: list[object] = [None, None, None]
         count = [0]
+        budget = BUDGET if len(members) <= 24 else BIG_BUDGET
         ideal = self.lower_bound(mdps, residents, last, next_score)
 
         def consider(pairs: list[tuple[int, int]]) -> bool:
@@ -334,18 +340,19 @@ class DutchEngine:
             used = {x for pr in pairs for x in pr}
             down = [x for x in members if x not in used]
             if last and (len(down) > 1 or (down and not self.p[down[0]].pab_ok)):
-                return count[0] > BUDGET
+                return count[0] > budget
             if not last and not self.pairable(lower | frozenset(down)):
-                return count[0] > BUDGET
+                return count[0] > budget
             q = self.quality(pairs, down, next_score, last)
             if best[0] is None or q < best[0]:  # type: ignore[operator]
                 best[0], best[1], best[2] = q, list(pairs), down
                 if q <= ideal:
                     return True
-            return count[0] > BUDGET
+            return count[0] > budget
 
         self.cap = ideal[5]  # type: ignore[assignment]
         self.spent = 0
+        self.steps = 0
         for m in range(len(mdps), -1, -1):
             # MDPs paired heterogeneously: the first m of them (in order) against residents.
             for s1h in _subsets_in_order(mdps, m):
@@ -357,6 +364,7 @@ class DutchEngine:
         if best[0] is None or best[0] > ideal:  # type: ignore[operator]
             self.cap = 10 ** 9
             self.spent = 0
+            self.steps = 0
             count[0] = 0
             for m in range(len(mdps), -1, -1):
                 for s1h in _subsets_in_order(mdps, m):
@@ -412,6 +420,9 @@ class DutchEngine:
         taken = [False] * len(s2)
 
         def go(i: int) -> bool:
+            self.steps += 1
+            if self.steps > STEP_LIMIT:
+                return True
             if i == len(s1):
                 return fn(acc + out)
             a = s1[i]
