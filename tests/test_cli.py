@@ -5,24 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from shashki.cli import main
 
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "perft", "--variant", "international", "--depth", "5", "--json")
+def test_perft_json(cli: Callable[..., tuple[int, str, str]]) -> None:
+    code, out, _ = cli("perft", "--variant", "international", "--depth", "5", "--json")
     rec = json.loads(out)
     assert code == 0
     assert rec["nodes"] == 27_117
@@ -31,8 +21,8 @@ def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(rec) == {"variant", "fen", "depth", "nodes", "seconds"}
 
 
-def test_perft_divide_sums(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "perft", "--depth", "4", "--divide", "--json")
+def test_perft_divide_sums(cli: Callable[..., tuple[int, str, str]]) -> None:
+    code, out, _ = cli("perft", "--depth", "4", "--divide", "--json")
     rec = json.loads(out)
     assert code == 0
     assert sum(rec["divide"].values()) == rec["nodes"] == 1469
@@ -40,19 +30,19 @@ def test_perft_divide_sums(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_perft_positions_file_with_a_bad_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, cli: Callable[..., tuple[int, str, str]]
 ) -> None:
     f = tmp_path / "pos.txt"
     f.write_text("W:W21-32:B1-12\n# a comment\nW:W21,21:B1\nB:W21-32:B1-12\n")
-    code, out, err = run(capsys, "perft", "--depth", "3", "--positions", str(f), "--all-depths")
+    code, out, err = cli("perft", "--depth", "3", "--positions", str(f), "--all-depths")
     lines = [json.loads(x) for x in out.splitlines()]
     assert [r["nodes_by_depth"] for r in lines] == [[7, 49, 302], [7, 49, 302]]
     assert code == 2
     assert ":3: invalid FEN" in err and "two pieces on square 21" in err
 
 
-def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "moves", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
+def test_moves_json(cli: Callable[..., tuple[int, str, str]]) -> None:
+    code, out, _ = cli("moves", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
                        "--json", "--notation", "numeric")
     rec = json.loads(out)
     assert code == 0
@@ -61,7 +51,7 @@ def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert by_text["28x10"]["promotion"] is True
     assert by_text["28x10"]["fen"] == "B:W5,K10,13,15,17,27,32:B1,6,23"
     assert by_text["27x27"]["path"] == [27, 20, 11, 2, 9, 27]
-    code, out, _ = run(capsys, "moves", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
+    code, out, _ = cli("moves", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
                        "--json")
     assert {m["move"] for m in json.loads(out)["moves"]} == {
         "f2:d4", "f2:f2", "f2:h8", "h2:d6", "h2:c5", "h2:d2"}
@@ -80,9 +70,9 @@ def test_moves_json(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_bad_input_one_line_exit_2(
-    capsys: pytest.CaptureFixture[str], args: list[str], needle: str | None
+    cli: Callable[..., tuple[int, str, str]], args: list[str], needle: str | None
 ) -> None:
-    code, _, err = run(capsys, *args)
+    code, _, err = cli(*args)
     if needle is None:  # a legal, if odd, position: no error
         assert code == 0
         return
@@ -102,25 +92,25 @@ def test_console_script_errors_without_traceback() -> None:
 
 
 def test_russian_messages(monkeypatch: pytest.MonkeyPatch,
-                          capsys: pytest.CaptureFixture[str]) -> None:
+                          cli: Callable[..., tuple[int, str, str]]) -> None:
     monkeypatch.setenv("SHASHKI_LANG", "ru")
-    code, _, err = run(capsys, "perft", "--variant", "chess", "--depth", "1")
+    code, _, err = cli("perft", "--variant", "chess", "--depth", "1")
     assert code == 2 and err.startswith("shashki: ошибка:")
 
 
-def test_diagram_svg_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diagram_svg_and_png(tmp_path: Path, cli: Callable[..., tuple[int, str, str]]) -> None:
     svg = tmp_path / "d.svg"
-    code, _, _ = run(capsys, "diagram", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
+    code, _, _ = cli("diagram", "--fen", "W:W5,13,15,17,27,28,32:B1,6,7,8,16,23,24",
                      "--move", "h2:f4:h6:f8:d6", "-o", str(svg))
     assert code == 0 and svg.read_text().startswith("<svg")
     assert 'data-squares="28 19 12 3 10"' in svg.read_text()
     png = tmp_path / "d.png"
-    code, _, _ = run(capsys, "diagram", "--variant", "international", "--size", "200", "-o",
+    code, _, _ = cli("diagram", "--variant", "international", "--size", "200", "-o",
                      str(png))
     assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    code, _, err = run(capsys, "diagram", "-o", str(tmp_path / "d.gif"))
+    code, _, err = cli("diagram", "-o", str(tmp_path / "d.gif"))
     assert code == 2 and "must end in .svg or .png" in err
-    code, _, err = run(capsys, "diagram", "--move", "a1-b2", "-o", str(svg))
+    code, _, err = cli("diagram", "--move", "a1-b2", "-o", str(svg))
     assert code == 2 and "illegal move" in err
 
 
@@ -156,11 +146,11 @@ REPLAY = """[Event "a"]
 
 
 def test_pdn_replay_adds_the_rules_verdict(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+                                          cli: Callable[..., tuple[int, str, str]]) -> None:
     """Issue 4: replay says what the rules make of each record, and shows a differing tag."""
     f = tmp_path / "r.pdn"
     f.write_text(REPLAY)
-    code, out, _ = run(capsys, "pdn", "replay", str(f), "--json")
+    code, out, _ = cli("pdn", "replay", str(f), "--json")
     recs = [json.loads(x) for x in out.splitlines()]
     assert code == 0
     assert recs[0]["result"] == "1/2-1/2" and recs[0]["result_tag"] == "1-0"

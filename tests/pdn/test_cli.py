@@ -4,35 +4,28 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from shashki.cli import main
 from shashki.pdn import iter_games, read_games
 
 DATA = Path(__file__).parent / "data"
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
-def test_check_good_files(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "pdn", "check", str(DATA / "lidraughts_russian.pdn"),
+def test_check_good_files(cli: Callable[..., tuple[int, str, str]]) -> None:
+    code, out, _ = cli("pdn", "check", str(DATA / "lidraughts_russian.pdn"),
                        str(DATA / "russian_db_cp1251.pdn"))
     assert code == 0
     assert out.strip() == "2 file(s), 5 game(s), 0 broken, 0 error(s)"
 
 
-def test_check_reports_each_broken_game(capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_reports_each_broken_game(cli: Callable[..., tuple[int, str, str]]) -> None:
     path = str(DATA / "errors.pdn")
-    code, out, _ = run(capsys, "pdn", "check", path)
+    code, out, _ = cli("pdn", "check", path)
     lines = out.strip().splitlines()
     assert code == 1
     assert len(lines) == 8  # 7 broken games and the summary
@@ -43,11 +36,11 @@ def test_check_reports_each_broken_game(capsys: pytest.CaptureFixture[str]) -> N
     assert lines[-1] == "1 file(s), 10 game(s), 7 broken, 7 error(s)"
 
 
-def test_check_in_russian_and_unreadable_files(capsys: pytest.CaptureFixture[str],
+def test_check_in_russian_and_unreadable_files(cli: Callable[..., tuple[int, str, str]],
                                                monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path) -> None:
     monkeypatch.setenv("SHASHKI_LANG", "ru")
-    code, out, err = run(capsys, "pdn", "check", str(DATA / "errors.pdn"),
+    code, out, err = cli("pdn", "check", str(DATA / "errors.pdn"),
                          str(tmp_path / "missing.pdn"))
     assert code == 2
     assert "партия 1:" in out and out.strip().endswith(
@@ -55,27 +48,27 @@ def test_check_in_russian_and_unreadable_files(capsys: pytest.CaptureFixture[str
     assert "missing.pdn" in err and "ошибка" in err
 
 
-def test_check_bad_usage(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "pdn", "check")[0] == 2
-    code, _, err = run(capsys, "pdn", "check", "--variant", "chess", str(DATA / "errors.pdn"))
+def test_check_bad_usage(cli: Callable[..., tuple[int, str, str]]) -> None:
+    assert cli("pdn", "check")[0] == 2
+    code, _, err = cli("pdn", "check", "--variant", "chess", str(DATA / "errors.pdn"))
     assert code == 2 and "unknown variant" in err
-    code, _, err = run(capsys, "pdn", "check", "--encoding", "nope", str(DATA / "errors.pdn"))
+    code, _, err = cli("pdn", "check", "--encoding", "nope", str(DATA / "errors.pdn"))
     assert code == 2 and "unknown encoding" in err
 
 
-def test_check_all_errors_and_variant(capsys: pytest.CaptureFixture[str],
+def test_check_all_errors_and_variant(cli: Callable[..., tuple[int, str, str]],
                                       tmp_path: Path) -> None:
     f = tmp_path / "intl.pdn"
     f.write_text("1. 32-28 19-23 2. 28x19 14x23 1-1\n\n1. 32-28 {x 1. 28-23 ( *\n")
-    code, out, _ = run(capsys, "pdn", "check", "--all", "--variant", "international", str(f))
+    code, out, _ = cli("pdn", "check", "--all", "--variant", "international", str(f))
     assert code == 1
     assert out.count("game 1:") == 1
-    code, out, _ = run(capsys, "pdn", "check", str(f))  # as Russian: 32-28 is no move
+    code, out, _ = cli("pdn", "check", str(f))  # as Russian: 32-28 is no move
     assert "game 0:" in out and code == 1
 
 
-def test_replay_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "pdn", "replay", str(DATA / "errors.pdn"), "--json")
+def test_replay_json(cli: Callable[..., tuple[int, str, str]]) -> None:
+    code, out, _ = cli("pdn", "replay", str(DATA / "errors.pdn"), "--json")
     recs = [json.loads(line) for line in out.splitlines()]
     assert code == 1 and [r["index"] for r in recs] == list(range(10))
     good = recs[0]
@@ -91,21 +84,21 @@ def test_replay_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert [r["fen"] for r in recs if "fen" in r] == [g.end().board().fen() for g in games]
 
 
-def test_replay_text_and_variant(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_replay_text_and_variant(cli: Callable[..., tuple[int, str, str]], tmp_path: Path) -> None:
     f = tmp_path / "g.pdn"
     f.write_text("1. 32-28 19-23 *\n")
-    code, out, _ = run(capsys, "pdn", "replay", str(f), "--variant", "international")
+    code, out, _ = cli("pdn", "replay", str(f), "--variant", "international")
     assert code == 0 and out.startswith("0: 2 plies  W:W28,31,")
-    code, _, err = run(capsys, "pdn", "replay", str(tmp_path / "none.pdn"))
+    code, _, err = cli("pdn", "replay", str(tmp_path / "none.pdn"))
     assert code == 2 and "none.pdn" in err
 
 
 @pytest.mark.parametrize("notation", ["algebraic", "numeric"])
-def test_convert(capsys: pytest.CaptureFixture[str], tmp_path: Path, notation: str) -> None:
+def test_convert(cli: Callable[..., tuple[int, str, str]], tmp_path: Path, notation: str) -> None:
     src = tmp_path / "db.pdn"
     shutil.copy(DATA / "russian_db_cp1251.pdn", src)
     out_file = tmp_path / "out.pdn"
-    code, out, _ = run(capsys, "pdn", "convert", str(src), "--notation", notation,
+    code, out, _ = cli("pdn", "convert", str(src), "--notation", notation,
                        "-o", str(out_file))
     assert code == 0 and out == ""
     converted = read_games(out_file.read_text(encoding="utf-8"))
@@ -118,8 +111,8 @@ def test_convert(capsys: pytest.CaptureFixture[str], tmp_path: Path, notation: s
         assert "1. 21-17 10-15" in out_file.read_text(encoding="utf-8")
 
 
-def test_convert_keeps_broken_games(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "pdn", "convert", str(DATA / "errors.pdn"),
+def test_convert_keeps_broken_games(cli: Callable[..., tuple[int, str, str]]) -> None:
+    code, out, err = cli("pdn", "convert", str(DATA / "errors.pdn"),
                          "--notation", "numeric")
     assert code == 1
     assert err.count("errors.pdn:") == 7

@@ -53,7 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    return run(build_parser(), argv)
+
+
+def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the chosen command; shashki's errors become one line, exit 2."""
+    args = parser.parse_args(argv)
     try:
         result: int = args.func(args)
     except ShashkiError as e:

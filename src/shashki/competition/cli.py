@@ -11,24 +11,13 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
+from shashki.cli import Parser, fail, run
 from shashki.competition.ballots import TABLES as BALLOTS
 from shashki.competition.i18n import tr
 from shashki.competition.model import SCORING, SYSTEMS, Tournament
 from shashki.competition.tiebreaks import TIEBREAKS
-from shashki.errors import ShashkiError
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {tr('error')}: {message}\n")
-        raise SystemExit(2)
-
-
-def _fail(message: str) -> NoReturn:
-    sys.stderr.write(f"shashki: {tr('error')}: {message}\n")
-    raise SystemExit(2)
 
 
 def _tiebreaks(text: str) -> list[str]:
@@ -125,23 +114,14 @@ def register(subparsers: Any) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """A parser with only the competition subcommands (for testing without the main CLI)."""
-    p = _Parser(prog="shashki", description=tr("cli.description"))
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = Parser(prog="shashki", description=tr("cli.description"))
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     register(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        result: int = args.func(args)
-    except ShashkiError as e:
-        _fail(str(e))
-    except OSError as e:
-        _fail(f"{e.filename or ''}: {e.strerror}".strip(": "))
-    except KeyboardInterrupt:
-        return 130
-    return result
+    return run(build_parser(), argv)
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -197,7 +177,7 @@ def _emit_standings(t: Tournament, args: argparse.Namespace) -> int:
 
     if getattr(args, "pdf", False):
         if not args.output:
-            _fail(tr("pdf.needs_output"))
+            fail(tr("pdf.needs_output"))
         export.to_pdf(t, args.output)
     elif getattr(args, "json", False):
         _write(export.to_json(t) + "\n", args.output)
@@ -220,7 +200,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
     if args.action == "new":
         if os.path.exists(args.file) and not args.force:
-            _fail(tr("t.exists").format(args.file))
+            fail(tr("t.exists").format(args.file))
         t = Tournament(name=args.name, system=args.system, rounds_planned=args.rounds,
                        scoring=SCORING[args.scoring], tiebreaks=args.tiebreaks,
                        games_per_pairing=2 if args.micromatch else 1, ballot=args.micromatch,
@@ -298,14 +278,14 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
         _write(export.to_html(t), args.output)
     elif fmt == "pdf":
         if not args.output:
-            _fail(tr("pdf.needs_output"))
+            fail(tr("pdf.needs_output"))
         export.to_pdf(t, args.output)
     elif fmt == "pdn":
         _write(export.to_pdn(t, args.round), args.output)
     elif fmt == "pairings":
         rnd = args.round or t.current_round
         if not 1 <= rnd <= t.current_round:
-            _fail(f"no round {rnd}")
+            fail(f"no round {rnd}")
         _write(export.pairings_text(t.rounds[rnd - 1]), args.output)
     return 0
 
