@@ -268,22 +268,18 @@ def generate(
     men = own & ~kings
     kg = own & kings
     if _has_capture(men, kg, opp, empty, s1, s2):
-        p = _jumpers(men, opp, empty, s1, s2)
-        cx[6] = ZERO
-        while p:
-            b = p & (~p + ONE)
-            p ^= b
-            cx[1] = empty | b
-            cx[5] = lsb_index(b)
-            _captures_from(b, 0, cx, cnt, mv, path, fu, fi)
-        p = _king_jumpers(kg, opp, empty, s1, s2)
-        cx[6] = ONE
-        while p:
-            b = p & (~p + ONE)
-            p ^= b
-            cx[1] = empty | b
-            cx[5] = lsb_index(b)
-            _captures_from(b, 1, cx, cnt, mv, path, fu, fi)
+        for king in range(2):
+            if king:
+                p = _king_jumpers(kg, opp, empty, s1, s2)
+            else:
+                p = _jumpers(men, opp, empty, s1, s2)
+            cx[6] = U64(king)
+            while p:
+                b = p & (~p + ONE)
+                p ^= b
+                cx[1] = empty | b
+                cx[5] = lsb_index(b)
+                _captures_from(b, king, cx, cnt, mv, path, fu, fi)
         return cnt[0]
     n = 0
     d0 = 0 if side == 0 else 2
