@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         names = [*list(LEVELS)[::-1], "random"]
         pairs = [(Player(x), Player(y)) for x, y in itertools.pairwise(names)]
     results = []
-    console = Console(width=max(Console().width, 110))
+    console = Console(width=max(Console().width, 150))
     with Progress(TextColumn("{task.description}"), BarColumn(),
                   TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                   console=Console(stderr=True)) as progress:

@@ -27,3 +27,11 @@ def random_positions(variant: str, games: int, seed: int, max_plies: int = 120) 
 @pytest.fixture(params=["russian", "brazilian", "international", "russian-giveaway"])
 def variant(request: pytest.FixtureRequest) -> str:
     return str(request.param)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _warm_kernels() -> None:
+    """Load (or, on a first run, compile) the search kernels before any timed test."""
+    from shashki.engine import Engine
+
+    Engine("russian", hash_mb=1).analyse(Board("russian"), depth=2)

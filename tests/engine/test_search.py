@@ -15,12 +15,14 @@ from shashki.engine.evaluate import evaluate_board
 from shashki.rules import Goal
 
 
-def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2) -> int:
+def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2,
+            offers: bool = False) -> int:
     """The search's tree without any pruning: plain negamax with the same leaves.
 
     Below depth 0 only captures are played (they are compulsory, so a side that must
     capture is never scored statically); a quiet position there is scored statically
-    or by its promotions and (no king on the board) offers, for ``quiet_plies`` plies.
+    or by its promotions and (with ``offers``, no king on the board) the moves that give
+    the opponent a capture, for ``quiet_plies`` plies.
     A side without moves loses (wins in giveaway).
     """
     moves = board.legal_moves
@@ -32,7 +34,7 @@ def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2) -> int
         best = evaluate_board(board)
         if depth <= -quiet_plies:
             return best
-        no_kings = not board.position.kings
+        no_kings = offers and not board.position.kings
         tried = []
         for m in moves:
             if m.promotion:
@@ -45,7 +47,7 @@ def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2) -> int
         moves = tried
     for m in moves:
         board.push(m)
-        best = max(best, -minimax(board, depth - 1, ply + 1, quiet_plies))
+        best = max(best, -minimax(board, depth - 1, ply + 1, quiet_plies, offers))
         board.pop()
     return best
 
@@ -60,13 +62,17 @@ def plain(engine: Engine, tt: int) -> Engine:
     return engine
 
 
-def test_alpha_beta_and_table_equal_minimax(variant: str) -> None:
+@pytest.mark.parametrize("offers", [False, True])
+def test_alpha_beta_and_table_equal_minimax(variant: str, offers: bool) -> None:
     positions = [b for b in random_positions(variant, games=6, seed=3, max_plies=40)
                  if not b.position.kings][::7]
     assert len(positions) >= 4
     engines = [plain(Engine(variant, hash_mb=1), tt) for tt in (0, 1)]
+    for e in engines:
+        e.params[S.P_QS_EXCH] = int(offers)
+    quiet = int(engines[0].params[S.P_QS_QUIET])
     for board in positions:
-        exact = minimax(board.copy(stack=False), 3)
+        exact = minimax(board.copy(stack=False), 3, quiet_plies=quiet, offers=offers)
         for e in engines:
             e.new_game()
             assert e.analyse(board, depth=3).score.value == exact, board.fen()
@@ -111,6 +117,18 @@ def test_giveaway_prefers_losing_pieces() -> None:
     a = Engine("russian-giveaway", hash_mb=4).analyse(board, depth=4)
     assert board.move_text(a.pv[0]) == "c3-d4"
     assert a.score.wins_in == 1
+
+
+def test_giveaway_combination() -> None:
+    # Giveaway, White f2, g3 against d6, f6: only 1.f2-e3 wins (g3-f4 and g3-h4 lose).
+    # Main line 1.f2-e3 d6-c5 2.e3-d4 c5:e3 3.g3-f4 e3:g5 and White has no pieces left
+    # (Code 5.1.4: the side that cannot move wins); every Black defence loses as fast,
+    # which the exhaustive solve() confirms.
+    board = Board("russian-giveaway", "W:Wf2,g3:Bd6,f6")
+    a = Engine("russian-giveaway", hash_mb=4).analyse(board, nodes=100_000)
+    assert board.move_text(a.pv[0]) == "f2-e3"
+    assert a.score.wins_in == 3
+    assert a.score.value == solve(board.copy(stack=False), 7)
 
 
 @pytest.mark.parametrize(("variant", "fen", "first", "gain"), SHOTS)

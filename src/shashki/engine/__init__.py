@@ -1,5 +1,13 @@
 """The engine: search, evaluation, time management and the Hub protocol.
 
+:class:`Engine` searches one variant with its own transposition table: ``analyse``
+reports the principal variation, score, depth, nodes and speed (streamed per iteration
+through a callback), ``play`` returns a move within a :class:`Limit` (depth, nodes, time
+per move or a game clock) at a :class:`Level` of strength. The compiled parts are
+:mod:`shashki.engine.search` and :mod:`shashki.engine.evaluate`; :mod:`shashki.engine.hub`
+speaks the Hub protocol and :mod:`shashki.engine.cli` holds ``shashki analyse`` and
+``shashki hub``. See docs/engine.md.
+
 >>> from shashki import Board
 >>> from shashki.engine import Engine, Limit
 >>> engine = Engine("russian", hash_mb=4)

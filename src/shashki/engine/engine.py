@@ -368,7 +368,6 @@ class Engine:
         ctl = self.ctl
         ctl[:] = 0
         ctl[S.C_GEN] = self._gen
-        ctl[S.C_ROOT_SIDE] = root.turn
         koff = len(root.history)
         ctl[S.C_KOFF] = koff
         self.keys = np.zeros(koff + S.MAX_PLY + 2, dtype=np.uint64)

@@ -191,8 +191,8 @@ def _mix(x: Any) -> Any:
 
 
 @njit(inline="always", cache=True)
-def _side(men: Any, kg: Any, opp_kings: Any, opp_all: Any, empty: Any, s: Any, ranks: Any,
-          nmen: Any, ew: Any, et: Any, em: Any, cone: Any) -> Any:
+def _side(men: Any, kg: Any, opp_kings: Any, opp_all: Any, s: Any, ranks: Any, nmen: Any,
+          ew: Any, et: Any, em: Any, cone: Any) -> Any:
     """The terms of one side: men ``men``, kings ``kg``; ``s`` is its colour."""
     nk = np.int64(popcount(kg))
     score = np.int64(popcount(men)) * ew[W_MAN]
@@ -249,8 +249,8 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
         nmen = et.shape[0] - 1
     so = np.int64(side)
     sp = 1 - so
-    score = _side(men_o, kg_o, kg_p, opp, empty, so, ranks, nmen, ew, et, em, cone)
-    score -= _side(men_p, kg_p, kg_o, own, empty, sp, ranks, nmen, ew, et, em, cone)
+    score = _side(men_o, kg_o, kg_p, opp, so, ranks, nmen, ew, et, em, cone)
+    score -= _side(men_p, kg_p, kg_o, own, sp, ranks, nmen, ew, et, em, cone)
     # blocked men and king mobility need the board geometry
     if ew[W_BLOCKED]:
         if so == 0:
