@@ -250,3 +250,36 @@ def test_levels_play_legal_moves(variant: str, level: str) -> None:
 def test_single_legal_move_is_played_at_once() -> None:
     b = Board("russian", "W:Wc3:Bd4,h8")
     assert Engine("russian", hash_mb=1).play(b, Limit(depth=30)) == b.legal_moves[0]
+
+
+def test_engine_errors() -> None:
+    from shashki.engine import EngineError
+
+    e = Engine("russian", hash_mb=1)
+    with pytest.raises(EngineError, match="plays russian"):
+        e.analyse(Board("brazilian"), depth=1)
+    with pytest.raises(EngineError, match="game is over"):
+        e.play(Board("russian", "W:W29:B25,22"), Limit(depth=3))
+    with pytest.raises(EngineError, match="unknown level"):
+        e.set_level("grandmaster")
+    with pytest.raises(EngineError, match="hash"):
+        Engine("russian", hash_mb=0)
+
+
+def test_play_without_any_limit_takes_the_default_time() -> None:
+    from shashki.engine.engine import DEFAULT_MOVE_TIME
+
+    e = Engine("russian", hash_mb=2)
+    t = time.perf_counter()
+    assert e.play(Board("russian")) in Board("russian").legal_moves
+    assert time.perf_counter() - t < DEFAULT_MOVE_TIME * 10  # generous on shared machines
+
+
+def test_variant_and_level_switches() -> None:
+    e = Engine("russian", hash_mb=1, level="club")
+    e.set_variant("international")
+    b = Board("international")
+    assert e.play(b, Limit(nodes=5000)) in b.legal_moves
+    e.set_level("full")
+    e.set_hash(2)
+    assert e.analyse(b, depth=3).depth == 3

@@ -46,6 +46,10 @@ DRAW_PLIES = {"russian": 30, "russian-giveaway": 30, "brazilian": 40, "internati
 Code 1.9.1.6 / FMJD-64 7.2.5 (15 moves each), CBD 16 (20), FMJD 6.2 (25)."""
 
 
+DEFAULT_MOVE_TIME = 1.0
+"""Seconds :meth:`Engine.play` spends when neither the limit nor the level caps it."""
+
+
 class EngineError(ShashkiError):
     """A request the engine cannot serve (wrong variant, finished game, bad level)."""
 
@@ -296,8 +300,9 @@ class Engine:
         """The move the engine plays in ``board`` at its level within ``limit``.
 
         ``limit`` may be a :class:`Limit`, a :class:`Level` (or its name) to play at that
-        strength, or None for the engine's level alone. A single legal move is played at
-        once.
+        strength, or None for the engine's level alone. Without any cap on depth, nodes
+        or time from either, the move gets :data:`DEFAULT_MOVE_TIME` seconds. A single
+        legal move is played at once.
         """
         level = self.level
         lim: Limit
@@ -320,6 +325,9 @@ class Engine:
             _min_opt(b.soft, level.time),
             _min_opt(b.hard, level.time),
         )
+        if b.depth == MAX_DEPTH and b.nodes is None and b.hard is None:
+            t = budget(Limit(time=DEFAULT_MOVE_TIME))
+            b = Budget(b.depth, None, t.soft, t.hard)
         saved = self.ew[W_NOISE]
         self.ew[W_NOISE] = level.noise
         try:
