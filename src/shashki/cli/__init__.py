@@ -40,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     from shashki.cli import play, records
     from shashki.cli import rules as rules_cli
     from shashki.competition.cli import register as register_competition
+    from shashki.engine.cli import register as register_engine
     from shashki.server.cli import register as register_serve
 
     p = Parser(prog="shashki", description=tr("description"))
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     records.register(sub)
     play.register(sub)
     register_competition(sub)
+    register_engine(sub)
     register_serve(sub)
     return p
 
