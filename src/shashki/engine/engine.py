@@ -151,11 +151,11 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
-    Level("beginner", depth=2, nodes=2_000, noise=200, blunder=0.15, title="first games"),
-    Level("novice", depth=3, nodes=10_000, noise=120, blunder=0.05, title="knows the rules"),
-    Level("amateur", depth=5, nodes=50_000, noise=60, title="club beginner"),
-    Level("club", depth=8, nodes=300_000, noise=30, title="club player"),
-    Level("expert", depth=12, nodes=2_000_000, noise=10, title="candidate master"),
+    Level("beginner", depth=2, nodes=2_000, noise=100, blunder=0.10, title="first games"),
+    Level("novice", depth=3, nodes=10_000, noise=60, blunder=0.03, title="knows the rules"),
+    Level("amateur", depth=5, nodes=50_000, noise=40, title="club beginner"),
+    Level("club", depth=8, nodes=300_000, noise=20, title="club player"),
+    Level("expert", depth=12, nodes=2_000_000, noise=8, title="candidate master"),
     Level("master", time=2.0, noise=0, title="master"),
     Level("full", noise=0, title="full strength"),
 )}
