@@ -105,12 +105,9 @@ MASK8 = U64(0xFF)
 def default_params() -> Any:
     """The search parameters of full strength.
 
-    Measured with benchmarks/strength.py, 200 games at 0.02 s a move, Elo of the
-    default over the change: without the pruning probe +54 +-33 (Russian), +37 +-35
-    (International); without late-move reductions +12 +-31, +49 +-34; a more
-    aggressive reduction table -5 +-31, +12 +-33 (kept the default); quiescence offers
-    (``P_QS_EXCH``) cost -51 +-31 and -33 +-33 against no quiet moves at all (off);
-    promotions alone were even (-5 +-29, +10 +-32; kept).
+    Measured with benchmarks/strength.py (docs/engine.md): the pruning probe and
+    late-move reductions are on, quiescence offers (``P_QS_EXCH``) off, quiescence
+    promotions on.
     """
     prm = np.zeros(NP, dtype=np.int64)
     prm[P_LMR] = 1
