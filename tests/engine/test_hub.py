@@ -102,6 +102,17 @@ def test_session_in_process_with_moves_and_time() -> None:
         ":B1,2,3,4,5,6,7,8,9,11,12,14"
 
 
+def test_scan_variant_name() -> None:
+    out = io.StringIO()
+    s = HubSession(out, threaded=False, hash_mb=1)
+    s.handle("set-param name=variant value=normal")  # Scan's name for International
+    s.handle("init")
+    s.handle(f"pos pos={START_10}")
+    s.handle("level depth=2")
+    s.handle("go think")
+    assert out.getvalue().splitlines()[-1].startswith("done move=3")
+
+
 def test_errors_are_reported_not_raised() -> None:
     out = io.StringIO()
     s = HubSession(out, threaded=False, hash_mb=1)

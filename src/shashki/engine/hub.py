@@ -395,9 +395,14 @@ class HubSession:
         return report
 
 
+SCAN_VARIANTS = {"normal": "international"}
+"""Scan's names for the variants shashki plays (Scan's ``killer``, ``bt``, ``frisian`` and
+``losing`` are not played)."""
+
+
 def _known_variant(name: str) -> Variant:
     try:
-        return variant_by_name(name)
+        return variant_by_name(SCAN_VARIANTS.get(name, name))
     except KeyError:
         raise HubError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None
 
