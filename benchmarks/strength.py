@@ -31,7 +31,8 @@ VARIANTS = ("russian", "brazilian", "international", "russian-giveaway")
 PARAMS = {"prune": "P_PRUNE", "prune_margin": "P_PRUNE_MARGIN", "prune_pct": "P_PRUNE_PCT",
           "qs_quiet": "P_QS_QUIET", "qs_exch": "P_QS_EXCH", "lmr": "P_LMR",
           "lmr_depth": "P_LMR_DEPTH", "lmr_moves": "P_LMR_MOVES",
-          "tt": "P_TT", "ext": "P_EXT_SINGLE", "history": "P_HISTORY", "killers": "P_KILLERS"}
+          "tt": "P_TT", "ext": "P_EXT_SINGLE", "history": "P_HISTORY", "killers": "P_KILLERS",
+          "malus": "P_HIST_MALUS", "qs_promo": "P_QS_PROMO"}
 TABLE = ("lmr_base", "lmr_div")
 
 

@@ -79,7 +79,7 @@ NC = 16
 # parameters, prm[P_*]
 (P_LMR, P_LMR_DEPTH, P_LMR_MOVES, P_TT, P_TT_EXACT, P_EXT_SINGLE, P_GOAL, P_DRAW_PLIES,
  P_EG_PIECES, P_HISTORY, P_KILLERS, P_PRUNE, P_PRUNE_DEPTH, P_PRUNE_MARGIN, P_PRUNE_PCT,
- P_QS_QUIET, P_QS_PROMO, P_QS_EXCH) = range(18)
+ P_QS_QUIET, P_QS_PROMO, P_QS_EXCH, P_HIST_MALUS) = range(19)
 NP = 24
 
 # status and mode
@@ -107,7 +107,8 @@ def default_params() -> Any:
 
     Measured with benchmarks/strength.py (docs/engine.md): the pruning probe and
     late-move reductions are on, quiescence offers (``P_QS_EXCH``) off, quiescence
-    promotions on.
+    promotions on, the history malus (quiet moves tried before a cut-off lose what the
+    cut-off move gains) on.
     """
     prm = np.zeros(NP, dtype=np.int64)
     prm[P_LMR] = 1
@@ -124,6 +125,7 @@ def default_params() -> Any:
     prm[P_QS_QUIET] = 2
     prm[P_QS_PROMO] = 1
     prm[P_QS_EXCH] = 0
+    prm[P_HIST_MALUS] = 1
     return prm
 
 
@@ -785,6 +787,14 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                             to = np.int64((q >> SH8) & MASK8)
                             h = hist[side, frm, to] + dd * dd
                             hist[side, frm, to] = h if h < HIST_MAX else HIST_MAX
+                            if prm[P_HIST_MALUS]:
+                                # the quiet moves tried before the cut-off move failed
+                                for j in range(cur):
+                                    qj = mq[p, j]
+                                    fj = np.int64(qj & MASK8)
+                                    tj = np.int64((qj >> SH8) & MASK8)
+                                    h = hist[side, fj, tj] - dd * dd
+                                    hist[side, fj, tj] = h if h > -HIST_MAX else -HIST_MAX
                     fr[p, F_I] = fr[p, F_N]  # cut-off
         mode = M_NEXT
 
