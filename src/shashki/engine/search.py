@@ -51,6 +51,7 @@ from shashki.rules.kernels import (
     _captures_from,
     _has_capture,
     _jumpers,
+    _king_jumpers,
     _step,
     make,
 )
@@ -310,7 +311,7 @@ def gen_captures(own: Any, opp: Any, kings: Any, side: Any, geo: Any, rules: Any
         cx[1] = empty | b
         cx[5] = lsb_index(b)
         _captures_from(b, 0, cx, cnt, gmv, path, fu, fi)
-    q = kg
+    q = _king_jumpers(kg, opp, empty, s1, s2)
     cx[6] = ONE
     while q:
         b = q & (~q + ONE)
