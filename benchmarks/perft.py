@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.metadata
-import importlib.util
 import json
 import os
 import platform
@@ -35,10 +34,14 @@ import sys
 import tempfile
 import time
 import timeit
-import types
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
+
+# The peer loader of the differential tests, shared rather than copied.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "rules"))
+import peers
 
 INITIAL_FEN = {
     "international": "W:W31-50:B1-20",
@@ -150,59 +153,32 @@ class Figures:
 # --- peers ------------------------------------------------------------------------------
 
 
-def _load_py_draughts() -> dict[str, Any] | None:
-    """py-draughts' board modules, or None.
-
-    py-draughts and pydraughts both install the package ``draughts`` (see
-    tests/rules/peers.py): only the submodules are used here, so it works whichever of
-    the two owns ``draughts/__init__.py``.
-    """
+def _load(dist: str) -> tuple[str, dict[str, Any]] | None:
+    """A peer's version and generator modules, loaded as the differential tests load them
+    (tests/rules/peers.py: both peers install the package ``draughts``); None if absent."""
     try:
-        version = importlib.metadata.version("py-draughts")
-    except importlib.metadata.PackageNotFoundError:
+        return importlib.metadata.version(dist), peers.load(dist)
+    except (importlib.metadata.PackageNotFoundError, peers.PeerUnavailable):
         return None
-    _ensure_draughts_package()
-    try:  # its own __init__ silences loguru; it may not be the one that ran (see above)
-        from loguru import logger
 
-        logger.disable("draughts")
-    except ImportError:
-        pass
-    mods = {}
-    for variant, name in (("russian", "russian"), ("brazilian", "brazilian"),
-                          ("international", "standard")):
-        mods[variant] = importlib.import_module(f"draughts.boards.{name}").Board
-    return {"version": version, "boards": mods}
+
+def _load_py_draughts() -> dict[str, Any] | None:
+    got = _load(peers.PY_DRAUGHTS)
+    if got is None:
+        return None
+    version, mods = got
+    boards = {variant: mods[f"draughts.boards.{name}"].Board
+              for variant, name in (("russian", "russian"), ("brazilian", "brazilian"),
+                                    ("international", "standard"))}
+    return {"version": version, "boards": boards}
 
 
 def _load_pydraughts() -> dict[str, Any] | None:
-    try:
-        version = importlib.metadata.version("pydraughts")
-    except importlib.metadata.PackageNotFoundError:
+    got = _load(peers.PYDRAUGHTS)
+    if got is None:
         return None
-    _ensure_draughts_package()
-    try:
-        board = importlib.import_module("draughts.core.variant").Board
-    except ImportError:
-        return None
-    return {"version": version, "board": board}
-
-
-def _ensure_draughts_package() -> None:
-    if "draughts" in sys.modules:
-        return
-    try:
-        importlib.import_module("draughts")
-        return
-    except Exception:
-        for name in [n for n in sys.modules if n == "draughts" or n.startswith("draughts.")]:
-            del sys.modules[name]
-    spec = importlib.util.find_spec("draughts")
-    if spec is None or not spec.submodule_search_locations:
-        return
-    stub = types.ModuleType("draughts")
-    stub.__path__ = list(spec.submodule_search_locations)
-    sys.modules["draughts"] = stub
+    version, mods = got
+    return {"version": version, "board": mods["draughts.core.variant"].Board}
 
 
 def _load_dame() -> Any | None:
@@ -226,11 +202,6 @@ def py_draughts_perft(board: Any, depth: int) -> int:
     return total
 
 
-def _alg8(square: int) -> str:
-    row, col = divmod(square - 1, 4)
-    return f"{'abcdefgh'[2 * col + (1 if row % 2 == 0 else 0)]}{8 - row}"
-
-
 def _pydraughts_fen(variant: str, fen: str) -> str:
     """pydraughts reads 8x8 FENs in algebraic squares (its numbers start at a1)."""
     if variant == "international":
@@ -241,7 +212,7 @@ def _pydraughts_fen(variant: str, fen: str) -> str:
         toks = []
         for tok in filter(None, block[1:].split(",")):
             king = tok.startswith("K")
-            toks.append(("K" if king else "") + _alg8(int(tok[1:] if king else tok)))
+            toks.append(("K" if king else "") + peers.alg8(int(tok[1:] if king else tok)))
         out.append(block[0] + ",".join(toks))
     return ":".join([turn, *out])
 
