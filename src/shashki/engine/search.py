@@ -48,12 +48,10 @@ from shashki.rules.kernels import (
     R_DEDUP_MIN,
     R_MAJORITY,
     R_PROMOTE_MID_CAPTURE,
-    _captures_from,
     _has_capture,
-    _jumpers,
-    _king_jumpers,
     _step,
     make,
+    search_captures,
 )
 
 MAX_PLY = 128
@@ -303,22 +301,7 @@ def gen_captures(own: Any, opp: Any, kings: Any, side: Any, geo: Any, rules: Any
     cnt[4] = rules[R_DEDUP_MIN]
     men = own & ~kings
     kg = own & kings
-    q = _jumpers(men, opp, empty, s1, s2)
-    cx[6] = ZERO
-    while q:
-        b = q & (~q + ONE)
-        q ^= b
-        cx[1] = empty | b
-        cx[5] = lsb_index(b)
-        _captures_from(b, 0, cx, cnt, gmv, path, fu, fi)
-    q = _king_jumpers(kg, opp, empty, s1, s2)
-    cx[6] = ONE
-    while q:
-        b = q & (~q + ONE)
-        q ^= b
-        cx[1] = empty | b
-        cx[5] = lsb_index(b)
-        _captures_from(b, 1, cx, cnt, gmv, path, fu, fi)
+    search_captures(men, kg, opp, empty, s1, s2, cx, cnt, gmv, path, fu, fi)
     n = cnt[0] if cnt[0] < MAX_MOVES else MAX_MOVES
     for i in range(n):
         mq[p, i] = _pack(gmv[i, 0], gmv[i, 1], gmv[i, 3])

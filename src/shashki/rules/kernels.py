@@ -240,6 +240,25 @@ def _quiet(mv: Any, n: int, frm: Any, to: Any, flags: Any) -> Any:
     return n + 1
 
 
+@njit(inline="always", cache=True)
+def search_captures(men: Any, kg: Any, opp: Any, empty: Any, s1: Any, s2: Any, cx: Any,
+                    cnt: Any, mv: Any, path: Any, fu: Any, fi: Any) -> None:
+    """Every capture of the men and kings that have a first jump (``cx``/``cnt`` set up by
+    the caller, as :func:`generate` does)."""
+    for king in range(2):
+        if king:
+            p = _king_jumpers(kg, opp, empty, s1, s2)
+        else:
+            p = _jumpers(men, opp, empty, s1, s2)
+        cx[6] = U64(king)
+        while p:
+            b = p & (~p + ONE)
+            p ^= b
+            cx[1] = empty | b
+            cx[5] = lsb_index(b)
+            _captures_from(b, king, cx, cnt, mv, path, fu, fi)
+
+
 @njit(cache=True)
 def generate(
     own: Any, opp: Any, kings: Any, side: Any, geo: Any, rules: Any,
@@ -268,18 +287,7 @@ def generate(
     men = own & ~kings
     kg = own & kings
     if _has_capture(men, kg, opp, empty, s1, s2):
-        for king in range(2):
-            if king:
-                p = _king_jumpers(kg, opp, empty, s1, s2)
-            else:
-                p = _jumpers(men, opp, empty, s1, s2)
-            cx[6] = U64(king)
-            while p:
-                b = p & (~p + ONE)
-                p ^= b
-                cx[1] = empty | b
-                cx[5] = lsb_index(b)
-                _captures_from(b, king, cx, cnt, mv, path, fu, fi)
+        search_captures(men, kg, opp, empty, s1, s2, cx, cnt, mv, path, fu, fi)
         return cnt[0]
     n = 0
     d0 = 0 if side == 0 else 2
