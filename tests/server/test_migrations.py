@@ -10,7 +10,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
 from shashki.server.db import Database, alembic_config
-from shashki.server.models import Base
+from shashki.server.tables import Base
 
 
 def test_upgrade_head_matches_the_models(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from shashki.server.models import Base
+from shashki.server.tables import Base
 
 target_metadata = Base.metadata
 

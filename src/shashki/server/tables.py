@@ -1,0 +1,13 @@
+"""Every table of the platform.
+
+Importing this module registers all ORM models on :data:`Base.metadata`, which Alembic's
+environment and the schema test compare with the migrations. A feature that adds tables in
+its own module adds one import line here.
+"""
+
+from __future__ import annotations
+
+from shashki.server import models
+from shashki.server.models import Base
+
+__all__ = ["Base", "models"]
