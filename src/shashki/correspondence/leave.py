@@ -1,0 +1,138 @@
+"""Leave (vacation): days per player per calendar year, taken in advance, stopping the
+player's clock; extra days granted by the judge (rules.md P4).
+
+>>> from datetime import date
+>>> book = LeaveBook(LeavePolicy(days_per_year=30))
+>>> _ = book.request("Ivanov", date(2026, 7, 1), date(2026, 7, 10), today=date(2026, 6, 20))
+>>> book.remaining("Ivanov", 2026)
+20
+>>> book.on_leave("Ivanov", date(2026, 7, 5)), book.on_leave("Ivanov", date(2026, 7, 11))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from shashki.correspondence.errors import LeaveError
+from shashki.correspondence.roles import Person, Role, require
+
+
+@dataclass(frozen=True)
+class LeavePolicy:
+    """The event's leave rules."""
+
+    days_per_year: int = 30
+    notice_days: int = 1
+    """A leave must be announced at least this many days before its first day."""
+    min_days: int = 1
+    """The shortest leave period."""
+
+
+@dataclass(frozen=True)
+class Leave:
+    """A leave period, first and last day included."""
+
+    player: str
+    first: date
+    last: date
+    requested: date
+
+    def days(self) -> list[date]:
+        return [self.first + timedelta(n) for n in range((self.last - self.first).days + 1)]
+
+
+@dataclass(frozen=True)
+class Grant:
+    """Extra leave days granted by the judge, with his reason."""
+
+    player: str
+    year: int
+    days: int
+    judge: str
+    reason: str
+
+
+@dataclass
+class LeaveBook:
+    """Every player's leave in one event (a player's leave stops all his games)."""
+
+    policy: LeavePolicy = field(default_factory=LeavePolicy)
+    leaves: list[Leave] = field(default_factory=list)
+    grants: list[Grant] = field(default_factory=list)
+
+    def entitlement(self, player: str, year: int) -> int:
+        """Days a player may take in ``year``: the policy's plus the judge's grants."""
+        return self.policy.days_per_year + sum(
+            g.days for g in self.grants if g.player == player and g.year == year)
+
+    def taken(self, player: str, year: int) -> int:
+        return sum(1 for lv in self.leaves if lv.player == player
+                   for d in lv.days() if d.year == year)
+
+    def remaining(self, player: str, year: int) -> int:
+        return self.entitlement(player, year) - self.taken(player, year)
+
+    def request(self, player: str, first: date, last: date, *, today: date) -> Leave:
+        """Take leave from ``first`` to ``last`` (rules.md P4: in advance, within the
+        year's days; a period spanning New Year counts in each year). Code 5.1.4 leaves
+        such details to the event's regulations."""
+        if last < first:
+            raise LeaveError(f"leave ends ({last}) before it starts ({first})",
+                             f"отпуск кончается ({last}) раньше начала ({first})")
+        if (first - today).days < self.policy.notice_days:
+            raise LeaveError(
+                f"leave from {first} must be taken in advance: at least "
+                f"{self.policy.notice_days} day(s) before it starts (today is {today})",
+                f"отпуск с {first} берётся заранее: не позже чем за "
+                f"{self.policy.notice_days} дн. до начала (сегодня {today})")
+        if (last - first).days + 1 < self.policy.min_days:
+            raise LeaveError(f"a leave lasts at least {self.policy.min_days} days",
+                             f"отпуск — не короче {self.policy.min_days} дн.")
+        new = Leave(player, first, last, today)
+        for lv in self.leaves:
+            if lv.player == player and lv.first <= last and first <= lv.last:
+                raise LeaveError(f"leave {first}..{last} overlaps {lv.first}..{lv.last}",
+                                 f"отпуск {first}..{last} пересекается с {lv.first}..{lv.last}")
+        for year in sorted({d.year for d in new.days()}):
+            want = sum(1 for d in new.days() if d.year == year)
+            left = self.remaining(player, year)
+            if want > left:
+                raise LeaveError(
+                    f"{player} asks {want} leave day(s) in {year} but has {left} left",
+                    f"{player} просит {want} дн. отпуска в {year} г., осталось {left}")
+        self.leaves.append(new)
+        return new
+
+    def cancel(self, player: str, first: date, *, today: date) -> None:
+        """Withdraw a leave that has not begun; its days return to the player."""
+        for lv in self.leaves:
+            if lv.player == player and lv.first == first:
+                if first <= today:
+                    raise LeaveError(f"the leave from {first} has begun; it cannot be withdrawn",
+                                     f"отпуск с {first} уже начался; отменить нельзя")
+                self.leaves.remove(lv)
+                return
+        raise LeaveError(f"{player} has no leave from {first}",
+                         f"у {player} нет отпуска с {first}")
+
+    def grant(self, judge: Person, player: str, year: int, days: int, reason: str) -> Grant:
+        """Extra leave granted by the judge (Code 5.1.7: the judge decides; rules.md P4)."""
+        require(judge, Role.JUDGE, action="grant extra leave", article="Code 5.1.7")
+        if days <= 0:
+            raise LeaveError(f"extra leave must be a positive number of days, not {days}",
+                             f"дополнительный отпуск — положительное число дней, а не {days}")
+        if not reason.strip():
+            raise LeaveError("the judge's grant needs a reason", "у решения судьи нужна причина")
+        g = Grant(player, year, days, judge.name, reason.strip())
+        self.grants.append(g)
+        return g
+
+    def on_leave(self, player: str, day: date) -> bool:
+        return any(lv.player == player and lv.first <= day <= lv.last for lv in self.leaves)
+
+    def leave_days(self, player: str, after: date, upto: date) -> int:
+        """Leave days of ``player`` in the interval (after, upto]."""
+        return sum(1 for lv in self.leaves if lv.player == player for d in lv.days()
+                   if after < d <= upto)

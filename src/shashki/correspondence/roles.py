@@ -1,0 +1,50 @@
+"""Who does what in a correspondence event (Code 5.1.6-5.1.8).
+
+The organiser appoints a judge and a playing captain («староста», Code 5.1.6). The judge
+rules on overstepped time, breaches and disputes (5.1.7); the captain registers finished
+games, keeps the results table and reports (5.1.8). Without a captain the judge does his
+duties (rules.md P8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from shashki.correspondence.errors import NotAllowed
+
+
+class Role(StrEnum):
+    JUDGE = "judge"
+    CAPTAIN = "captain"
+    PLAYER = "player"
+
+
+@dataclass(frozen=True)
+class Person:
+    """A participant or official: a name, an e-mail address, a role."""
+
+    name: str
+    role: Role = Role.PLAYER
+    email: str = ""
+
+
+_RU = {Role.JUDGE: "судья", Role.CAPTAIN: "староста", Role.PLAYER: "игрок"}
+
+
+def require(person: Person, *roles: Role, action: str, article: str) -> None:
+    """Refuse ``action`` to ``person`` unless his role is one of ``roles``.
+
+    Code 5.1.8 (last paragraph, rules.md P8): the judge may always act for the captain.
+    """
+    allowed = set(roles)
+    if Role.CAPTAIN in allowed:
+        allowed.add(Role.JUDGE)
+    if person.role not in allowed:
+        need = " or ".join(r.value for r in roles)
+        need_ru = " или ".join(_RU[r] for r in roles)
+        raise NotAllowed(
+            f"{person.name} ({person.role.value}) may not {action}: only the {need} "
+            f"may ({article})",
+            f"{person.name} ({_RU[person.role]}) не может: {action} — это делает {need_ru} "
+            f"({article.replace('Code', 'Кодекс')})")
