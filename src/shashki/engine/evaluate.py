@@ -295,6 +295,144 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
     return score
 
 
+# --- features for tuning -----------------------------------------------------------
+# The evaluation is linear in most of its weights: ``features`` writes, for one position
+# and the side to move, the coefficient of each tunable weight, so that the evaluation
+# is ``sum(coef * weight)`` up to integer rounding of the row tables (at most one unit a
+# row and side). The kings-only rules and the percentages stay fixed; positions without
+# men (where those rules apply) are flagged by a False return.
+F_MAN, F_KING, F_KING_EXTRA, F_CENTRE, F_EDGE, F_KING_ROAD, F_KMOB, F_GUARD, F_BLOCKED, \
+    F_TURN, F_RUN = range(11)
+# then runaway[0..N_RUN), then row_open[0..ranks), then row_end[0..ranks)
+
+
+def feature_names(ranks: int) -> list[str]:
+    """The weight each feature column multiplies (``row_open.3`` is ``row_open[3]``)."""
+    names = ["man", "king", "king_extra", "centre", "edge", "king_main_road",
+             "king_mobility", "guard", "blocked", "turn"]
+    names += [f"runaway.{d}" for d in range(N_RUN)]
+    names += [f"row_open.{r}" for r in range(ranks)]
+    names += [f"row_end.{r}" for r in range(ranks)]
+    return names
+
+
+@njit(inline="always", cache=True)
+def _side_features(men: Any, kg: Any, opp_kings: Any, opp_all: Any, s: Any, ranks: Any,
+                   nmen: Any, total: Any, sign: Any, ew: Any, em: Any, cone: Any,
+                   out: Any) -> None:
+    nk = np.int64(popcount(kg))
+    out[F_MAN] += sign * popcount(men)
+    if nk:
+        out[F_KING] += sign
+        out[F_KING_EXTRA] += sign * (nk - 1)
+    base = EM_ROWS + s * ranks
+    ro = F_RUN + N_RUN
+    for r in range(1, ranks - 1):
+        c = popcount(men & em[base + r])
+        if c:
+            out[ro + r] += sign * c * nmen / total
+            out[ro + ranks + r] += sign * c * (total - nmen) / total
+    out[F_CENTRE] += sign * popcount(men & em[EM_CENTRE + s])
+    out[F_EDGE] += sign * popcount(men & em[EM_EDGE + s])
+    out[F_GUARD] += sign * popcount(men & em[EM_GUARD + s])
+    if nk:
+        out[F_KING_ROAD] += sign * popcount(kg & em[EM_ROAD])
+    run = men & em[EM_RUNZONE + s]
+    while run:
+        b = run & (~run + U64(1))
+        run ^= b
+        i = lsb_index(b)
+        if cone[s, i] & opp_all:
+            continue
+        r = 0
+        while r < ranks and (b & em[base + r]) == ZERO:
+            r += 1
+        d = ranks - 1 - r
+        if d < N_RUN:
+            f = 1.0
+            if opp_kings:
+                f = ew[W_RUN_VS_KING] / 100.0
+            out[F_RUN + d] += sign * f
+
+
+@njit(cache=True)
+def features(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any, em: Any,
+             cone: Any, out: Any) -> Any:
+    """Write the feature vector of a position (side to move ``own``) into ``out``.
+
+    ``out`` (float64, ``len(feature_names(ranks))``) is cleared first. Returns False for
+    positions without men, whose kings-only scoring is not linear in the weights.
+    """
+    s1 = geo[3]
+    s2 = geo[4]
+    out[:] = 0.0
+    board = em[EM_BOARD]
+    empty = board & ~(own | opp)
+    ranks = et.shape[1]
+    total = et.shape[0] - 1
+    men_o = own & ~kings
+    men_p = opp & ~kings
+    kg_o = own & kings
+    kg_p = opp & kings
+    nmen = np.int64(popcount(men_o | men_p))
+    if nmen > total:
+        nmen = total
+    if nmen == 0:
+        return False
+    so = np.int64(side)
+    sp = 1 - so
+    _side_features(men_o, kg_o, kg_p, opp, so, ranks, nmen, total, 1.0, ew, em, cone, out)
+    _side_features(men_p, kg_p, kg_o, own, sp, ranks, nmen, total, -1.0, ew, em, cone, out)
+    if so == 0:
+        mov_o = men_o & (_step(empty, 3, s1, s2) | _step(empty, 2, s1, s2))
+        mov_p = men_p & (_step(empty, 1, s1, s2) | _step(empty, 0, s1, s2))
+    else:
+        mov_o = men_o & (_step(empty, 1, s1, s2) | _step(empty, 0, s1, s2))
+        mov_p = men_p & (_step(empty, 3, s1, s2) | _step(empty, 2, s1, s2))
+    out[F_BLOCKED] += popcount(men_o & ~mov_o)
+    out[F_BLOCKED] -= popcount(men_p & ~mov_p)
+    if kg_o | kg_p:
+        for d in range(4):
+            x = _step(kg_o, d, s1, s2) & empty
+            while x:
+                out[F_KMOB] += popcount(x)
+                x = _step(x, d, s1, s2) & empty
+            x = _step(kg_p, d, s1, s2) & empty
+            while x:
+                out[F_KMOB] -= popcount(x)
+                x = _step(x, d, s1, s2) & empty
+    out[F_TURN] = 1.0
+    return True
+
+
+def weight_vector(weights: dict[str, Any], ranks: int) -> Any:
+    """The weights as a vector in the order of :func:`feature_names`."""
+    vec = np.zeros(len(feature_names(ranks)))
+    for i, name in enumerate(feature_names(ranks)):
+        key, _, idx = name.partition(".")
+        if idx:
+            seq = list(weights[key])
+            vec[i] = seq[int(idx)] if int(idx) < len(seq) else 0
+        else:
+            vec[i] = weights[key]
+    return vec
+
+
+def vector_weights(vec: Any, weights: dict[str, Any], ranks: int) -> dict[str, Any]:
+    """``weights`` with the values of ``vec`` (rounded to integers) put back."""
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in weights.items()}
+    for i, name in enumerate(feature_names(ranks)):
+        key, _, idx = name.partition(".")
+        value = round(float(vec[i]))
+        if idx:
+            seq = out[key]
+            if int(idx) < len(seq):
+                seq[int(idx)] = value
+        else:
+            out[key] = value
+    return out
+
+
 def evaluate_board(board: Board, weights: dict[str, Any] | None = None) -> int:
     """The static evaluation of ``board`` for the side to move (hundredths of a man).
 

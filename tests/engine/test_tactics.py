@@ -1,0 +1,56 @@
+"""The tactics bench as a test: every published shot is found within a fixed node budget.
+
+Positions and sources: ``src/shashki/engine/tactics.json``; the timed bench with nodes to
+solution per position is ``benchmarks/tactics.py``. Node limits are exact and the search
+is single-threaded, so the result does not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from shashki import Board
+from shashki.engine import Engine
+
+NODE_BUDGET = 50_000
+"""Nodes a position (the hardest needs about 36 000 today)."""
+
+
+def _positions() -> list[dict[str, Any]]:
+    text = resources.files("shashki.engine").joinpath("tactics.json").read_text("utf-8")
+    positions: list[dict[str, Any]] = json.loads(text)["positions"]
+    return positions
+
+
+POSITIONS = _positions()
+
+
+def test_every_position_is_sourced_and_unique() -> None:
+    ids = [p["id"] for p in POSITIONS]
+    assert len(ids) == len(set(ids))
+    for p in POSITIONS:
+        assert p["source"].strip() and p["solution"].strip(), p["id"]
+    assert {p["variant"] for p in POSITIONS} >= {"russian", "brazilian", "international"}
+
+
+@pytest.mark.parametrize("pos", POSITIONS, ids=[p["id"] for p in POSITIONS])
+def test_published_line_is_legal(pos: dict[str, Any]) -> None:
+    board = Board(pos["variant"], pos["fen"])
+    assert board.legal_moves, "the side to move must have a move"
+    for text in pos["solution"].split():
+        board.push_text(text)  # raises on an illegal move
+
+
+@pytest.mark.parametrize("pos", POSITIONS, ids=[p["id"] for p in POSITIONS])
+def test_engine_finds_the_first_move(pos: dict[str, Any]) -> None:
+    board = Board(pos["variant"], pos["fen"])
+    expected = board.parse_move(pos["solution"].split()[0])
+    info = Engine(pos["variant"], hash_mb=4).analyse(board, nodes=NODE_BUDGET)
+    assert info.nodes <= NODE_BUDGET
+    assert info.bestmove == expected, (
+        f"{pos['id']}: found {board.move_text(info.bestmove)}, the solution starts "
+        f"{board.move_text(expected)} (pv {' '.join(info.pv_text(board))})")
