@@ -108,7 +108,7 @@ def self_play(variant: str, games: int, nodes: int, seed: int = 1, random_plies:
         rng = random.Random(seed * 1_000_003 + i)
         board = Board(variant, starts[i % len(starts)])
         engine.new_game()
-        positions = [board.position]
+        positions: list[tuple[int, int, int, int]] = [board.position]
         quiet = [_quiet(board)]
         for _ in range(rng.randint(0, random_plies)):
             moves = board.legal_moves
