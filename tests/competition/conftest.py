@@ -50,6 +50,35 @@ def swiss5() -> Tournament:
     return t
 
 
+def swiss6() -> Tournament:
+    """Six-player Swiss, 3 rounds, 2/1/0: forfeits, a double forfeit, a withdrawal, a bye.
+
+    R1: 1-4 1-0; 2-5 forfeit (5 is 50 min late, first control 45 min: Code 3.13.1); 3-6 =.
+    R2: 1-2 =; 6-4 0-1; 3-5 both absent (Code 3.13.3: both lose). Player 6 withdraws.
+    R3: 1-3 0-1; 2-4 0-1; 5 gets the pairing bye. Points: P1 3, P2 3, P3 3, P4 4, P5 2, P6 1.
+    """
+    from shashki.competition.model import lateness_result
+
+    t = Tournament(name="Swiss6", system="dutch", rounds_planned=3)
+    for i in range(1, 7):
+        t.add_player(f"P{i}")
+    forfeit = lateness_result(None, 50, 45)
+    both = lateness_result(60, 70, 45)
+    t.add_round(Round(1, [Pairing(1, 1, 4, ["1-0"]), Pairing(2, 2, 5, [forfeit]),
+                          Pairing(3, 3, 6, ["1/2-1/2"])]))
+    t.add_round(Round(2, [Pairing(1, 1, 2, ["1/2-1/2"]), Pairing(2, 6, 4, ["0-1"]),
+                          Pairing(3, 3, 5, [both])]))
+    t.withdraw(6)
+    t.add_round(Round(3, [Pairing(1, 1, 3, ["0-1"]), Pairing(2, 2, 4, ["0-1"])],
+                      [Bye(5, "PAB")]))
+    return t
+
+
+@pytest.fixture
+def swiss_forfeits() -> Tournament:
+    return swiss6()
+
+
 @pytest.fixture
 def rr() -> Tournament:
     return rr5()

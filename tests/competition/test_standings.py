@@ -68,3 +68,23 @@ def test_unknown_tiebreak(rr: Tournament) -> None:
 def test_standings_after_a_round(rr: Tournament) -> None:
     s = standings(rr, [], upto=1)
     assert sum(x.points for x in s) == 4.0
+
+
+def test_shared_places_in_a_swiss_with_forfeits(swiss_forfeits: Tournament) -> None:
+    """Code 3.16.1, 3.16.3: P1, P2, P3 have 3 points and one win each (P2's by forfeit,
+    Code 3.13.1): they share places 2-4; Schmulyan leaves P1 and P3 on 2-3, the result
+    between them (P3 beat P1) separates them."""
+    assert _order(swiss_forfeits, ["wins"]) == [
+        ("1", "P4"), ("2–4", "P1"), ("2–4", "P2"), ("2–4", "P3"), ("5", "P5"), ("6", "P6")]
+    assert _order(swiss_forfeits, ["schmulyan"])[1:4] == [("2–3", "P1"), ("2–3", "P3"),
+                                                           ("4", "P2")]
+    assert _order(swiss_forfeits, ["schmulyan", "direct"])[1:4] == [("2", "P3"), ("3", "P1"),
+                                                                     ("4", "P2")]
+    assert _order(swiss_forfeits, ["buchholz"])[1:4] == [("2", "P1"), ("3", "P2"), ("4", "P3")]
+
+
+def test_double_forfeit_pair_may_meet_again(swiss_forfeits: Tournament) -> None:
+    """Code 3.13.3: both lost without playing; the pair met in no game (FMJD Annex V)."""
+    assert (3, 5) not in swiss_forfeits.opponents_met()
+    assert (2, 5) not in swiss_forfeits.opponents_met()
+    assert (1, 4) in swiss_forfeits.opponents_met()

@@ -46,7 +46,8 @@ SWISS_EXPECTED = {
     "solkoff": {1: 4, 2: 4, 3: 0, 4: 2, 5: 3},
     "buchholz-cut1": {1: 8, 2: 9, 3: 5, 4: 6, 5: 8},
     "wins": {1: 2, 2: 0, 3: 1, 4: 0, 5: 1},
-    "beaten": {1: 8, 2: 0, 3: 2, 4: 2, 5: 5},
+    # Code 3.16.3 (4): the bye is no opponent beaten (P4 and P5 had one).
+    "beaten": {1: 8, 2: 0, 3: 2, 4: 0, 5: 3},
 }
 
 
@@ -143,3 +144,35 @@ def test_every_tiebreak_cites_an_article() -> None:
         assert "/" in name
     for fn in SIMPLE.values():
         assert fn.__doc__ and ("Code 3.16" in fn.__doc__ or "FIDE" in fn.__doc__)
+
+
+# Swiss with forfeits (conftest.swiss6). Final: P1 3, P2 3, P3 3, P4 4, P5 2, P6 1. The
+# lowest score is P6's 1 (the bye's virtual opponent, Code 3.16.11); P6 withdrew after
+# round 2 with 1 point, as P3 had then (final 3): P6 counts as 3 in coefficients. Forfeits
+# are wins and losses against the scheduled opponent (Code 3.13.1), the double forfeit a
+# loss for both (Code 3.13.3).
+FORFEIT_EXPECTED = {
+    # P1: P4 4 + P2 3 + P3 3; P5: P2 3 + P3 3 + bye 1; P6: P3 3 + P4 4.
+    "buchholz": {1: 10, 2: 9, 3: 8, 4: 9, 5: 7, 6: 7},
+    # P1: 2*4 + 3; P2: 2*2 (forfeit win over P5) + 3; P3: 2*3 + 3 (draw with P6 as 3).
+    "sonneborn-berger": {1: 11, 2: 7, 3: 9, 4: 12, 5: 2, 6: 3},
+    # P3: beat P1 3, lost to P5 2 (double forfeit); P5: bye 1 - (3 + 3).
+    "schmulyan": {1: 1, 2: -2, 3: 1, 4: 3, 5: -5, 6: -4},
+    # P1: 2*4 + 1.5*3 + 3; P5: 3 + 3 + 2*1; P6: 1.5*3 + 4.
+    "riga": {1: 15.5, 2: 12.5, 3: 12.5, 4: 15, 5: 8, 6: 8.5},
+    "solkoff": {1: 3, 2: 3, 3: 3, 4: 3, 5: 3, 6: 0},
+    "wins": {1: 1, 2: 1, 3: 1, 4: 2, 5: 0, 6: 0},
+    "beaten": {1: 4, 2: 2, 3: 3, 4: 6, 5: 0, 6: 0},
+    "truncated-solkoff": {1: (7, 4, 0), 2: (7, 4, 0), 3: (6, 3, 0), 4: (6, 3, 0),
+                          5: (6, 3, 0), 6: (4, 0)},
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORFEIT_EXPECTED))
+def test_swiss_with_forfeits_by_hand(swiss_forfeits: Tournament, name: str) -> None:
+    """Code 3.13.1, 3.13.3, 3.16.11."""
+    ctx = Context(swiss_forfeits)
+    assert ctx.points == {1: 3, 2: 3, 3: 3, 4: 4, 5: 2, 6: 1}
+    assert withdrawn_scores(swiss_forfeits) == {6: 3.0}
+    got = {n: _value(name, ctx, n) for n in range(1, 7)}
+    assert got == FORFEIT_EXPECTED[name]

@@ -29,6 +29,21 @@ def _tiebreaks(text: str) -> list[str]:
     return items
 
 
+def _time_control(text: str) -> str:
+    """A time control as TRF 222 / PDN write it (``45m`` → ``2700``; Code 3.9)."""
+    from shashki.clock import InvalidTimeControl, TimeControl
+
+    if not text:
+        return ""
+    try:
+        return TimeControl.parse(text).to_pdn()
+    except InvalidTimeControl as first:
+        try:
+            return TimeControl.from_pdn(text).to_pdn()
+        except InvalidTimeControl:
+            raise first from None
+
+
 def register(subparsers: Any) -> None:
     """Add ``pair``, ``standings`` and ``tournament`` to a parser's subcommands."""
     pair = subparsers.add_parser("pair", help=tr("pair.help"))
@@ -41,7 +56,7 @@ def register(subparsers: Any) -> None:
 
     st = subparsers.add_parser("standings", help=tr("standings.help"))
     st.add_argument("--trf", required=True, help=tr("trf.help"))
-    st.add_argument("--tiebreaks", type=_tiebreaks, default=[],
+    st.add_argument("--tiebreaks", type=_tiebreaks, default=None,
                     help=tr("tiebreaks.help").format(", ".join(TIEBREAKS)))
     fmt = st.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help=tr("json.help"))
@@ -63,6 +78,14 @@ def register(subparsers: Any) -> None:
     new.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=tr("t.tiebreaks"))
     new.add_argument("--micromatch", choices=list(BALLOTS), metavar="TABLE",
                      help=tr("t.micromatch").format(", ".join(BALLOTS)))
+    new.add_argument("--ranking", choices=["games", "match"], default="games",
+                     help=tr("t.ranking"))
+    new.add_argument("--first-color", choices=["white", "black"], default="white",
+                     help=tr("t.first_color"))
+    new.add_argument("--city", default="", help=tr("t.city"))
+    new.add_argument("--start", default="", help=tr("t.start"))
+    new.add_argument("--arbiter", default="", help=tr("t.arbiter"))
+    new.add_argument("--time-control", default="", help=tr("t.time_control"))
     new.add_argument("--variant", default="russian", help=tr("t.variant"))
     new.add_argument("--seed", type=int, default=0, help=tr("t.seed"))
     new.add_argument("--avoid-same-club", action="store_true", help=tr("t.same_club"))
@@ -90,6 +113,12 @@ def register(subparsers: Any) -> None:
     res.add_argument("board", type=int, help=tr("board"))
     res.add_argument("result", help=tr("t.result_text"))
     res.add_argument("game", type=int, nargs="?", default=1, help=tr("t.game"))
+
+    bye = tsub.add_parser("bye", help=tr("t.bye"))
+    bye.add_argument("file", help=tr("t.file"))
+    bye.add_argument("player", type=int, help=tr("t.numbers_help"))
+    bye.add_argument("--round", type=int, default=None, help=tr("round"))
+    bye.add_argument("--kind", choices=["H", "Z", "F"], default="H", help=tr("t.bye_kind"))
 
     wd = tsub.add_parser("withdraw", help=tr("t.withdraw"))
     wd.add_argument("file", help=tr("t.file"))
@@ -168,7 +197,8 @@ def _cmd_standings(args: argparse.Namespace) -> int:
     from shashki.competition.trf import parse_trf
 
     t = parse_trf(_read(args.trf))
-    t.tiebreaks = list(args.tiebreaks)
+    if args.tiebreaks is not None:  # else the file's own (202/212, shashki's comment)
+        t.tiebreaks = list(args.tiebreaks)
     return _emit_standings(t, args)
 
 
@@ -205,7 +235,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        scoring=SCORING[args.scoring], tiebreaks=args.tiebreaks,
                        games_per_pairing=2 if args.micromatch else 1, ballot=args.micromatch,
                        seed=args.seed, variant=args.variant,
-                       avoid_same_club=args.avoid_same_club)
+                       avoid_same_club=args.avoid_same_club, micromatch_ranking=args.ranking,
+                       first_color=args.first_color, city=args.city, start=args.start,
+                       arbiter=args.arbiter, time_control=_time_control(args.time_control))
         t.save(args.file)
         print(tr("t.created").format(args.file))
         return 0
@@ -226,8 +258,12 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         from shashki.competition.pairing import pair_next_round
 
         con = _console()
+        absent, half, full = t.requested_for(t.current_round + 1)
         with con.status(tr("t.pair"), spinner="dots") if len(t.players) > 100 else _null():
-            rnd = pair_next_round(t, absent=args.absent)
+            rnd = pair_next_round(t, absent=[*absent, *full, *args.absent], half_byes=half)
+        for b in rnd.byes:  # a full-point bye is paired as an absence, scored as a win
+            if b.player in full:
+                b.kind = "F"
         t.add_round(rnd)
         t.save(args.file)
         con.print(export.rich_pairings(t, rnd))
@@ -235,6 +271,11 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         t.set_result(args.round, args.board, args.result, args.game)
         t.save(args.file)
         print(tr("t.recorded").format(args.round, args.board, args.result))
+    elif args.action == "bye":
+        t.request_bye(args.player, args.round, args.kind)
+        t.save(args.file)
+        print(tr("t.bye_set").format(args.player, args.kind,
+                                     args.round or t.current_round + 1))
     elif args.action == "withdraw":
         t.withdraw(args.player)
         t.save(args.file)

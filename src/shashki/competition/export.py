@@ -115,7 +115,7 @@ def to_csv(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
 def crosstable(t: Tournament) -> dict[str, Any]:
     """Round robin: a grid of points scored by the row player against the column player;
     Swiss: per round ``opponent colour points`` (``12w2``), ``+``/``-``/``=`` for byes."""
-    order = [s.player.number for s in standings(t, [])] if t.system == "dutch" else sorted(
+    order = [s.player.number for s in standings(t)] if t.system == "dutch" else sorted(
         p.number for p in t.players)
     ents = t.entries()
     if t.system == "dutch":
@@ -245,7 +245,7 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     template = env.get_template("event.html.j2")
     texts = {k: tr(k) for k in ("standings", "crosstable", "place", "name", "title", "rating",
                                 "club", "points", "round", "board", "white", "black",
-                                "result", "opening")}
+                                "result", "opening", "withdrawn")}
     meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"),
                                  f"{t.current_round} {tr('rounds')}",
                                  f"{len(t.players)} {tr('players')}") if x)
@@ -293,12 +293,17 @@ def to_pdn(t: Tournament, rnd: int | None = None) -> str:
         for p in sorted(r.pairings, key=lambda p: p.board):
             for g, res in enumerate(p.results, 1):
                 w, b = p.game_colors(g)
-                tags = [("Event", t.name), ("Site", t.city), ("Date", t.start.replace("-", ".")),
+                date = (t.round_dates[r.number - 1] if r.number <= len(t.round_dates)
+                        and t.round_dates[r.number - 1] else t.start)
+                tags = [("Event", t.name or "?"), ("Site", t.city or "?"),
+                        ("Date", date.replace("-", ".") if date else "????.??.??"),
                         ("Round", f"{r.number}.{g}" if t.micromatch else str(r.number)),
                         ("White", t.player(w).name), ("Black", t.player(b).name),
                         ("Result", _PDN_RESULT.get(res or "", "*"))]
                 if gametype:
                     tags.append(("GameType", gametype))
+                if t.time_control:
+                    tags.append(("TimeControl", t.time_control))
                 if res in ("+/-", "-/+", "-/-"):
                     tags.append(("Termination", "forfeit (Code 3.13)"))
                 moves = ""

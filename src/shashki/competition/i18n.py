@@ -28,6 +28,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "result": ("Result", "Результат"),
     "opening": ("Opening", "Дебют"),
     "bye": ("bye", "свободен"),
+    "withdrawn": ("withdrew from round", "выбыл с тура"),
     "pairings": ("Pairings", "Пары"),
     "rounds": ("rounds", "туров"),
     "players": ("players", "участников"),
@@ -82,6 +83,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "t.numbers_help": ("player numbers", "номера участников"),
     "t.result_text": ("2-0, 1-1, 0-2, +-, -+, 0-0 (or 1-0, 1/2-1/2, 0-1)", "2-0, 1-1, 0-2, +-, -+, 0-0 (или 1-0, 1/2-1/2, 0-1)"),
     "t.game": ("game of a micro-match (1 or 2)", "партия микроматча (1 или 2)"),
+    "t.ranking": ("micro-matches: rank by game points (games) or match points (match)", "микроматчи: места по очкам за партии (games) или за матчи (match)"),
+    "t.first_color": ("colour of the top seed on board 1 in round 1 (drawn by lot)", "цвет первого номера на 1-й доске в 1-м туре (по жребию)"),
+    "t.city": ("city", "город"),
+    "t.start": ("start date YYYY-MM-DD", "дата начала ГГГГ-ММ-ДД"),
+    "t.arbiter": ("chief arbiter", "главный судья"),
+    "t.time_control": ("time control as TRF 222 / PDN writes it, e.g. 2700 or 1800+30", "контроль времени в записи TRF 222 / PDN, например 2700 или 1800+30"),
+    "t.bye": ("ask for a bye in a round not yet paired", "заявить пропуск тура, ещё не составленного"),
+    "t.bye_kind": ("H half-point, Z absent (0), F full point", "H — пол-очка, Z — неявка (0), F — полное очко"),
+    "t.bye_set": ("player {}: bye {} in round {}", "участник {}: пропуск {} в {}-м туре"),
     "pdf.needs_output": ("--pdf needs -o FILE", "для --pdf нужен -o ФАЙЛ"),
 }
 

@@ -250,6 +250,20 @@ class Tournament:
     arbiter: str = ""
     draws: list[dict[str, Any]] = field(default_factory=list)
     """Record of the lots drawn: numbers (Code ch. IV), ballot openings (Code 3.7.4)."""
+    deputies: list[str] = field(default_factory=list)
+    """Deputy chief arbiters (TRF 112)."""
+    time_control: str = ""
+    """Encoded time control as TRF-2026 record 222 writes it (``2700``, ``40/4200:900``)."""
+    time_control_text: str = ""
+    """Allotted time in words (TRF 122)."""
+    round_dates: list[str] = field(default_factory=list)
+    """Date of each round, ``YYYY-MM-DD`` (TRF 132)."""
+    byes_requested: dict[int, list[Bye]] = field(default_factory=dict)
+    """Byes asked for in advance, by round not yet paired: ``H`` half-point, ``Z`` absent,
+    ``F`` full-point bye granted by the arbiter (TRF 240, XXZ)."""
+    trf_records: list[str] = field(default_factory=list)
+    """Records of an imported TRF that shashki keeps without interpreting (NRS, 172, 182,
+    250, 299, team records, XXA ...), written back on export."""
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
@@ -336,6 +350,27 @@ class Tournament:
                 return True
         return any(f.applies(rnd) and a in f.players and b in f.players for f in self.forbidden)
 
+    def request_bye(self, number: int, rnd: int | None = None, kind: str = "H") -> None:
+        """Ask in advance for a bye in a round not yet paired: ``H`` half-point, ``Z``
+        announced absence, ``F`` full-point bye (FIDE C.04.1; the Code names only the
+        pairing bye, 3.16.11, so these are the event regulations' choice)."""
+        p = self.player(number)
+        r = rnd if rnd is not None else len(self.rounds) + 1
+        if kind not in ("H", "Z", "F"):
+            raise PairingError(f"a requested bye is H, Z or F, not {kind!r}")
+        if r <= len(self.rounds):
+            raise PairingError(f"round {r} is already paired")
+        if not p.active(r):
+            raise PairingError(f"player {number} ({p.name}) does not play round {r}")
+        lst = self.byes_requested.setdefault(r, [])
+        lst[:] = [b for b in lst if b.player != number] + [Bye(number, kind)]
+
+    def requested_for(self, rnd: int) -> tuple[list[int], list[int], list[int]]:
+        """(absent, half-point byes, full-point byes) asked for round ``rnd``."""
+        lst = self.byes_requested.get(rnd, [])
+        return ([b.player for b in lst if b.kind == "Z"], [b.player for b in lst if b.kind == "H"],
+                [b.player for b in lst if b.kind == "F"])
+
     # --- rounds ------------------------------------------------------------------------
 
     @property
@@ -386,6 +421,7 @@ class Tournament:
         if sum(1 for b in rnd.byes if b.kind == "PAB") > 1:
             raise PairingError(f"round {rnd.number}: more than one pairing-allocated bye")
         self.rounds.append(rnd)
+        self.byes_requested.pop(rnd.number, None)
 
     def _check_player(self, n: int, rnd: int, seen: set[int], bye: bool = False) -> None:
         p = self.player(n)
@@ -512,6 +548,11 @@ class Tournament:
             "pairing_order": self.pairing_order, "city": self.city,
             "federation": self.federation, "start": self.start,
             "end": self.end, "arbiter": self.arbiter, "draws": self.draws,
+            "deputies": list(self.deputies), "time_control": self.time_control,
+            "time_control_text": self.time_control_text, "round_dates": list(self.round_dates),
+            "byes_requested": {str(k): [vars(b).copy() for b in v]
+                               for k, v in sorted(self.byes_requested.items())},
+            "trf_records": list(self.trf_records),
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
                           for f in self.forbidden],
             "players": [vars(p).copy() for p in self.players],
@@ -550,7 +591,11 @@ class Tournament:
                 pairing_order=d.get("pairing_order", "rating"), city=d.get("city", ""),
                 federation=d.get("federation", ""), start=d.get("start", ""),
                 end=d.get("end", ""), arbiter=d.get("arbiter", ""),
-                draws=list(d.get("draws", [])),
+                draws=list(d.get("draws", [])), deputies=list(d.get("deputies", [])),
+                time_control=d.get("time_control", ""),
+                time_control_text=d.get("time_control_text", ""),
+                round_dates=list(d.get("round_dates", [])),
+                trf_records=list(d.get("trf_records", [])),
             )
             t.players = [Player(**p) for p in d.get("players", [])]
             numbers = [p.number for p in t.players]
@@ -562,6 +607,9 @@ class Tournament:
                 t.add_round(Round(int(r["number"]),
                                   [Pairing(**p) for p in r.get("pairings", [])],
                                   [Bye(**b) for b in r.get("byes", [])]))
+            for rnd_text, byes in d.get("byes_requested", {}).items():
+                for b in byes:
+                    t.request_bye(int(b["player"]), int(rnd_text), b.get("kind", "H"))
         except (KeyError, TypeError, ValueError) as e:
             if isinstance(e, InvalidTournament | PairingError | ResultError):
                 raise

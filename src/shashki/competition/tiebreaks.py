@@ -166,8 +166,9 @@ def wins(ctx: Context, n: int) -> float:
 
 
 def beaten_sum(ctx: Context, n: int) -> float:
-    """Code 3.16.3, fourth criterion: sum of the scores of the opponents beaten."""
-    return sum(o.score for o in ctx.opps[n] if o.outcome == "W")
+    """Code 3.16.3, fourth criterion: sum of the scores of the opponents beaten (forfeit
+    wins included; the bye is no opponent, as for the number of wins)."""
+    return float(sum(o.score for o in ctx.opps[n] if o.outcome == "W" and o.opponent is not None))
 
 
 def direct(ctx: Context, n: int, group: frozenset[int]) -> float:
