@@ -95,3 +95,140 @@ def test_gacrux_checker_accepts_our_export(tmp_path: pathlib.Path) -> None:
     out = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(f), "-c",
                           "-dT"], capture_output=True, text=True, timeout=300, check=False)
     assert out.stdout.strip().endswith("Check: True"), out.stdout[-2000:]
+
+
+def _player(num: int, name: str, rating: int, pts: float, cells: str) -> str:
+    """A 001 record in TRF-2026 columns (starting rank 5-8, name 15-47, rating 49-52,
+    points 81-84, rank 86-89, round cells from 92)."""
+    return (f"001 {num:4d} m    {name:<33} {rating:4d} RUS {num + 4100000:11d} 2000/01/01 "
+            f"{pts:4.1f} {num:4d}  {cells}")
+
+
+# A TRF-2026 report of a 4-player Swiss after round 2, with the records other tools write:
+# deputies (112), allotted time (122), round dates (132), starting-rank method (172),
+# pairing controller (182), encoded type (192), tie-breaks with a code shashki has no
+# equivalent for (202 ARO), time control (222), a half-point bye asked for round 3 (240),
+# accelerated round (250), prohibited pairing (260), abnormal points (299), a national
+# rating record (NRS) and a JaVaFo acceleration line (XXA).
+TRF26 = "\n".join([
+    "012 Open of Tula", "022 Tula", "032 RUS", "042 2026/05/01", "052 2026/05/03",
+    "062 4", "072 4", "092 Individual: Swiss-System", "102 IA Petrov, Ivan 4100000",
+    "112 FA Sidorova, Anna", "112 Smirnov, Oleg", "122 45 min per game",
+    "132".ljust(91) + "26/05/01  26/05/02  26/05/03", "142 3", "152 W",
+    "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0", "172 RUS NIDOF", "182 Vega 8.0",
+    "192 FIDE_DUTCH_2026", "202 BH/C1,BH,DE,ARO", "222 2700", "240 H   3    4",
+    "250      1.0   1   1    1    2", "260   1   3    3    4",
+    "299 W     0.0  0.0   0", "RUS    1 m    Ivanov, Ivan                      1650",
+    "XXA    1  1.0", "### a comment other tools write",
+    _player(1, "Ivanov, Ivan", 2200, 4.0, "   3 w 1     4 b +"),
+    _player(2, "Petrov, Petr", 2150, 3.0, "   4 w =     3 b 1"),
+    _player(3, "Sidorov, Sidor", 2100, 0.0, "   1 b 0     2 w 0"),
+    _player(4, "Smirnov, Semen", 2050, 1.0, "   2 b =     1 w -"),
+]) + "\r\n"
+
+
+def test_trf2026_records_are_read() -> None:
+    t = parse_trf(TRF26)
+    assert (t.name, t.city, t.federation, t.start, t.end) == (
+        "Open of Tula", "Tula", "RUS", "2026-05-01", "2026-05-03")
+    assert t.deputies == ["FA Sidorova, Anna", "Smirnov, Oleg"]
+    assert (t.time_control_text, t.time_control) == ("45 min per game", "2700")
+    assert t.round_dates == ["2026-05-01", "2026-05-02", "2026-05-03"]
+    assert (t.system, t.rounds_planned, t.first_color) == ("dutch", 3, "white")
+    assert t.scoring is SCORING["2-1-0"]
+    # 202: the codes before the first one shashki lacks (ARO); the record itself is kept.
+    assert t.tiebreaks == ["buchholz-cut1", "buchholz", "direct"]
+    assert [(b.player, b.kind) for b in t.byes_requested[3]] == [(4, "H")]
+    assert t.is_forbidden(3, 4, 3) and not t.is_forbidden(1, 2, 3)
+    assert [r[:3] for r in t.trf_records] == ["172", "182", "202", "250", "299", "RUS", "XXA"]
+    assert t.all_points() == {1: 4.0, 2: 3.0, 3: 0.0, 4: 1.0}
+    assert t.rounds[1].pairings[1].results == ["-/+"]  # 4 (White) lost by forfeit
+
+
+def test_trf2026_round_trip_keeps_every_record() -> None:
+    t = parse_trf(TRF26)
+    text = export_trf(t)
+    lines = text.splitlines()
+    for rec in t.trf_records:
+        assert rec in lines
+    for rec in ("112 FA Sidorova, Anna", "122 45 min per game", "222 2700", "142 3",
+                "192 FIDE_DUTCH_2026", "240 H   3    4", "260   1   3    3    4"):
+        assert rec in lines
+    assert "132".ljust(91) + "26/05/01  26/05/02  26/05/03" in lines
+    # The file's own 202 stands (shashki cannot write ARO), not a second one.
+    assert [x for x in lines if x.startswith("202")] == ["202 BH/C1,BH,DE,ARO"]
+    back = parse_trf(text)
+    assert back.to_dict() == t.to_dict()
+    assert export_trf(back) == text
+
+
+def test_tiebreaks_with_and_without_fide_codes(swiss: Tournament) -> None:
+    swiss.tiebreaks = ["buchholz", "sonneborn-berger", "riga", "direct"]
+    lines = export_trf(swiss).splitlines()
+    # FIDE codes up to the first tie-break without one; the whole list in a comment.
+    assert "202 BH,SB" in lines
+    assert "### shashki tiebreaks: buchholz,sonneborn-berger,riga,direct" in lines
+    assert parse_trf(export_trf(swiss)).tiebreaks == swiss.tiebreaks
+    assert parse_trf("212 PTS,BH/M1,SB,TPR\n001    1      A\n").tiebreaks == [
+        "median-buchholz", "sonneborn-berger", "performance"]
+
+
+def test_trfx_extensions() -> None:
+    """JaVaFo's XXS point system and XXZ absences, bbpPairings' BBx points."""
+    t = parse_trf("XXS W=2 D=1 PAB=2\nXXZ 2\nXXC rank white1\n"
+                  "001    1      A\n001    2      B\n001    3      C\n")
+    assert t.scoring is SCORING["2-1-0"] and t.first_color == "white"
+    assert [(b.player, b.kind) for b in t.byes_requested[1]] == [(2, "Z")]
+    t = parse_trf("BBW  3.0\nBBD  1.0\nBBL  0.0\n001    1      A\n")
+    assert (t.scoring.win, t.scoring.draw, t.scoring.name) == (3.0, 1.0, "custom")
+
+
+def test_trf2026_record_errors() -> None:
+    with pytest.raises(TrfError, match="line 1: bad bye record"):
+        parse_trf("240 Q   3    4\n001    4      A\n")
+    with pytest.raises(TrfError, match="line 1: bad round date '26-05-01'"):
+        parse_trf("132".ljust(91) + "26-05-01\n")
+    with pytest.raises(TrfError, match="line 1: no player 9"):
+        parse_trf("240 H   2    9\n001    1      A\n")
+    with pytest.raises(TrfError, match="unknown tie-break 'bogus'"):
+        parse_trf("### shashki tiebreaks: bogus\n")
+
+
+def test_pair_with_a_bye_asked_in_record_240(tmp_path: pathlib.Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Player 4's half-point bye (240) leaves 1, 2, 3: 1-3 and 2-3 have met, so 1-2 play
+    and 3 gets the pairing bye. Player 1's forfeit win left no colour (C.04.1), so he
+    is due Black after his White in round 1; 2 alternates to White."""
+    f = tmp_path / "tula.trf"
+    f.write_text(TRF26)
+    from shashki.competition.cli import main
+
+    assert main(["pair", "--trf", str(f)]) == 0
+    assert capsys.readouterr().out.splitlines() == ["2", "2 1", "3 0"]
+
+
+def _gacrux_event(tmp_path: pathlib.Path) -> str:
+    """gacrux's generator: 12 players, 5 rounds, Baku acceleration (250 records)."""
+    subprocess.run([sys.executable, "-m", "gacrux.tournamentgenerator", "-n", "5", "-p", "12",
+                    "-o", str(tmp_path / "A%d.trf"), "-g", "3", "1", "-a", "-S", "0", "0", "0"],
+                   check=True, capture_output=True, timeout=300)
+    return (tmp_path / "A0003.trf").read_text(encoding="latin-1")
+
+
+def test_accelerated_file_from_another_tool(tmp_path: pathlib.Path) -> None:
+    """A TRF made by gacrux with accelerated rounds: shashki keeps the 250 records, its
+    export passes gacrux's checker, and pairing round 2 again gives gacrux's round 2 (the
+    acceleration reaches the engine)."""
+    text = _gacrux_event(tmp_path)
+    t = parse_trf(text)
+    assert [r[:3] for r in t.trf_records] == ["250", "250"]
+    f = tmp_path / "back.trf"
+    f.write_text(export_trf(t), encoding="latin-1")
+    out = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(f), "-c",
+                          "-dT"], capture_output=True, text=True, timeout=300, check=False)
+    assert out.stdout.strip().endswith("Check: True"), out.stdout[-2000:]
+    from shashki.competition.dutch import pair_dutch
+
+    want = {(p.white, p.black) for p in t.rounds[1].pairings}
+    del t.rounds[1:]
+    assert {(p.white, p.black) for p in pair_dutch(t).pairings} == want
