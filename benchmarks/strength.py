@@ -41,9 +41,13 @@ class Player:
     level: str = "full"
     params: tuple[tuple[str, float], ...] = ()
     weights: tuple[tuple[str, float], ...] = ()
+    weights_file: str = ""
+    """A JSON file of evaluation weights ({variant: {...}}, as weights.json)."""
 
     def label(self) -> str:
         extra = [f"{k}={v:g}" for k, v in self.params + self.weights]
+        if self.weights_file:
+            extra.append(f"weights {self.weights_file}")
         return self.level + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -75,13 +79,18 @@ _ENGINES: dict[tuple[str, Player], Any] = {}
 def _engine(variant: str, p: Player) -> Any:
     from shashki.engine import Engine
     from shashki.engine import search as S
-    from shashki.engine.evaluate import weights_for
+    from shashki.engine.evaluate import weight_table, weights_for
 
     key = (variant, p)
     if key not in _ENGINES:
         weights = None
+        if p.weights_file:
+            import json
+
+            with open(p.weights_file, encoding="utf-8") as f:
+                weights = weights_for(variant, {**weight_table(), **json.load(f)})
         if p.weights:
-            weights = weights_for(variant)
+            weights = weights or weights_for(variant)
             for k, v in p.weights:
                 weights[k] = v
         level = "full" if p.level == "random" else p.level
@@ -243,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--b-param", action="append", help="search parameter of B, name=value")
     ap.add_argument("--a-weight", action="append", help="evaluation weight of A, name=value")
     ap.add_argument("--b-weight", action="append", help="evaluation weight of B, name=value")
+    ap.add_argument("--a-weights", default="", help="evaluation weights file of A (JSON)")
+    ap.add_argument("--b-weights", default="", help="evaluation weights file of B (JSON)")
     ap.add_argument("--time", type=float, help="seconds per move")
     ap.add_argument("--nodes", type=int, help="nodes per move (default 20000 without --time)")
     ap.add_argument("--max-plies", type=int, default=300)
@@ -256,8 +267,8 @@ def main(argv: list[str] | None = None) -> int:
 
     nodes = args.nodes if args.nodes or args.time else 20_000
     variants = args.variant or list(VARIANTS)
-    a = Player(args.a, _pairs(args.a_param), _pairs(args.a_weight))
-    pairs = [(a, Player(args.b, _pairs(args.b_param), _pairs(args.b_weight)))]
+    a = Player(args.a, _pairs(args.a_param), _pairs(args.a_weight), args.a_weights)
+    pairs = [(a, Player(args.b, _pairs(args.b_param), _pairs(args.b_weight), args.b_weights))]
     if args.self_check:
         pairs = [(Player("full"), Player("beginner")), (Player("full"), Player("random"))]
     if args.ladder:

@@ -74,6 +74,11 @@ def _raw_weights() -> dict[str, Any]:
     return data
 
 
+def weight_table() -> dict[str, Any]:
+    """Every variant's weights as stored in ``weights.json`` (a copy)."""
+    return json.loads(json.dumps(_raw_weights()))  # type: ignore[no-any-return]
+
+
 def weights_for(name: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
     """The weights of variant ``name``, its ``base`` variant's filled in."""
     table = data if data is not None else _raw_weights()
