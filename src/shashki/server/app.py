@@ -18,13 +18,15 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from shashki.server import auth
+from shashki.server import auth, events
 from shashki.server.auth import Passwords
 from shashki.server.db import Database
 from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.live import Hub
 from shashki.server.ratelimit import RateLimit
 from shashki.server.routes import api as api_routes
+from shashki.server.routes import arbiter as arbiter_routes
+from shashki.server.routes import events as event_routes
 from shashki.server.routes import pages as page_routes
 from shashki.server.routes import ws as ws_routes
 from shashki.server.routes.deps import Services, run_db, visitor
@@ -63,6 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await run_db(db.upgrade)
         passwords = await run_db(Passwords, settings)
         hub = Hub(db, settings)
+        hub.arbitrated = events.arbitrated(db)
         app.state.services = Services(
             settings=settings, db=db, passwords=passwords, hub=hub, templates=templates(),
             login_limit=RateLimit(settings.login_attempts, settings.login_window))
@@ -80,6 +83,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(page_routes.router)
     app.include_router(api_routes.router)
     app.include_router(ws_routes.router)
+    app.include_router(event_routes.router)
+    app.include_router(arbiter_routes.router)
 
     @app.middleware("http")
     async def cookies_and_headers(request: Request,

@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -34,6 +34,7 @@ import anyio.to_thread
 from shashki.clock import ClockState
 from shashki.color import BLACK, WHITE, Color
 from shashki.errors import IllegalMove, ShashkiError
+from shashki.game import Event as GameEvent
 from shashki.game import Game, GameOver, RuleViolation
 from shashki.move import Move
 from shashki.server import models as m
@@ -53,7 +54,14 @@ from shashki.svg import board_svg
 
 log = logging.getLogger("shashki.server.live")
 
-ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "flag", "decide")
+ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "flag", "decide", "rule",
+           "adjust")
+ARBITER_ACTIONS = ("decide", "rule", "adjust")
+"""``rule``: the arbiter's ruling on a claim held for him (Code 1.9.2); ``adjust``: time
+added to (or taken from) a clock by the arbiter's decision."""
+HELD_CLAIM = "held claim"
+"""How a threefold claim is stored in a game with an arbiter (an event's game): held for the
+arbiter's ruling instead of being ruled at once from the record."""
 PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign")
 FINISHED_CACHE = 200
 
@@ -138,6 +146,20 @@ def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
             game.claim_threefold(color, a.text)
             game.rule_on_claim()
             return game.board.move_stack[-1] if game.ply > before else None
+        elif a.kind == HELD_CLAIM:
+            assert color is not None
+            game.claim_threefold(color, a.text)
+        elif a.kind == "rule":
+            before = game.ply
+            game.rule_on_claim()
+            return game.board.move_stack[-1] if game.ply > before else None
+        elif a.kind == "adjust":
+            assert color is not None and a.text is not None
+            if game.clock is None:
+                raise RuleViolation("the game has no clock")
+            game.clock.adjust(color, float(a.text), a.detail)
+            game.events.append(GameEvent(game.ply, "adjust", color, a.article,
+                                         f"{float(a.text):+g} s {a.detail}".strip(), a.at))
         elif a.kind == "resign":
             assert color is not None
             game.resign(color)
@@ -198,6 +220,8 @@ class LiveGame:
     conns: set[Connection] = field(default_factory=set)
     timer: asyncio.Task[None] | None = None
     mismatches: list[str] = field(default_factory=list)
+    arbitrated: bool = False
+    """Claims are held for an arbiter (an event's game) instead of ruled at once."""
     _svg: dict[tuple[int, bool, str], str] = field(default_factory=dict)
 
     @classmethod
@@ -317,6 +341,10 @@ class LiveGame:
             "clock": self.clock_state(),
             "offer": None if g.offer is None else {
                 "by": color_name(g.offer.by), "article": g.offer.article},
+            "claim": None if g.claim is None else {
+                "by": color_name(g.claim.by), "article": "Code 1.9.2",
+                "written": None if g.claim.written is None else g.board.move_text(
+                    g.claim.written)},
             "events": [{"ply": e.ply, "action": e.action, "color": color_name(e.color),
                         "article": e.article, "detail": e.detail} for e in g.events],
             "legal": self.legal(),
@@ -337,6 +365,9 @@ class Hub:
         self._load_lock = asyncio.Lock()
         self.move_limit = RateLimit(settings.move_burst, settings.move_window)
         self.stopping = False
+        self.arbitrated: Callable[[int], bool] = lambda _game_id: False
+        """Whether a game has an arbiter who rules on its claims (set by the events
+        feature; called in a worker thread when a game is loaded)."""
 
     def now(self) -> float:
         """The hub's time: monotonic, in seconds since the epoch."""
@@ -377,6 +408,7 @@ class Hub:
                 return lg
             rec = await anyio.to_thread.run_sync(store.load_game, self.db, game_id)
             lg = await anyio.to_thread.run_sync(LiveGame.rebuild, rec, self.offset)
+            lg.arbitrated = await anyio.to_thread.run_sync(self.arbitrated, game_id)
             self.games[game_id] = lg
             self._trim()
         if not lg.is_over:
@@ -445,12 +477,16 @@ class Hub:
             if g.termination is not None:
                 raise GameRuleError(g.termination.tag(), code="game_over",
                                     article=g.termination.article)
-            if kind == "decide":
+            if kind in ARBITER_ACTIONS:
                 if not actor.role.at_least(m.Role.ARBITER):
                     raise Forbidden(code="role", role="arbiter")
-                if not article.strip():
+                if kind != "rule" and not article.strip():
                     raise InvalidInput("article", "an arbiter's decision names its article")
                 who = parse_color(color) if color not in (None, "", "draw") else None
+                if kind == "adjust":
+                    text = _seconds(text, who)
+                if kind == "rule":
+                    article = "Code 1.9.2"
             else:
                 who = lg.color_of(actor.user_id)
                 if who is None:
@@ -467,6 +503,8 @@ class Hub:
                 ended = True
             else:
                 ended = False
+                if kind == "claim" and lg.arbitrated:
+                    kind, detail = HELD_CLAIM, ""
                 await self._do(lg, actor, kind, who, t, lag, text, article, detail)
         self._schedule(lg)
         await self.broadcast(lg)
@@ -481,7 +519,7 @@ class Hub:
         g = lg.game
         before_ply = g.ply
         move_text: str | None = None
-        if kind in ("move", "claim") and text:
+        if kind in ("move", "claim", HELD_CLAIM) and text:
             if len(text) > 200:
                 raise InvalidInput("move", "too long", code="illegal_move")
             try:
@@ -490,6 +528,10 @@ class Hub:
                 raise GameRuleError(str(e), code="illegal_move") from None
         elif kind == "move":
             raise InvalidInput("move", "no move given", code="illegal_move")
+        elif kind == "rule" and g.claim is not None and g.claim.written is not None:
+            move_text = g.board.move_text(g.claim.written)
+        elif kind == "adjust":
+            move_text = text
         if kind == "move":
             a = Action(lg.seq, "move", t, before_ply + 1, who, move_text, lag)
         else:
@@ -525,7 +567,7 @@ class Hub:
         if new_move is not None:
             lg.moves.append(new_move)
             lg.turn_started = t
-        elif kind == "claim":
+        elif kind in ("claim", "rule"):
             lg.turn_started = t
 
     async def _commit(self, lg: LiveGame, move_row: m.Move | None, event_row: m.Event | None,
@@ -572,6 +614,7 @@ class Hub:
         lg.timer = None
         clock = lg.game.clock
         if (self.stopping or lg.is_over or clock is None or clock.running is None
+                or lg.game.claim is not None
                 or clock.state is not ClockState.RUNNING or lg.id not in self.games):
             return
         delay = clock.remaining(clock.running) + 0.01
@@ -592,6 +635,19 @@ class Hub:
 
     def live_ids(self) -> Iterable[int]:
         return [i for i, lg in self.games.items() if not lg.is_over]
+
+
+def _seconds(text: str | None, who: Color | None) -> str:
+    """An arbiter's time adjustment: a number of seconds (negative takes time) for a side."""
+    if who is None:
+        raise InvalidInput("color", code="color")
+    try:
+        seconds = float(text or "")
+    except ValueError:
+        raise InvalidInput("seconds", "a number of seconds") from None
+    if not -36000 <= seconds <= 36000 or seconds != seconds or seconds == 0:
+        raise InvalidInput("seconds", "between -36000 and 36000, not 0")
+    return f"{seconds:g}"
 
 
 def _article(message: str) -> str | None:

@@ -1,0 +1,199 @@
+"""Correspondence play on the platform (issue 8): web moves, the e-mail channel through a
+real SMTP server on loopback (aiosmtpd), leave, conditional moves, the judge's decision on
+overstepped time (Code 5.1.7), all on a simulated calendar."""
+
+from __future__ import annotations
+
+import re
+import socket
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from shashki.correspondence import SimulatedClock
+from shashki.server import models as m
+from shashki.server.correspondence import CorrConfig
+from shashki.server.db import Database
+from shashki.server.settings import Settings
+
+from .helpers import Visitor
+
+KEY = "inbound-test-key"
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        msg = BytesParser(policy=policy.default).parsebytes(envelope.content)
+        assert isinstance(msg, EmailMessage)
+        self.messages.append(msg)
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [msg for msg in self.messages if msg["To"] == address]
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[Inbox, int]]:
+    box, port = Inbox(), _port()
+    ctl = Controller(box, hostname="127.0.0.1", port=port)
+    ctl.start()
+    try:
+        yield box, port
+    finally:
+        ctl.stop()
+
+
+@pytest.fixture
+def corr(client: TestClient, inbox: tuple[Inbox, int]) -> tuple[SimulatedClock, Inbox]:
+    clock = SimulatedClock(datetime(2026, 3, 2, 9, tzinfo=UTC))
+    cfg = CorrConfig(smtp_host="127.0.0.1", smtp_port=inbox[1], sender="corr@shashki.test",
+                     inbound_key=KEY, remind_after=5, escalate_after=8)
+    cfg.simulate(clock)
+    client.app.state.correspondence = cfg  # type: ignore[attr-defined]
+    return clock, inbox[0]
+
+
+def make_judge(settings: Settings, name: str, email: str) -> None:
+    db = Database(settings.url)
+    with db.session() as s:
+        s.execute(update(m.User).where(m.User.username == name).values(
+            role=m.Role.ARBITER.value, email=email))
+    db.dispose()
+
+
+def new_game(white: Visitor, black: str, control: str = "10d/5") -> int:
+    r = white.form("/corr", {"opponent": black, "color": "white", "control": control,
+                             "variant": "russian"}, page="/corr")
+    assert r.status_code == 303, r.text
+    return int(r.headers["location"].rsplit("/", 1)[1])
+
+
+def act(v: Visitor, game: int, action: str, **data: str) -> Any:
+    r = v.form(f"/corr/{game}/{action}", data, page=f"/corr/{game}")
+    assert r.status_code == 303, r.text
+    return r
+
+
+def inbound(client: TestClient, raw: bytes, key: str = KEY) -> Any:
+    return client.post("/api/corr/mail/inbound", content=raw,
+                       headers={"X-Shashki-Mail-Key": key, "Content-Type": "message/rfc822"})
+
+
+def reply_to(msg: EmailMessage, sender: str, text: str) -> bytes:
+    body = msg.get_body(("plain",))
+    assert body is not None
+    r = EmailMessage()
+    r["From"], r["To"] = sender, str(msg["Reply-To"])
+    r["Subject"] = "Re: " + str(msg["Subject"])
+    quoted = "\n".join("> " + line for line in str(body.get_content()).splitlines())
+    r.set_content(f"{text}\n\nOn Tue, corr wrote:\n{quoted}\n")
+    return r.as_bytes()
+
+
+def test_a_game_by_web_and_by_email_code_5_1_1(
+        client: TestClient, alice: Visitor, bob: Visitor,
+        corr: tuple[SimulatedClock, Inbox]) -> None:
+    """Code 5.1.1: Bob plays by e-mail, Alice on the site; the moves carry their dates
+    (Code 5.1.2) and a bad reply is answered with the reason in both languages."""
+    clock, box = corr
+    game = new_game(alice, "bob")
+    act(bob, game, "mail", on="1")
+    clock.advance(days=2)
+    act(alice, game, "move", move="c3-d4")
+    [msg] = box.to("bob@example.org")
+    assert "[corr " in str(msg["Subject"]) and "+" in str(msg["Reply-To"])
+    # A reply whose move is illegal: refused, with the token named, answered by mail.
+    r = inbound(client, reply_to(msg, "bob@example.org", "h6-h5"))
+    assert r.status_code == 422 and "'h6-h5'" in r.json()["detail"]
+    answer = box.to("bob@example.org")[-1]
+    text = str(answer.get_body(("plain",)).get_content())  # type: ignore[union-attr]
+    assert "невозможен" in text and "cannot be played" in text
+    # From another address: refused.
+    r = inbound(client, reply_to(msg, "mallory@example.org", "f6-g5"))
+    assert r.status_code == 422 and "not the address of bob" in r.json()["detail"]
+    assert inbound(client, b"x", key="wrong").status_code == 403
+    clock.advance(days=1)
+    r = inbound(client, reply_to(msg, "Bob@Example.org", "f6-g5\nесли g3-f4 g7-f6"))
+    assert r.status_code == 200 and r.json() == {"accepted": True, "game": game,
+                                                  "detail": "f6-g5", "detail_ru": "f6-g5"}
+    page = alice.get(f"/corr/{game}").text
+    assert "f6-g5" in page and "e-mail" in page
+    # Bob's conditional line from the same letter: Alice plays g3-f4, g7-f6 follows.
+    act(alice, game, "move", move="g3-f4")
+    page = alice.get(f"/corr/{game}").text
+    assert "g7-f6" in page and "conditional" in page
+    pdn = alice.get(f"/corr/{game}/pdn").text
+    flat = " ".join(pdn.split())
+    assert "sent 2026-03-04 12:00, received 2026-03-04 12:00, 2 d, web" in flat
+    assert "1 d, email" in flat and "conditional" in flat
+    log = alice.get(f"/corr/{game}").text
+    assert "rejected" in log and "accepted" in log
+
+
+def test_leave_overstep_and_the_judge_code_5_1_7(
+        client: TestClient, settings: Settings, alice: Visitor, bob: Visitor, carol: Visitor,
+        corr: tuple[SimulatedClock, Inbox]) -> None:
+    """Leave stops Bob's clock (P4); Alice's overstep goes to the judge, who warns her with
+    a reason (Code 5.1.7); reminders on silence (P6) go by e-mail."""
+    clock, box = corr
+    make_judge(settings, "carol", "judge@example.org")
+    game = new_game(alice, "bob")
+    act(alice, game, "mail", on="1")
+    act(alice, game, "move", move="c3-d4")
+    r = bob.form("/corr/leave", {"first": "2026-03-02", "last": "2026-03-09"}, page="/corr")
+    assert r.status_code == 422 and "in advance" in r.text
+    r = bob.form("/corr/leave", {"first": "2026-03-03", "last": "2026-03-09"}, page="/corr")
+    assert r.status_code == 303
+    clock.advance(days=9)                                   # 11 March
+    page = bob.get(f"/corr/{game}").text
+    assert "2 of 10 days used" in page and "on leave" not in page
+    act(bob, game, "move", move="f6-g5")
+    clock.advance(days=6)                                   # Alice silent 6 days
+    alice.get("/corr")                                      # the daily check runs
+    assert any("Reminder" in str(msg["Subject"]) or "Напоминание" in str(msg["Subject"])
+               for msg in box.to("alice@example.org"))
+    clock.advance(days=5)                                   # 11 of 10 days
+    page = carol.get("/corr").text
+    assert re.search(r"alice: 11 days used of 10", page)
+    assert box.to("judge@example.org")
+    r = alice.form(f"/corr/{game}/rule", {"decision": "loss", "reason": "x"},
+                   page=f"/corr/{game}")
+    assert r.status_code == 403
+    act(carol, game, "rule", decision="warning", reason="first overstep")
+    page = alice.get(f"/corr/{game}").text
+    assert "warning: first overstep" in page
+    assert "0 of 10 days used" in page
+    # The judge enters a postal move with its postmark and receipt (Code 5.1.8).
+    act(carol, game, "postal", move="g3-f4", postmark="2026-03-22", received="2026-03-24")
+    page = bob.get(f"/corr/{game}").text
+    assert "post" in page and "carol" in page
+
+
+def test_errors_are_typed_and_translated(alice: Visitor, bob: Visitor,
+                                          corr: tuple[SimulatedClock, Inbox]) -> None:
+    r = alice.form("/corr", {"opponent": "bob", "color": "white", "control": "30/10"},
+                   page="/corr")
+    assert r.status_code == 422 and "&#39;30/10&#39;" in r.text
+    game = new_game(alice, "bob")
+    r = bob.form(f"/corr/{game}/move", {"move": "f6-g5"}, page=f"/corr/{game}")
+    assert r.status_code == 409 and "not bob" in r.text
+    r = alice.form(f"/corr/{game}/move", {"move": "c3-c4"}, page=f"/corr/{game}")
+    assert r.status_code == 409 and "c3-c4" in r.text
