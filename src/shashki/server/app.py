@@ -25,6 +25,7 @@ from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerErr
 from shashki.server.live import Hub
 from shashki.server.ratelimit import RateLimit
 from shashki.server.routes import api as api_routes
+from shashki.server.routes import correspondence as corr_routes
 from shashki.server.routes import arbiter as arbiter_routes
 from shashki.server.routes import events as event_routes
 from shashki.server.routes import pages as page_routes
@@ -81,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(page_routes.router)
+    app.include_router(corr_routes.router)
     app.include_router(api_routes.router)
     app.include_router(ws_routes.router)
     app.include_router(event_routes.router)
