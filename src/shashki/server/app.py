@@ -21,14 +21,18 @@ from fastapi.templating import Jinja2Templates
 from shashki.server import auth, events
 from shashki.server.auth import Passwords
 from shashki.server.db import Database
+from shashki.server.engine_pool import start_engine
 from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.live import Hub
 from shashki.server.ratelimit import RateLimit
 from shashki.server.routes import api as api_routes
+from shashki.server.routes import archive as archive_routes
+from shashki.server.routes import engine as engine_routes
 from shashki.server.routes import correspondence as corr_routes
 from shashki.server.routes import arbiter as arbiter_routes
 from shashki.server.routes import events as event_routes
 from shashki.server.routes import pages as page_routes
+from shashki.server.routes import rest as rest_routes
 from shashki.server.routes import ws as ws_routes
 from shashki.server.routes.deps import Services, run_db, visitor
 from shashki.server.settings import Settings
@@ -71,9 +75,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings=settings, db=db, passwords=passwords, hub=hub, templates=templates(),
             login_limit=RateLimit(settings.login_attempts, settings.login_window))
         await hub.start()
+        app.state.engine = await start_engine(db, hub)
         try:
             yield
         finally:
+            await app.state.engine.stop()
             await hub.stop()
             db.dispose()
 
@@ -84,6 +90,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(page_routes.router)
     app.include_router(corr_routes.router)
     app.include_router(api_routes.router)
+    app.include_router(rest_routes.router)
+    app.include_router(archive_routes.router)
+    app.include_router(engine_routes.router)
     app.include_router(ws_routes.router)
     app.include_router(event_routes.router)
     app.include_router(arbiter_routes.router)

@@ -197,6 +197,8 @@ class Actor:
 
     user_id: int
     role: m.Role = m.Role.PLAYER
+    bot: bool = False
+    """The engine playing under its account: not held to the players' move rate."""
 
 
 @dataclass
@@ -368,6 +370,9 @@ class Hub:
         self.arbitrated: Callable[[int], bool] = lambda _game_id: False
         """Whether a game has an arbiter who rules on its claims (set by the events
         feature; called in a worker thread when a game is loaded)."""
+        self.observers: list[Callable[[LiveGame], None]] = []
+        """Called (in the event loop) with a game when it is loaded and after every
+        action committed in it here; the engine player is one (:mod:`.engine_pool`)."""
 
     def now(self) -> float:
         """The hub's time: monotonic, in seconds since the epoch."""
@@ -413,7 +418,15 @@ class Hub:
             self._trim()
         if not lg.is_over:
             self._schedule(lg)
+        self._notify(lg)
         return lg
+
+    def _notify(self, lg: LiveGame) -> None:
+        for observer in list(self.observers):
+            try:
+                observer(lg)
+            except Exception:
+                log.exception("game %s: an observer failed", lg.id)
 
     def _trim(self) -> None:
         finished = [g for g in self.games.values() if g.is_over and not g.conns]
@@ -468,7 +481,7 @@ class Hub:
         t = arrived if arrived is not None else self.now()
         if kind not in ACTIONS or kind == "flag":
             raise InvalidInput("type", code="message")
-        wait = self.move_limit.hit(str(actor.user_id))
+        wait = 0.0 if actor.bot else self.move_limit.hit(str(actor.user_id))
         if wait > 0:
             raise RateLimited(wait)
         lg = await self.get(game_id)
@@ -508,6 +521,7 @@ class Hub:
                 await self._do(lg, actor, kind, who, t, lag, text, article, detail)
         self._schedule(lg)
         await self.broadcast(lg)
+        self._notify(lg)
         if ended:
             term = lg.game.termination
             assert term is not None

@@ -1,6 +1,9 @@
 """The JSON API (``/api``): the visitor, profiles, challenges, games and their actions.
 
-Every state-changing request needs the session's CSRF token in ``X-CSRF-Token``.
+A request is made with the session cookie or with an API token
+(``Authorization: Bearer shk_...``, :mod:`shashki.server.api_tokens`). With the cookie,
+every state-changing request needs the session's CSRF token in ``X-CSRF-Token``. The rest
+of the API (archive, engine, analysis, streams, tokens) is in :mod:`.rest`.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from sqlalchemy import func, select
 
 from shashki.server import auth, store
 from shashki.server import models as m
+from shashki.server.api_tokens import ApiWho, check_api_csrf
 from shashki.server.errors import NotFound
 from shashki.server.record import game_pdn
-from shashki.server.routes.deps import Who, check_csrf, run_db, services
+from shashki.server.routes.deps import run_db, services
 from shashki.server.routes.pages import accept_challenge
 
 router = APIRouter(prefix="/api")
@@ -58,7 +62,7 @@ def challenge_json(ch: m.Challenge) -> dict[str, Any]:
 
 
 @router.get("/me")
-async def me(request: Request, who: Who) -> dict[str, Any]:
+async def me(request: Request, who: ApiWho) -> dict[str, Any]:
     user = who.require_user()
     svc = services(request)
 
@@ -72,7 +76,7 @@ async def me(request: Request, who: Who) -> dict[str, Any]:
 
 
 @router.get("/users/{name}")
-async def user(name: str, request: Request, who: Who) -> dict[str, Any]:
+async def user(name: str, request: Request, who: ApiWho) -> dict[str, Any]:
     """A profile; the e-mail and settings only to the account itself and administrators."""
     svc = services(request)
 
@@ -93,7 +97,7 @@ async def user(name: str, request: Request, who: Who) -> dict[str, Any]:
 
 
 @router.get("/challenges")
-async def challenges(request: Request, who: Who) -> dict[str, Any]:
+async def challenges(request: Request, who: ApiWho) -> dict[str, Any]:
     svc = services(request)
 
     def load() -> dict[str, Any]:
@@ -105,8 +109,8 @@ async def challenges(request: Request, who: Who) -> dict[str, Any]:
 
 
 @router.post("/challenges", status_code=201)
-async def create_challenge(body: ChallengeIn, request: Request, who: Who) -> dict[str, Any]:
-    check_csrf(request, who)
+async def create_challenge(body: ChallengeIn, request: Request, who: ApiWho) -> dict[str, Any]:
+    check_api_csrf(request, who)
     user_id = who.require_user().id
     svc = services(request)
 
@@ -124,7 +128,7 @@ async def create_challenge(body: ChallengeIn, request: Request, who: Who) -> dic
 
 
 @router.get("/challenges/{challenge_id}")
-async def challenge(challenge_id: int, request: Request, who: Who) -> dict[str, Any]:
+async def challenge(challenge_id: int, request: Request, who: ApiWho) -> dict[str, Any]:
     svc = services(request)
 
     def load() -> dict[str, Any]:
@@ -135,14 +139,14 @@ async def challenge(challenge_id: int, request: Request, who: Who) -> dict[str, 
 
 
 @router.post("/challenges/{challenge_id}/accept")
-async def accept(challenge_id: int, request: Request, who: Who) -> dict[str, Any]:
-    check_csrf(request, who)
+async def accept(challenge_id: int, request: Request, who: ApiWho) -> dict[str, Any]:
+    check_api_csrf(request, who)
     return {"game_id": await accept_challenge(request, who, challenge_id)}
 
 
 @router.post("/challenges/{challenge_id}/cancel")
-async def cancel(challenge_id: int, request: Request, who: Who) -> dict[str, Any]:
-    check_csrf(request, who)
+async def cancel(challenge_id: int, request: Request, who: ApiWho) -> dict[str, Any]:
+    check_api_csrf(request, who)
     user = who.require_user()
     svc = services(request)
 
@@ -172,12 +176,12 @@ async def game(game_id: int, request: Request, svg: bool = False,
 
 
 @router.post("/games/{game_id}/actions")
-async def act(game_id: int, body: ActionIn, request: Request, who: Who) -> dict[str, Any]:
+async def act(game_id: int, body: ActionIn, request: Request, who: ApiWho) -> dict[str, Any]:
     """Play a move, offer/accept/decline a draw, claim, resign; or (arbiters) decide.
 
     Answers once the action is stored: an answered move is never lost.
     """
-    check_csrf(request, who)
+    check_api_csrf(request, who)
     hub = services(request).hub
     lg = await hub.act(game_id, who.actor(), body.type, text=body.move, ply=body.ply,
                        color=body.color, article=body.article, detail=body.detail)
