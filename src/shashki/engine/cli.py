@@ -1,25 +1,25 @@
-"""Engine commands: ``shashki analyse`` and ``shashki hub``.
+"""Engine commands: ``shashki analyse``, ``shashki hub``, ``shashki match``, ``shashki dxp``.
 
 :func:`register` adds them to the main command's subparsers; :func:`main` runs them on
 their own (``python -m shashki.engine.cli hub``). ``analyse`` streams one line per
 iteration (depth, score, nodes, speed, time, principal variation) and ends with the best
 move; moves are algebraic on 8x8 and numeric on 10x10 unless ``--notation`` says
 otherwise. ``hub`` speaks the Hub protocol (see :mod:`shashki.engine.hub`) on
-stdin/stdout.
+stdin/stdout. ``match`` plays engine matches (:mod:`shashki.engine.match`); ``dxp serve``
+and ``dxp connect`` play 10x10 games over DXP (:mod:`shashki.engine.dxp`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 from shashki.board import Board
+from shashki.cli import Parser, fail, run
 from shashki.engine.engine import LEVELS, Analysis, Engine
 from shashki.engine.limits import Limit
-from shashki.errors import ShashkiError
 from shashki.i18n import language
 from shashki.rules import VARIANTS
 
@@ -42,6 +42,56 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "error": ("error", "ошибка"),
     "over": ("no legal moves: the game is over", "ходов нет: партия окончена"),
     "best": ("best move", "лучший ход"),
+    "match.help": ("play an engine match: ballot openings with both colours, Elo with its "
+                   "margin, games as PDN",
+                   "матч движков: жеребьёвка дебютов, обоими цветами, Эло с погрешностью, "
+                   "партии в PDN"),
+    "match.engine": ("engine: shashki[:LEVEL][,k=v], hub:COMMAND, dxp:HOST:PORT, "
+                     "py-draughts[:simple|turbo], random; odds=F gives it F of the time",
+                     "движок: shashki[:УРОВЕНЬ][,k=v], hub:КОМАНДА, dxp:ХОСТ:ПОРТ, "
+                     "py-draughts[:simple|turbo], random; odds=F — доля времени"),
+    "match.games": ("number of games (each opening twice, colours reversed)",
+                    "число партий (каждый дебют дважды, со сменой цвета)"),
+    "match.time": ("game clock for each side, e.g. 1m+1s, 30s, 5m/40 + 1m",
+                   "контроль времени на партию, напр. 1m+1s, 30s, 5m/40 + 1m"),
+    "match.move_time": ("fixed seconds per move", "фиксированное время на ход, с"),
+    "match.nodes": ("fixed nodes per move", "фиксированное число узлов на ход"),
+    "match.depth": ("fixed depth per move", "фиксированная глубина на ход"),
+    "match.pdn": ("save the games to this PDN file", "сохранить партии в этот файл PDN"),
+    "match.concurrency": ("games played at once (worker processes)",
+                          "партий одновременно (процессов)"),
+    "match.openings": ("opening source: a ballot table ({}) or random "
+                       "(default: the FMJD table on 8x8, random on 10x10)",
+                       "источник дебютов: таблица жеребьёвки ({}) или random "
+                       "(по умолчанию таблица ФМЖД на 64 полях, random на 100)"),
+    "match.seed": ("seed of the opening draw", "зерно жеребьёвки дебютов"),
+    "match.ruleset": ("draw ruleset (code-2004, fmjd, cbd)",
+                      "правила ничьих (code-2004, fmjd, cbd)"),
+    "match.max_plies": ("adjudicate a draw after this many plies",
+                        "присудить ничью после стольких полуходов"),
+    "match.json": ("print the result as JSON", "вывести итог в JSON"),
+    "match.result": ("{a} vs {b}: {v}, {c}, {n} games", "{a} — {b}: {v}, {c}, партий: {n}"),
+    "match.los": ("likelihood of superiority", "вероятность превосходства"),
+    "match.terminations": ("endings", "окончания"),
+    "match.saved": ("games saved to {}", "партии сохранены в {}"),
+    "dxp.help": ("DXP (DamExchange) for 10x10 games between engines over TCP",
+                 "DXP (DamExchange): партии движков на 100 полях по TCP"),
+    "dxp.serve.help": ("wait for DXP games (follower) and play them with an engine",
+                       "ждать партий DXP (ведомый) и играть их движком"),
+    "dxp.connect.help": ("start DXP games with a server (initiator) and play them",
+                         "начать партии DXP с сервером (ведущий) и сыграть их"),
+    "dxp.address": ("server address HOST:PORT", "адрес сервера ХОСТ:ПОРТ"),
+    "dxp.host": ("address to listen on", "адрес для приёма соединений"),
+    "dxp.port": ("TCP port (DXP's is 27531)", "порт TCP (для DXP — 27531)"),
+    "dxp.engine": ("the engine that plays (see shashki match)",
+                   "движок, который играет (см. shashki match)"),
+    "dxp.once": ("stop after the first connection ends", "закончить после первого соединения"),
+    "dxp.games": ("games to play (colours alternate)", "число партий (цвета чередуются)"),
+    "dxp.minutes": ("thinking time per game in minutes (GAMEREQ)",
+                    "время на партию в минутах (GAMEREQ)"),
+    "dxp.moves": ("moves in that time (0 = the whole game)", "ходов за это время (0 — вся партия)"),
+    "dxp.color": ("our colour in the first game", "наш цвет в первой партии"),
+    "dxp.name": ("our name in GAMEREQ/GAMEACC", "наше имя в GAMEREQ/GAMEACC"),
 }
 
 
@@ -50,15 +100,7 @@ def _t(key: str) -> str:
     return ru if language() == "ru" else en
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {_t('error')}: {message}\n")
-        raise SystemExit(2)
-
-
-def _fail(message: str) -> NoReturn:
-    sys.stderr.write(f"shashki: {_t('error')}: {message}\n")
-    raise SystemExit(2)
+_fail = fail
 
 
 def register(subparsers: Any) -> None:
@@ -82,6 +124,8 @@ def register(subparsers: Any) -> None:
     h.add_argument("--variant", default="russian", help=_t("variant").format(variants))
     h.add_argument("--hash", type=int, default=64, metavar="MB", help=_t("hash"))
     h.set_defaults(func=cmd_hub)
+    _register_match(subparsers)
+    _register_dxp(subparsers)
 
 
 def _fmt_nodes(n: float) -> str:
@@ -147,19 +191,169 @@ def cmd_hub(args: argparse.Namespace) -> int:
     return hub_loop(variant=variant, hash_mb=args.hash)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """The engine commands on their own: ``analyse ...`` or ``hub``."""
-    p = _Parser(prog="shashki")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    register(sub)
-    args = p.parse_args(argv)
+def _register_match(subparsers: Any) -> None:
+    from shashki.competition.ballots import TABLES
+
+    variants = ", ".join(VARIANTS)
+    m = subparsers.add_parser("match", help=_t("match.help"))
+    m.add_argument("engine_a", metavar="ENGINE_A", help=_t("match.engine"))
+    m.add_argument("engine_b", metavar="ENGINE_B", help=_t("match.engine"))
+    m.add_argument("--variant", default="russian", help=_t("variant").format(variants))
+    m.add_argument("--games", type=int, default=10, help=_t("match.games"))
+    m.add_argument("--time", metavar="CONTROL", help=_t("match.time"))
+    m.add_argument("--move-time", type=float, metavar="S", help=_t("match.move_time"))
+    m.add_argument("--nodes", type=int, help=_t("match.nodes"))
+    m.add_argument("--depth", type=int, help=_t("match.depth"))
+    m.add_argument("--pdn", metavar="FILE", help=_t("match.pdn"))
+    m.add_argument("--concurrency", type=int, default=1, metavar="K",
+                   help=_t("match.concurrency"))
+    m.add_argument("--openings", metavar="TABLE",
+                   help=_t("match.openings").format(", ".join(TABLES)))
+    m.add_argument("--seed", type=int, default=1, help=_t("match.seed"))
+    m.add_argument("--ruleset", help=_t("match.ruleset"))
+    m.add_argument("--max-plies", type=int, default=1000, help=_t("match.max_plies"))
+    m.add_argument("--json", action="store_true", help=_t("match.json"))
+    m.set_defaults(func=cmd_match)
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """Play the match with a live progress bar; print the result; save the games."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from shashki.engine import match as M
+
+    variant = Board(args.variant).variant.name
+    a, b = M.parse_spec(args.engine_a), M.parse_spec(args.engine_b)
+    M.check_specs([a, b], variant)
+    control = M.control_from(args.time, args.move_time, args.nodes, args.depth)
+    if args.games < 1:
+        _fail(f"--games must be at least 1, not {args.games}")
+    if args.max_plies < 1:
+        _fail(f"--max-plies must be at least 1, not {args.max_plies}")
+    M.openings(variant, 1, args.seed, args.openings)  # a bad table fails before any game
+    out = open(args.pdn, "w", encoding="utf-8") if args.pdn else None  # noqa: SIM115
+    title = f"{a.name()} vs {b.name()}"
     try:
-        result: int = args.func(args)
-    except ShashkiError as e:
-        _fail(str(e))
-    except KeyboardInterrupt:
-        return 130
-    return result
+        with Progress(TextColumn("{task.description}"), BarColumn(),
+                      TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
+                      console=Console(stderr=True), transient=False) as progress:
+            task = progress.add_task(title, total=args.games)
+
+            def on_game(res: M.MatchResult, rec: M.GameRecord) -> None:
+                progress.update(task, advance=1,
+                                description=f"{title}: {res.standing.summary()}")
+                if out is not None:
+                    out.write(rec.pdn + "\n")
+                    out.flush()
+
+            result = M.run_match(a, b, variant, args.games, control, seed=args.seed,
+                                 table=args.openings, ruleset=args.ruleset,
+                                 concurrency=args.concurrency, max_plies=args.max_plies,
+                                 on_game=on_game)
+    finally:
+        if out is not None:
+            out.close()
+    if args.pdn:  # in round order
+        with open(args.pdn, "w", encoding="utf-8") as f:
+            for text in M.iter_pdn(result):
+                f.write(text + "\n")
+    st = result.standing
+    e, margin = st.elo()
+    if args.json:
+        print(json.dumps({
+            "a": result.a, "b": result.b, "variant": variant, "control": str(control),
+            "games": st.games, "wins": st.wins, "draws": st.draws, "losses": st.losses,
+            "score": st.score, "elo": None if abs(e) == float("inf") else round(e, 1),
+            "margin": None if margin == float("inf") else round(margin, 1),
+            "los": round(st.los(), 4), "terminations": result.terminations(),
+            "seconds": round(result.seconds, 1)}, ensure_ascii=False))
+        return 0
+    print(_t("match.result").format(a=result.a, b=result.b, v=variant, c=control,
+                                    n=st.games))
+    print(f"{st.summary()}, {_t('match.los')} {100 * st.los():.1f} %")
+    ends = ", ".join(f"{k} {v}" for k, v in sorted(result.terminations().items(),
+                                                    key=lambda kv: -kv[1]))
+    print(f"{_t('match.terminations')}: {ends}")
+    if args.pdn:
+        print(_t("match.saved").format(args.pdn))
+    return 0
+
+
+def _register_dxp(subparsers: Any) -> None:
+    d = subparsers.add_parser("dxp", help=_t("dxp.help"))
+    dsub = d.add_subparsers(dest="dxp_command", required=True, parser_class=Parser)
+    s = dsub.add_parser("serve", help=_t("dxp.serve.help"))
+    s.add_argument("--host", default="127.0.0.1", help=_t("dxp.host"))
+    s.add_argument("--port", type=int, default=27531, help=_t("dxp.port"))
+    s.add_argument("--engine", default="shashki", help=_t("dxp.engine"))
+    s.add_argument("--name", default="shashki", help=_t("dxp.name"))
+    s.add_argument("--once", action="store_true", help=_t("dxp.once"))
+    s.set_defaults(func=cmd_dxp_serve)
+    c = dsub.add_parser("connect", help=_t("dxp.connect.help"))
+    c.add_argument("address", metavar="HOST:PORT", help=_t("dxp.address"))
+    c.add_argument("--engine", default="shashki", help=_t("dxp.engine"))
+    c.add_argument("--name", default="shashki", help=_t("dxp.name"))
+    c.add_argument("--games", type=int, default=2, help=_t("dxp.games"))
+    c.add_argument("--minutes", type=int, default=5, help=_t("dxp.minutes"))
+    c.add_argument("--moves", type=int, default=0, help=_t("dxp.moves"))
+    c.add_argument("--color", choices=["white", "black"], default="white",
+                   help=_t("dxp.color"))
+    c.add_argument("--pdn", metavar="FILE", help=_t("match.pdn"))
+    c.set_defaults(func=cmd_dxp_connect)
+
+
+def cmd_dxp_serve(args: argparse.Namespace) -> int:
+    """Serve DXP games until interrupted (or one connection with ``--once``)."""
+    from shashki.engine import dxp
+
+    if not 0 <= args.port <= 65535:
+        _fail(f"--port must be 0..65535, not {args.port}")
+    server = dxp.DxpServer(args.engine, host=args.host, port=args.port, name=args.name)
+    print(f"DXP {server.host}:{server.port}", flush=True)
+    try:
+        for game in server.serve(once=args.once):
+            print(f"{game.white} - {game.black}: {game.result} ({game.termination})",
+                  flush=True)
+    finally:
+        server.close()
+    return 0
+
+
+def cmd_dxp_connect(args: argparse.Namespace) -> int:
+    """Play ``--games`` DXP games with a server, colours alternating."""
+    from shashki.color import BLACK, WHITE
+    from shashki.engine import dxp
+
+    host, port = dxp.parse_address(args.address)
+    if args.games < 1:
+        _fail(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.minutes <= 999 or not 0 <= args.moves <= 999:
+        _fail("--minutes must be 1..999 and --moves 0..999 (DXP's three digits)")
+    color = WHITE if args.color == "white" else BLACK
+    out = open(args.pdn, "w", encoding="utf-8") if args.pdn else None  # noqa: SIM115
+    try:
+        with dxp.DxpClient(args.engine, host, port, name=args.name) as client:
+            for i in range(args.games):
+                game = client.play(color if i % 2 == 0 else color.other, args.minutes,
+                                   args.moves)
+                print(f"{game.white} - {game.black}: {game.result} ({game.termination})",
+                      flush=True)
+                if out is not None:
+                    out.write(game.pdn + "\n")
+                    out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The engine commands on their own: ``analyse``, ``hub``, ``match`` or ``dxp``."""
+    p = Parser(prog="shashki")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+    register(sub)
+    return run(p, argv)
 
 
 if __name__ == "__main__":

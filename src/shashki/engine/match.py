@@ -1,0 +1,918 @@
+"""Engine matches: ``shashki match ENGINE_A ENGINE_B``.
+
+Every opening is played twice, A with White and then A with Black. Russian and Brazilian
+openings are drawn without replacement (seeded) from the official ballot tables of
+:mod:`shashki.competition.ballots` (FMJD Drawing Table 64, 736 Russian / 725 Brazilian
+entries; ``--openings idf-150`` for the IDF basic positions). No official 10x10 ballot
+list exists (ballots README), so International and giveaway openings follow a documented
+random procedure: from the initial position two moves of each side (4 plies) are drawn
+uniformly from the legal moves with the match's seed; a position where the side to move
+must capture, or one already drawn, is rejected and drawn again.
+
+Games are conducted by :class:`shashki.game.Game`: the rules end them (no pieces, no
+moves) and so do the variant's draw rules (:mod:`shashki.draws`, threefold repetition
+declared at once); a clock flag falling loses (Code 1.8.1). Each side has its own clock,
+so that handicap matches (``odds=0.5``: half the time) are possible. Time controls:
+a game clock of :class:`shashki.clock.TimeControl` (sudden death, stages, increment),
+a fixed time per move, fixed nodes or a fixed depth.
+
+An engine is written as
+
+* ``shashki[:LEVEL][,name=value...]`` — shashki's own engine in this process at a level
+  (``full`` … ``beginner``); ``hash=MB``, ``seed=N``, search parameters (``lmr=0``,
+  ``prune=0`` …, :data:`SEARCH_PARAMS`) and own fixed limits ``depth=``, ``nodes=``,
+  ``movetime=`` (seconds);
+* ``hub:COMMAND[,name=value...]`` — an external engine over Hub
+  (:class:`~shashki.engine.hubclient.HubClient`), e.g. ``hub:dame hub`` or
+  ``hub:scan hub``; other ``name=value`` pairs are sent as ``set-param``;
+* ``dxp:HOST:PORT`` — an engine behind a DXP server (:mod:`shashki.engine.dxp`; 10x10);
+* ``py-draughts[:simple|turbo][,depth=N]`` — py-draughts' built-in engine driven in
+  this process (``turbo`` = its TurboEngine, 10x10 only, the default on 10x10;
+  ``simple`` = its SimpleEngine, every board, the default on 8x8);
+* ``random[,seed=N]`` — a uniformly random mover.
+
+Every engine also takes ``odds=F`` (its share of the time, nodes or depth; 0.5 = half)
+and ``label=TEXT`` (its name in the records).
+
+The result is scored 1, ½, 0 per game; the Elo difference follows from the score
+fraction and its 95 % margin from the spread of the game scores (:func:`elo`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from shashki.board import Board
+from shashki.clock import Stage, TimeControl
+from shashki.color import BLACK, WHITE, Color
+from shashki.engine.engine import LEVELS, Engine, EngineError
+from shashki.engine.limits import Limit, budget
+from shashki.errors import ShashkiError
+from shashki.game import Game, Kind
+from shashki.move import Move
+from shashki.rules import Goal, variant_by_name
+
+SEARCH_PARAMS = {"prune": "P_PRUNE", "prune_margin": "P_PRUNE_MARGIN", "prune_pct": "P_PRUNE_PCT",
+                 "qs_quiet": "P_QS_QUIET", "qs_exch": "P_QS_EXCH", "qs_promo": "P_QS_PROMO",
+                 "lmr": "P_LMR", "lmr_depth": "P_LMR_DEPTH", "lmr_moves": "P_LMR_MOVES",
+                 "tt": "P_TT", "ext": "P_EXT_SINGLE", "history": "P_HISTORY",
+                 "killers": "P_KILLERS", "malus": "P_HIST_MALUS"}
+"""Search parameters an engine spec may set: spec name → ``shashki.engine.search`` index."""
+
+BALLOT_TABLES = {"russian": "fmjd-russian", "brazilian": "fmjd-brazilian"}
+"""Default ballot table per variant; other variants use random openings."""
+
+RANDOM_PLIES = 4
+"""Plies of a random opening (two moves of each side)."""
+MAX_PLIES = 1000
+"""A game still running after this many plies is adjudicated a draw (the draw rules end
+every real game long before)."""
+
+
+class MatchError(ShashkiError):
+    """A match that cannot be played: a bad engine spec, control or opening table."""
+
+
+# --- engine specs -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """A parsed engine spec: kind (``shashki``, ``hub``, ``dxp``, ``py-draughts``,
+    ``random``), its argument (level, command, address, engine) and parameters.
+
+    >>> s = parse_spec("shashki:expert,hash=16,odds=0.5")
+    >>> s.kind, s.arg, s.params, s.odds
+    ('shashki', 'expert', (('hash', '16'),), 0.5)
+    >>> parse_spec("hub:dame hub").arg
+    'dame hub'
+    >>> parse_spec("dxp:localhost:27531").arg
+    'localhost:27531'
+    """
+
+    kind: str
+    arg: str
+    params: tuple[tuple[str, str], ...] = ()
+    odds: float = 1.0
+    label: str = ""
+    text: str = ""
+
+    def param(self, name: str, default: str | None = None) -> str | None:
+        for k, v in self.params:
+            if k == name:
+                return v
+        return default
+
+    def name(self) -> str:
+        """The engine's name in records and tables."""
+        if self.label:
+            return self.label
+        return self.text
+
+
+KINDS = ("shashki", "hub", "dxp", "py-draughts", "random")
+
+
+def parse_spec(text: str) -> EngineSpec:
+    """Read an engine spec (module docstring); raises :class:`MatchError` naming the bad
+    part."""
+    raw = text.strip()
+    if not raw:
+        raise MatchError("empty engine spec")
+    head, *rest = raw.split(",")
+    kind, _, arg = head.partition(":")
+    kind = kind.strip().lower()
+    if kind == "pydraughts":
+        raise MatchError("pydraughts has no engine of its own (only Hub, DXP and CheckerBoard "
+                         "clients); use hub:COMMAND or dxp:HOST:PORT for an engine it drives, "
+                         "or py-draughts for py-draughts' built-in engine")
+    if kind not in KINDS:
+        raise MatchError(f"unknown engine {kind!r} in {raw!r}; known: {', '.join(KINDS)}")
+    params: list[tuple[str, str]] = []
+    odds = 1.0
+    label = ""
+    for part in rest:
+        key, eq, value = part.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if not eq or not key:
+            raise MatchError(f"engine spec {raw!r}: {part!r} is not name=value")
+        value = value.strip()
+        if key == "odds":
+            try:
+                odds = float(value)
+            except ValueError:
+                raise MatchError(f"engine spec {raw!r}: odds {value!r} is not a number") from None
+            if not 0 < odds <= 100:
+                raise MatchError(f"engine spec {raw!r}: odds {value!r} must be above 0")
+        elif key == "label":
+            label = value
+        else:
+            params.append((key, value))
+    arg = arg.strip()
+    if kind == "shashki":
+        arg = arg.lower() or "full"
+        if arg not in LEVELS:
+            raise MatchError(f"engine spec {raw!r}: unknown level {arg!r}; known: "
+                             f"{', '.join(LEVELS)}")
+        for k, v in params:
+            if k not in ("hash", "seed", "depth", "nodes", "movetime") and k not in SEARCH_PARAMS:
+                raise MatchError(f"engine spec {raw!r}: unknown parameter {k!r}; known: hash, "
+                                 f"seed, depth, nodes, movetime, {', '.join(SEARCH_PARAMS)}")
+            _number(raw, k, v)
+    elif kind == "hub" and not arg:
+        raise MatchError(f"engine spec {raw!r}: hub needs a command, e.g. hub:scan hub")
+    elif kind == "dxp":
+        host, _, port = arg.rpartition(":")
+        if not host or not port.isdigit():
+            raise MatchError(f"engine spec {raw!r}: dxp needs HOST:PORT, e.g. dxp:localhost:27531")
+    elif kind == "py-draughts":
+        arg = arg.lower()
+        if arg not in ("", "simple", "turbo"):
+            raise MatchError(f"engine spec {raw!r}: py-draughts engine {arg!r}; known: simple, "
+                             "turbo")
+    shown = raw
+    if odds != 1.0:
+        shown = ",".join(p for p in raw.split(",") if not p.strip().lower().startswith("odds="))
+        shown += f" (×{odds:g} time)"
+    return EngineSpec(kind, arg, tuple(params), odds, label, shown)
+
+
+def _number(raw: str, key: str, value: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise MatchError(f"engine spec {raw!r}: {key}={value!r} is not a number") from None
+
+
+# --- time controls ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Control:
+    """What each side may spend: a game clock, or a fixed time, node count or depth per
+    move (several of the fixed caps may combine)."""
+
+    clock: TimeControl | None = None
+    move_time: float | None = None
+    nodes: int | None = None
+    depth: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.clock is None and self.move_time is None and self.nodes is None \
+                and self.depth is None:
+            raise MatchError("a match needs a time control: --time, --move-time, --nodes "
+                             "or --depth")
+        if self.clock is not None and self.move_time is not None:
+            raise MatchError("give either a game clock (--time) or a time per move "
+                             "(--move-time), not both")
+
+    def scaled(self, odds: float) -> Control:
+        """The control of a side that gets ``odds`` of the time (nodes, depth)."""
+        if odds == 1.0:
+            return self
+        clock = None
+        if self.clock is not None:
+            clock = TimeControl(tuple(Stage(s.seconds * odds, s.moves, s.increment * odds,
+                                            s.delay * odds) for s in self.clock.stages))
+        return Control(
+            clock,
+            self.move_time * odds if self.move_time is not None else None,
+            max(1, round(self.nodes * odds)) if self.nodes is not None else None,
+            max(1, round(self.depth * odds)) if self.depth is not None else None,
+        )
+
+    def __str__(self) -> str:
+        parts = []
+        if self.clock is not None:
+            parts.append(str(self.clock))
+        if self.move_time is not None:
+            parts.append(f"{self.move_time:g} s/move")
+        if self.nodes is not None:
+            parts.append(f"{self.nodes:,} nodes/move")
+        if self.depth is not None:
+            parts.append(f"depth {self.depth}")
+        return ", ".join(parts)
+
+    def pdn(self) -> str:
+        """The PDN ``TimeControl`` value (``-`` for controls without a clock)."""
+        if self.clock is not None:
+            return self.clock.to_pdn()
+        return "-"
+
+
+class SideClock:
+    """One side's clock under a :class:`Control`: the time left, moves made, stages."""
+
+    def __init__(self, control: Control) -> None:
+        self.control = control
+        self.moves = 0
+        self.remaining = control.clock.stages[0].seconds if control.clock is not None else 0.0
+
+    def limit(self) -> Limit:
+        c = self.control
+        if c.clock is None:
+            return Limit(depth=c.depth, nodes=c.nodes, time=c.move_time)
+        lim = Limit.from_control(c.clock, max(self.remaining, 0.0), self.moves)
+        return replace(lim, depth=c.depth, nodes=c.nodes)
+
+    def charge(self, seconds: float) -> bool:
+        """Count a move that took ``seconds``; False when the flag fell."""
+        clock = self.control.clock
+        self.moves += 1
+        if clock is None:
+            return True
+        stage = clock.stages[clock.stage_at(self.moves - 1)]
+        spent = seconds
+        if stage.delay:
+            spent = max(0.0, seconds - stage.delay)
+        self.remaining -= spent
+        if self.remaining < 0:
+            return False
+        self.remaining += stage.increment
+        nxt = clock.next_stage_after(self.moves)
+        if nxt is not None:
+            self.remaining += nxt.seconds
+        return True
+
+
+# --- players ------------------------------------------------------------------------------
+
+
+class Player:
+    """One engine in a match, whatever it is and wherever it runs."""
+
+    def __init__(self, spec: EngineSpec) -> None:
+        self.spec = spec
+
+    @property
+    def label(self) -> str:
+        return self.spec.name()
+
+    def new_game(self, board: Board, color: Color, control: Control) -> None:
+        """A game starts from ``board``; this player has ``color`` under ``control``."""
+
+    def move(self, board: Board, limit: Limit) -> Move:
+        """A legal move of ``board`` within ``limit``."""
+        raise NotImplementedError
+
+    def end_game(self, game: Game) -> None:
+        """The game ended (``game.termination``)."""
+
+    def close(self) -> None:
+        """Free the engine (processes, sockets)."""
+
+
+class ShashkiPlayer(Player):
+    """shashki's own engine in this process."""
+
+    def __init__(self, spec: EngineSpec, variant: str) -> None:
+        super().__init__(spec)
+        self.engine = Engine(variant, hash_mb=int(float(spec.param("hash", "64") or 64)),
+                             level=spec.arg or "full",
+                             seed=int(float(spec.param("seed", "1") or 1)))
+        from shashki.engine import search as S
+
+        for k, v in spec.params:
+            if k in SEARCH_PARAMS:
+                self.engine.params[getattr(S, SEARCH_PARAMS[k])] = int(float(v))
+        own = {k: spec.param(k) for k in ("depth", "nodes", "movetime")}
+        self.own: Limit | None = None
+        if any(v is not None for v in own.values()):
+            self.own = Limit(
+                depth=int(float(own["depth"])) if own["depth"] is not None else None,
+                nodes=int(float(own["nodes"])) if own["nodes"] is not None else None,
+                time=float(own["movetime"]) if own["movetime"] is not None else None)
+
+    def new_game(self, board: Board, color: Color, control: Control) -> None:
+        if board.variant != self.engine.variant:
+            self.engine.set_variant(board.variant)
+        self.engine.new_game()
+
+    def move(self, board: Board, limit: Limit) -> Move:
+        return self.engine.play(board, self.own if self.own is not None else limit)
+
+
+class RandomPlayer(Player):
+    """Plays a uniformly random legal move."""
+
+    def __init__(self, spec: EngineSpec) -> None:
+        super().__init__(spec)
+        self.rng = random.Random(int(float(spec.param("seed", "1") or 1)))
+
+    def move(self, board: Board, limit: Limit) -> Move:
+        return self.rng.choice(board.legal_moves)
+
+
+class HubPlayer(Player):
+    """An external Hub engine (:class:`~shashki.engine.hubclient.HubClient`)."""
+
+    def __init__(self, spec: EngineSpec, variant: str) -> None:
+        super().__init__(spec)
+        from shashki.engine.hubclient import HubClient
+
+        self.client = HubClient(spec.arg, variant=variant, params=dict(spec.params))
+
+    @property
+    def label(self) -> str:
+        return self.spec.label or self.client.name
+
+    def new_game(self, board: Board, color: Color, control: Control) -> None:
+        if board.variant != self.client.variant:
+            raise MatchError(f"the Hub engine was started for {self.client.variant.name}")
+        self.client.new_game()
+
+    def move(self, board: Board, limit: Limit) -> Move:
+        return self.client.go(board, limit).move
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def _py_draughts(module: str) -> Any:
+    """A module of py-draughts, with its logging silenced."""
+    import importlib
+
+    try:
+        from loguru import logger
+
+        logger.disable("draughts")
+    except ImportError:
+        pass
+    try:
+        return importlib.import_module(module)
+    except Exception as e:  # pragma: no cover - depends on the installation
+        raise MatchError(f"py-draughts cannot be imported ({module}): {e}") from None
+
+
+class PyDraughtsPlayer(Player):
+    """py-draughts' own engine, driven in this process (its Hub client is not used).
+
+    Its board is kept in step with the game move by move (so that its repetition
+    history is right); moves are matched by (start, end, captured squares) — py-draughts
+    numbers squares from 0 in the same order as PDN.
+    """
+
+    BOARDS: ClassVar[dict[str, str]] = {
+        "russian": "draughts.boards.russian", "brazilian": "draughts.boards.brazilian",
+        "international": "draughts.boards.standard"}
+
+    def __init__(self, spec: EngineSpec, variant: str) -> None:
+        super().__init__(spec)
+        if variant not in self.BOARDS:
+            raise MatchError(f"py-draughts does not play {variant}")
+        which = spec.arg or ("turbo" if variant == "international" else "simple")
+        if which == "turbo" and variant != "international":
+            raise MatchError("py-draughts' TurboEngine plays International only")
+        self.board_class = _py_draughts(self.BOARDS[variant]).Board
+        if which == "turbo":
+            self.engine = _py_draughts("draughts.engines.turbo").TurboEngine()
+        else:
+            self.engine = _py_draughts("draughts.engines.simple").SimpleEngine()
+        self.which = which
+        depth = spec.param("depth")
+        self.max_depth = int(float(depth)) if depth is not None else 64
+        self._board: Any = None
+        self._synced: list[Move] = []
+        self._start = ""
+
+    @property
+    def label(self) -> str:
+        return self.spec.label or f"py-draughts {self.which}"
+
+    def new_game(self, board: Board, color: Color, control: Control) -> None:
+        if control.clock is None and control.move_time is None and control.depth is None:
+            raise MatchError("py-draughts' engines take a time or a depth, not a node count")
+        self._board = None
+        self._synced = []
+
+    @staticmethod
+    def _key(m: Any) -> tuple[int, int, frozenset[int]]:
+        return (m.square_list[0] + 1, m.square_list[-1] + 1,
+                frozenset(c + 1 for c in m.captured_list))
+
+    def _sync(self, board: Board) -> Any:
+        start = board.copy()
+        while start.move_stack:
+            start.pop()
+        stack = board.move_stack
+        if (self._board is None or start.fen() != self._start
+                or stack[:len(self._synced)] != self._synced):
+            self._start = start.fen()
+            self._board = self.board_class.from_fen(self._start)
+            self._synced = []
+        for m in stack[len(self._synced):]:
+            key = (m.start, m.end, m.captured)
+            found = [pm for pm in self._board.legal_moves if self._key(pm) == key]
+            if not found:
+                raise MatchError(f"py-draughts has no move {m.numeric(full=True)}")
+            self._board.push(found[0])
+            self._synced.append(m)
+        return self._board
+
+    def move(self, board: Board, limit: Limit) -> Move:
+        pd = self._sync(board)
+        b = budget(limit)
+        self.engine.time_limit = b.soft if b.soft is not None else None
+        self.engine.depth_limit = min(limit.depth or self.max_depth, self.max_depth)
+        pm = self.engine.get_best_move(pd)
+        key = self._key(pm)
+        for m in board.legal_moves:
+            if (m.start, m.end, m.captured) == key:
+                return m
+        raise MatchError(f"py-draughts played {pm}, which is not legal in {board.fen()}")
+
+
+def make_player(spec: EngineSpec | str, variant: str) -> Player:
+    """The player of an engine spec for ``variant`` (starting its process, if any)."""
+    s = parse_spec(spec) if isinstance(spec, str) else spec
+    if s.kind == "shashki":
+        return ShashkiPlayer(s, variant)
+    if s.kind == "hub":
+        return HubPlayer(s, variant)
+    if s.kind == "py-draughts":
+        return PyDraughtsPlayer(s, variant)
+    if s.kind == "dxp":
+        from shashki.engine.dxp import DxpPlayer
+
+        return DxpPlayer(s, variant)
+    return RandomPlayer(s)
+
+
+# --- openings -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A start position: its code (ballot code or ``R<n>``), moves and FEN."""
+
+    code: str
+    moves: str
+    fen: str
+
+    def name(self) -> str:
+        return f"{self.code} {self.moves}".strip()
+
+
+def openings(variant: str, count: int, seed: int = 1, table: str | None = None) -> list[Opening]:
+    """``count`` openings for ``variant`` (module docstring), reproducible from ``seed``.
+
+    >>> [o.name() for o in openings("russian", 2, seed=1)]
+    ['24-XIII f2-a5 d8-f4', '34-XV a3-h4 b6-c5']
+    >>> o = openings("international", 1, seed=1)[0]
+    >>> o.code, len(o.moves.split())
+    ('R1', 4)
+    """
+    v = variant_by_name(variant).name
+    name = table if table not in (None, "random") else (
+        None if table == "random" else BALLOT_TABLES.get(v))
+    if name is None:
+        return _random_openings(v, count, seed)
+    from shashki.competition import ballots
+
+    if name not in ballots.TABLES:
+        raise MatchError(f"unknown opening table {name!r}; known: random, "
+                         f"{', '.join(ballots.TABLES)}")
+    if Board(v).variant.geometry.squares != 32:
+        raise MatchError(f"the ballot table {name!r} is for 8x8 boards, not {v}")
+    pool: list[Opening] = []
+    for e in ballots.load(name):
+        try:
+            board = ballots.replay(e, v)
+        except ShashkiError:
+            continue  # an entry that is not legal under this variant's rules
+        if board.legal_moves:
+            pool.append(Opening(e.code, e.text(), board.fen()))
+    rng = random.Random(seed)
+    out: list[Opening] = []
+    while len(out) < count:
+        batch = pool[:]
+        rng.shuffle(batch)
+        out.extend(batch[:count - len(out)])
+    return out
+
+
+def _random_openings(variant: str, count: int, seed: int) -> list[Opening]:
+    rng = random.Random(seed)
+    out: list[Opening] = []
+    seen: set[str] = set()
+    tries = 0
+    while len(out) < count:
+        tries += 1
+        if tries > 100 * count + 1000:
+            raise MatchError(f"cannot draw {count} different random openings")
+        b = Board(variant)
+        texts = []
+        for _ in range(RANDOM_PLIES):
+            moves = b.legal_moves
+            if not moves:
+                break
+            m = rng.choice(moves)
+            texts.append(b.move_text(m))
+            b.push(m)
+        if len(texts) < RANDOM_PLIES or not b.legal_moves or b.legal_moves[0].is_capture:
+            continue
+        fen = b.fen()
+        if fen in seen:
+            continue
+        seen.add(fen)
+        out.append(Opening(f"R{len(out) + 1}", " ".join(texts), fen))
+    return out
+
+
+# --- one game -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game of a match, as sent to a worker."""
+
+    round: str
+    index: int
+    variant: str
+    opening: Opening
+    a: EngineSpec
+    b: EngineSpec
+    a_white: bool
+    control: Control
+    ruleset: str | None = None
+    max_plies: int = MAX_PLIES
+    event: str = ""
+
+
+@dataclass
+class GameRecord:
+    """A finished game: who had White, the result, why it ended, and its PDN."""
+
+    round: str
+    index: int
+    opening: Opening
+    white: str
+    black: str
+    a_white: bool
+    result: str
+    a_score: float
+    termination: str
+    plies: int
+    seconds: float
+    pdn: str
+
+
+def play_game(job: Job, players: tuple[Player, Player],
+              on_move: Callable[[Game], None] | None = None) -> GameRecord:
+    """Play one game of ``job`` between ``players`` (A, B) and return its record."""
+    from shashki.pdn import write_game
+
+    pa, pb = players
+    white, black = (pa, pb) if job.a_white else (pb, pa)
+    specs = {WHITE: job.a if job.a_white else job.b, BLACK: job.b if job.a_white else job.a}
+    by_color = {WHITE: white, BLACK: black}
+    game = Game(job.variant, job.opening.fen, ruleset=job.ruleset, repetition="auto")
+    controls = {c: job.control.scaled(specs[c].odds) for c in (WHITE, BLACK)}
+    clocks = {c: SideClock(controls[c]) for c in (WHITE, BLACK)}
+    t_start = time.perf_counter()
+    for c in (WHITE, BLACK):
+        by_color[c].new_game(game.board.copy(), c, controls[c])
+    while not game.is_over:
+        if game.ply >= job.max_plies:
+            game.decide(None, "match rules", f"adjudicated a draw after {job.max_plies} plies")
+            break
+        color = game.board.turn
+        player = by_color[color]
+        limit = clocks[color].limit()
+        t0 = time.perf_counter()
+        try:
+            move = player.move(game.board.copy(), limit)
+        except ShashkiError as e:
+            game.decide(color.other, "match rules", f"{color.label} engine failed: {e}")
+            break
+        spent = time.perf_counter() - t0
+        if not clocks[color].charge(spent):
+            game._end(Kind.TIME, "Code 1.8.1", color.other, detail=f"{color.label} flag fell")
+            break
+        try:
+            game.play(move)
+        except ShashkiError as e:
+            game.decide(color.other, "match rules", f"{color.label} engine played an illegal "
+                        f"move: {e}")
+            break
+        if on_move is not None:
+            on_move(game)
+    for p in (white, black):
+        with contextlib.suppress(ShashkiError):
+            p.end_game(game)
+    result = game.result
+    white_score = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+    if result == "0-0":
+        white_score = 0.0
+    a_score = white_score if job.a_white else (0.0 if result == "0-0" else 1.0 - white_score)
+    term = game.termination
+    headers = {
+        "Event": job.event or f"{job.a.name()} vs {job.b.name()}",
+        "Site": "shashki match",
+        "Date": time.strftime("%Y.%m.%d"),
+        "Round": job.round,
+        "White": white.label,
+        "Black": black.label,
+        "Opening": job.opening.name(),
+        "WhiteType": "program",
+        "BlackType": "program",
+    }
+    if controls[WHITE] == controls[BLACK]:
+        headers["TimeControl"] = controls[WHITE].pdn()
+    else:
+        headers["TimeControlWhite"] = controls[WHITE].pdn()
+        headers["TimeControlBlack"] = controls[BLACK].pdn()
+    record = game.to_pdn(headers)
+    record.headers["FEN"] = job.opening.fen
+    return GameRecord(job.round, job.index, job.opening, white.label, black.label, job.a_white,
+                      result, a_score, term.tag() if term else "", game.ply,
+                      time.perf_counter() - t_start, write_game(record))
+
+
+# --- the match ----------------------------------------------------------------------------
+
+
+def elo(score: float) -> float:
+    """Elo difference of a score fraction: ``-400 log10(1/p - 1)``.
+
+    >>> round(elo(0.75)), round(elo(0.5)), round(elo(0.25))
+    (191, 0, -191)
+    """
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+@dataclass
+class Standing:
+    """A's results so far: wins, draws, losses and what follows from them."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        return self.wins + 0.5 * self.draws
+
+    @property
+    def score(self) -> float:
+        """A's score fraction (0.5 before any game)."""
+        return self.points / self.games if self.games else 0.5
+
+    def add(self, a_score: float) -> None:
+        if a_score == 1.0:
+            self.wins += 1
+        elif a_score == 0.5:
+            self.draws += 1
+        else:
+            self.losses += 1
+
+    def elo(self) -> tuple[float, float]:
+        """Elo difference of A over B and the half-width of its 95 % interval.
+
+        The score p = (W + D/2) / N; each game's score has variance
+        s² = (W(1-p)² + D(½-p)² + L·p²) / N, so p has standard error s/√N and the interval
+        [elo(p - 1.96 s/√N), elo(p + 1.96 s/√N)]; the margin is half its width (infinite
+        when the interval reaches a clean sweep).
+
+        >>> e, m = Standing(60, 20, 20).elo()
+        >>> round(e), round(m)
+        (147, 66)
+        """
+        n = self.games
+        if n == 0:
+            return 0.0, math.inf
+        p = self.score
+        var = (self.wins * (1 - p) ** 2 + self.draws * (0.5 - p) ** 2
+               + self.losses * p ** 2) / n
+        se = math.sqrt(var / n)
+        lo, hi = p - 1.96 * se, p + 1.96 * se
+        if lo <= 0 or hi >= 1:
+            return elo(p), math.inf
+        return elo(p), (elo(hi) - elo(lo)) / 2
+
+    def los(self) -> float:
+        """Likelihood of superiority: the chance that A is the stronger, from W and L."""
+        if self.wins + self.losses == 0:
+            return 0.5
+        return 0.5 * (1 + math.erf((self.wins - self.losses)
+                                   / math.sqrt(2 * (self.wins + self.losses))))
+
+    def summary(self) -> str:
+        """``+W =D -L, P/N (S %), Elo E ± M``.
+
+        >>> Standing(3, 4, 1).summary()
+        '+3 =4 -1, 5/8 (62.5 %), Elo +89 ± 190'
+        """
+        e, m = self.elo()
+        return (f"+{self.wins} ={self.draws} -{self.losses}, {self.points:g}/{self.games} "
+                f"({100 * self.score:.1f} %), Elo {_signed(e)} ± {_inf(m)}")
+
+
+def _signed(x: float) -> str:
+    if math.isinf(x):
+        return "+∞" if x > 0 else "-∞"
+    return f"{x + 0.0:+.0f}".replace("-0", "+0") if abs(x) < 0.5 else f"{x:+.0f}"
+
+
+def _inf(x: float) -> str:
+    return "∞" if math.isinf(x) else f"{x:.0f}"
+
+
+@dataclass
+class MatchResult:
+    a: str
+    b: str
+    variant: str
+    control: Control
+    games: list[GameRecord] = field(default_factory=list)
+    standing: Standing = field(default_factory=Standing)
+    seconds: float = 0.0
+
+    def terminations(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for g in self.games:
+            out[g.termination] = out.get(g.termination, 0) + 1
+        return out
+
+
+def jobs(a: EngineSpec, b: EngineSpec, variant: str, games: int, control: Control,
+         seed: int = 1, table: str | None = None, ruleset: str | None = None,
+         max_plies: int = MAX_PLIES) -> list[Job]:
+    """The games of a match: each opening with A as White, then as Black."""
+    if games < 1:
+        raise MatchError("a match needs at least one game")
+    v = variant_by_name(variant).name
+    ops = openings(v, (games + 1) // 2, seed, table)
+    event = f"{a.name()} vs {b.name()}, {v}, {control}"
+    out: list[Job] = []
+    for i, op in enumerate(ops):
+        for j, a_white in enumerate((True, False)):
+            if len(out) < games:
+                out.append(Job(f"{i + 1}.{j + 1}", len(out), v, op, a, b, a_white, control,
+                               ruleset, max_plies, event))
+    return out
+
+
+_WORKER_PLAYERS: dict[tuple[str, str, str], Player] = {}
+
+
+def _worker_players(job: Job) -> tuple[Player, Player]:
+    out = []
+    for side, spec in (("a", job.a), ("b", job.b)):
+        key = (side, spec.text, job.variant)
+        if key not in _WORKER_PLAYERS:
+            _WORKER_PLAYERS[key] = make_player(spec, job.variant)
+        out.append(_WORKER_PLAYERS[key])
+    return out[0], out[1]
+
+
+def _worker_game(job: Job) -> GameRecord:
+    return play_game(job, _worker_players(job))
+
+
+def _worker_close() -> None:
+    for p in _WORKER_PLAYERS.values():
+        p.close()
+    _WORKER_PLAYERS.clear()
+
+
+def _worker_init() -> None:
+    import atexit
+
+    atexit.register(_worker_close)
+
+
+def run_match(a: EngineSpec | str, b: EngineSpec | str, variant: str, games: int,
+              control: Control, *, seed: int = 1, table: str | None = None,
+              ruleset: str | None = None, concurrency: int = 1, max_plies: int = MAX_PLIES,
+              on_game: Callable[[MatchResult, GameRecord], None] | None = None) -> MatchResult:
+    """Play a match of ``games`` games; ``on_game`` sees every game as it finishes.
+
+    With ``concurrency`` 1 the games run one after another in this process; above 1
+    in that many worker processes, each with its own engines.
+    """
+    sa = parse_spec(a) if isinstance(a, str) else a
+    sb = parse_spec(b) if isinstance(b, str) else b
+    v = variant_by_name(variant).name
+    if concurrency < 1:
+        raise MatchError("concurrency must be at least 1")
+    todo = jobs(sa, sb, v, games, control, seed, table, ruleset, max_plies)
+    result = MatchResult(sa.name(), sb.name(), v, control)
+    t0 = time.perf_counter()
+
+    def done(rec: GameRecord) -> None:
+        result.games.append(rec)
+        result.standing.add(rec.a_score)
+        if on_game is not None:
+            on_game(result, rec)
+
+    if concurrency == 1:
+        players = (make_player(sa, v), make_player(sb, v))
+        try:
+            result.a, result.b = players[0].label, players[1].label
+            for job in todo:
+                done(play_game(job, players))
+        finally:
+            for p in players:
+                p.close()
+    else:
+        with ProcessPoolExecutor(max_workers=concurrency, initializer=_worker_init) as pool:
+            futures: list[Future[GameRecord]] = [pool.submit(_worker_game, j) for j in todo]
+            for f in as_completed(futures):
+                done(f.result())
+        result.games.sort(key=lambda g: g.index)
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def iter_pdn(result: MatchResult) -> Iterator[str]:
+    for g in sorted(result.games, key=lambda g: g.index):
+        yield g.pdn
+
+
+def control_from(time_control: str | None = None, move_time: float | None = None,
+                 nodes: int | None = None, depth: int | None = None) -> Control:
+    """A :class:`Control` from command-line values; errors name the bad value."""
+    tc = TimeControl.parse(time_control) if time_control else None
+    if move_time is not None and move_time <= 0:
+        raise MatchError(f"time per move must be positive, not {move_time:g}")
+    if nodes is not None and nodes < 1:
+        raise MatchError(f"nodes per move must be at least 1, not {nodes}")
+    if depth is not None and depth < 1:
+        raise MatchError(f"depth must be at least 1, not {depth}")
+    return Control(tc, move_time, nodes, depth)
+
+
+def is_giveaway(variant: str) -> bool:
+    return variant_by_name(variant).goal is Goal.GIVEAWAY
+
+
+def check_specs(specs: Sequence[EngineSpec], variant: str) -> None:
+    """Refuse engines that cannot play ``variant`` before any process starts."""
+    v = variant_by_name(variant).name
+    for s in specs:
+        if s.kind == "dxp" and v != "international":
+            raise MatchError(f"DXP is a 10x10 protocol; {s.text!r} cannot play {v}")
+        if s.kind == "py-draughts" and v not in PyDraughtsPlayer.BOARDS:
+            raise MatchError(f"py-draughts does not play {v}")
+
+
+__all__ = ["BALLOT_TABLES", "Control", "EngineError", "EngineSpec", "GameRecord", "Job",
+           "MatchError", "MatchResult", "Opening", "Player", "SideClock", "Standing",
+           "check_specs", "control_from", "elo", "jobs", "make_player", "openings",
+           "parse_spec", "play_game", "run_match"]
