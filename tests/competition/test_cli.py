@@ -135,3 +135,74 @@ def test_every_text_in_both_languages() -> None:
     source = pathlib.Path(cli_module.__file__).read_text(encoding="utf-8")
     for key in re.findall(r'tr\("([^"]+)"\)', source):
         assert key in TEXTS, key
+
+
+def test_swiss_event_with_byes_and_withdrawal(tmp_path: pathlib.Path,
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 6-player Swiss run from the terminal: a half-point bye asked in advance, a forfeit
+    (Code 3.13.1), a withdrawal and the pairing bye (Code 3.16.11); exports carry them."""
+    monkeypatch.setenv("SHASHKI_LANG", "en")
+    f = str(tmp_path / "ev.json")
+    assert _run(capsys, "tournament", "new", f, "--name", "Cup", "--rounds", "3",
+                "--tiebreaks", "buchholz,wins", "--time-control", "70m/35 + 15m",
+                "--city", "Tula", "--start", "2026-05-01")[0] == 0
+    for name, r in [("A", "2300"), ("B", "2250"), ("C", "2200"), ("D", "2150"), ("E", "2100"),
+                    ("F", "2050")]:
+        _run(capsys, "tournament", "add", f, name, "--rating", r)
+    rc, out, _ = _run(capsys, "tournament", "bye", f, "5", "--kind", "H")
+    assert rc == 0 and "round 1" in out
+    rc, out, _ = _run(capsys, "tournament", "pair", f)
+    t = Tournament.load(f)
+    assert sorted(b.kind for b in t.rounds[0].byes) == ["H", "PAB"]
+    assert (5, "H") in [(b.player, b.kind) for b in t.rounds[0].byes]
+    assert len(t.rounds[0].pairings) == 2 and not t.byes_requested
+    _run(capsys, "tournament", "result", f, "1", "1", "+-")
+    _run(capsys, "tournament", "result", f, "1", "2", "1-1")
+    rc, out, _ = _run(capsys, "tournament", "withdraw", f, "4")
+    assert rc == 0
+    rc, out, _ = _run(capsys, "tournament", "pair", f)
+    t = Tournament.load(f)
+    assert 4 not in set(t.rounds[1].players())
+    assert [b.kind for b in t.rounds[1].byes] == ["PAB"]
+    rc, out, _ = _run(capsys, "tournament", "export", f, "trf")
+    assert "222 35/4200:900" in out and "022 Tula" in out and "202 BH,WIN" in out
+    rc, out, _ = _run(capsys, "tournament", "export", f, "pdn", "--round", "1")
+    assert '[TimeControl "35/4200:900"]' in out and '[Date "2026.05.01"]' in out
+    rc, out, _ = _run(capsys, "tournament", "export", f, "html")
+    assert "withdrew from round 2" in out
+    # The TRF keeps the tie-breaks: standings --trf uses them unless told otherwise.
+    trf = tmp_path / "ev.trf"
+    _run(capsys, "tournament", "export", f, "trf", "-o", str(trf))
+    rc, out, _ = _run(capsys, "standings", "--trf", str(trf), "--json")
+    assert [x["key"] for x in json.loads(out)["tiebreaks"]] == ["buchholz", "wins"]
+    rc, _, err = _run(capsys, "tournament", "bye", f, "4")
+    assert rc == 2 and "does not play round 3" in err
+    rc, _, err = _run(capsys, "tournament", "new", str(tmp_path / "x.json"),
+                      "--time-control", "7h")
+    assert rc == 2 and "Code 3.9.5" in err
+
+
+def test_swiss_micromatch_event(tmp_path: pathlib.Path,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Code 3.7.4: a Swiss of micro-matches ranked by match points, openings drawn from the
+    FMJD table with a seed and recorded; both games' results entered by game number."""
+    f = str(tmp_path / "mm.json")
+    _run(capsys, "tournament", "new", f, "--rounds", "2", "--micromatch", "fmjd-russian",
+         "--seed", "9", "--ranking", "match")
+    for name in "ABCD":
+        _run(capsys, "tournament", "add", f, name)
+    rc, out, _ = _run(capsys, "tournament", "pair", f)
+    assert rc == 0
+    t = Tournament.load(f)
+    openings = [p.opening for p in t.rounds[0].pairings]
+    assert all(openings) and t.draws[-1]["seed"] == "9:1"
+    for board in (1, 2):
+        assert _run(capsys, "tournament", "result", f, "1", str(board), "2-0", "1")[0] == 0
+        assert _run(capsys, "tournament", "result", f, "1", str(board), "1-1", "2")[0] == 0
+    t = Tournament.load(f)
+    winners = {p.white for p in t.rounds[0].pairings}
+    assert {n: pts for n, pts in t.all_points().items() if n in winners} == {
+        n: 2.0 for n in winners}  # a micro-match won 3:1 is 2 match points
+    rc, out, _ = _run(capsys, "tournament", "export", f, "pdn", "--round", "1")
+    assert out.count("[MicroMatch ") == 4 and out.count('[Round "1.2"]') == 2

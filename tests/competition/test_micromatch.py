@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shashki.competition.export import to_pdn
 from shashki.competition.micromatch import draw_openings, start_board, used_openings
-from shashki.competition.model import Tournament
+from shashki.competition.model import Pairing, Round, Tournament
 from shashki.competition.pairing import pair_next_round
 
 
@@ -72,3 +72,59 @@ def test_draw_keeps_existing_openings() -> None:
     before = [p.opening for p in r.pairings]
     draw_openings(t, r)
     assert [p.opening for p in r.pairings] == before
+
+
+def _swiss_after_round_1(ranking: str) -> Tournament:
+    """Six players, micro-matches: 1 beats 4 2:0 in games, 2 beats 5 by a win and a draw,
+    3 beats 6 by a win and a draw. Game points (2/1/0 a game): P1 4, P2 3, P3 3, P5 1,
+    P6 1, P4 0; match results: 1, 2, 3 won, 4, 5, 6 lost."""
+    t = Tournament(system="dutch", rounds_planned=3, games_per_pairing=2,
+                   micromatch_ranking=ranking, ballot="fmjd-russian", seed=5)
+    for i in range(6):
+        t.add_player(f"P{i + 1}", rating=2300 - 10 * i)
+    t.add_round(Round(1, [Pairing(1, 1, 4, ["1-0", "0-1"]),
+                          Pairing(2, 5, 2, ["0-1", "1/2-1/2"]),
+                          Pairing(3, 3, 6, ["1-0", "1/2-1/2"])]))
+    return t
+
+
+def test_swiss_paired_on_game_points() -> None:
+    """Ranked by game points, the Dutch system pairs on them (docs/rules.md K19): P1 (4)
+    floats to P2/P3 (3) and meets P2; P3 floats to P5/P6 (1) and meets P5; P6 meets P4."""
+    t = _swiss_after_round_1("games")
+    assert t.all_points() == {1: 4, 2: 3, 3: 3, 4: 0, 5: 1, 6: 1}
+    r = pair_next_round(t)
+    assert {frozenset((p.white, p.black)) for p in r.pairings} == {
+        frozenset(x) for x in ((1, 2), (3, 5), (4, 6))}
+    # Code 3.7.4: an opening for each micro-match, recorded with the seed.
+    assert all(p.opening for p in r.pairings)
+    assert t.draws[-1]["seed"] == "5:2" and len(t.draws[-1]["boards"]) == 3
+
+
+def test_swiss_paired_on_match_points() -> None:
+    """Ranked by match points (2/1/0 a match): 1, 2, 3 have 2, the others 0; P3 floats
+    down and meets the first of the losers, P4; P5 meets P6."""
+    t = _swiss_after_round_1("match")
+    assert t.all_points() == {1: 2, 2: 2, 3: 2, 4: 0, 5: 0, 6: 0}
+    r = pair_next_round(t)
+    assert {frozenset((p.white, p.black)) for p in r.pairings} == {
+        frozenset(x) for x in ((1, 2), (3, 4), (5, 6))}
+
+
+def test_micromatch_bye_and_trf() -> None:
+    """The pairing bye of a micro-match round is a micro-match won (two games' points);
+    TRF carries the match result of each round (docs/rules.md T1)."""
+    t = Tournament(system="dutch", rounds_planned=2, games_per_pairing=2,
+                   ballot="fmjd-russian", seed=1)
+    for name in "ABC":
+        t.add_player(name)
+    r = pair_next_round(t)
+    for p in r.pairings:
+        p.results = ["1-0", "1/2-1/2"]
+    t.add_round(r)
+    bye = r.byes[0].player
+    assert r.byes[0].kind == "PAB" and t.all_points()[bye] == 4.0
+    from shashki.competition.trf import export_trf
+
+    line = next(x for x in export_trf(t).splitlines() if x.startswith(f"001 {bye:4d}"))
+    assert line[91:99] == "0000 - U"

@@ -111,6 +111,48 @@ def _pairing_codes(t: Tournament, p: Pairing) -> tuple[str, str]:
     return ("-", "-") if forfeits and pw == 0 else ("=", "=")
 
 
+def _game_point_pairing(t: Tournament, cs: dict[int, list[Cell]], upto: int | None,
+                        num: dict[int, int]) -> tuple[Scoring, list[str]]:
+    """A micro-match event ranked by game points is paired on game points (docs/rules.md
+    K19): the engine sees each micro-match as one game (its match result) scored with the
+    fewest game points that result can carry, and the rest as accelerated points (record
+    250) in every round, so that its pairing score is each player's game points.
+
+    When the event's point system allows no such floor (never with 2/1/0 or 1/½/0), the
+    match results alone are paired."""
+    s = t.scoring
+    w, d, lo = s.win, s.draw, s.loss
+    floor = Scoring("micro-match floor", w + d, min(2 * d, w + lo), 2 * lo,
+                    2 * s.points("PAB"), 2 * s.points("H"), 2 * s.zero_bye)
+    ents = t.entries(upto)
+    rounds = len(t.rounds[:upto])
+    out: list[str] = []
+    for p in sorted(t.players, key=lambda p: num[p.number]):
+        by_round = [0.0] * (rounds + 1)
+        for e in ents[p.number]:
+            by_round[e.round] += s.points(e.outcome)
+        game = engine = 0.0
+        diffs: list[float] = []
+        for r in range(1, rounds + 2):
+            diffs.append(game - engine)  # before round r
+            if r <= rounds:
+                game += by_round[r]
+                engine += floor.points(_CODE_POINTS[cs[p.number][r - 1].code])
+        if any(x < 0 for x in diffs):
+            return s, []
+        r = 1
+        while r <= len(diffs):
+            last = r
+            while last < len(diffs) and diffs[last] == diffs[r - 1]:
+                last += 1
+            if diffs[r - 1] > 0:
+                x = num[p.number]
+                out.append(f"250 {diffs[r - 1]:4.1f} {diffs[r - 1]:4.1f} {r:3d} {last:3d} "
+                           f"{x:4d} {x:4d}")
+            r = last + 1
+    return floor, out
+
+
 def _points(scoring: Scoring, cs: list[Cell]) -> float:
     return sum((scoring.points(_CODE_POINTS[c.code]) for c in cs), 0.0)
 
@@ -156,7 +198,11 @@ def export_trf(t: Tournament, upto: int | None = None, numbering: dict[int, int]
     full = numbering is None
     num = numbering or {p.number: p.number for p in t.players}
     cs = cells(t, upto, num)
-    pts = {n: _points(t.scoring, c) for n, c in cs.items()}
+    sc = t.scoring
+    accelerated: list[str] = []
+    if not full and t.micromatch and t.micromatch_ranking == "games":
+        sc, accelerated = _game_point_pairing(t, cs, upto, num)
+    pts = {n: _points(sc, c) for n, c in cs.items()}
     if full and t.players:
         from shashki.competition.standings import standings
 
@@ -164,7 +210,6 @@ def export_trf(t: Tournament, upto: int | None = None, numbering: dict[int, int]
     else:
         order = sorted(t.players, key=lambda p: (-pts[p.number], num[p.number]))
         rank = {p.number: i for i, p in enumerate(order, 1)}
-    sc = t.scoring
     planned = rounds_planned if rounds_planned is not None else t.rounds_planned
     head: list[tuple[str, str]] = [
         ("012", t.name), ("022", t.city), ("032", t.federation), ("042", _trf_date(t.start)),
@@ -210,6 +255,7 @@ def export_trf(t: Tournament, upto: int | None = None, numbering: dict[int, int]
         lines.append(f"260 {f.first:3d} {last:3d}" + "".join(
             f" {num[x]:4d}" for x in f.players))
     lines.extend(extra or [])
+    lines.extend(accelerated)
     if full:
         lines.extend(t.trf_records)
     elif all(num[p.number] == p.number for p in t.players):
