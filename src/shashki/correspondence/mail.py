@@ -156,6 +156,11 @@ def token_of(raw: bytes) -> str:
     return ""
 
 
+def subject_of(raw: bytes) -> str:
+    msg = BytesParser(policy=policy.default).parsebytes(raw)
+    return str(msg.get("Subject", ""))[:300]
+
+
 def sender_of(raw: bytes) -> str:
     msg = BytesParser(policy=policy.default).parsebytes(raw)
     return parseaddr(str(msg.get("From", "")))[1].lower()

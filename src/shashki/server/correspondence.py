@@ -325,14 +325,15 @@ def _date(text: str, name: str) -> date:
                            ru=f"неверная дата {text!r}") from None
 
 
-def check(db: Session, cfg: CorrConfig) -> list[EmailMessage]:
-    """The daily check of every live game (oversteps to the judge, reminders, P5-P6)."""
-    out: list[EmailMessage] = []
+def check(db: Session, cfg: CorrConfig) -> list[tuple[int, list[EmailMessage]]]:
+    """The daily check of every live game (oversteps to the judge, reminders, P5-P6):
+    the mail to send, game by game."""
+    out: list[tuple[int, list[EmailMessage]]] = []
     for row in all_live(db):
         loaded = load(db, cfg, row.id)
         if loaded.game.check():
             save(db, loaded)
-            out += outgoing(cfg, loaded, db)
+            out.append((row.id, outgoing(cfg, loaded, db)))
     return out
 
 
@@ -407,10 +408,11 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
     """A reply by e-mail (Code 5.1.1): its token names the game and the player, the sender
     must be that player's address, its move is played (P11). A reply that cannot be read
     is answered with the reason, in both languages."""
-    from shashki.correspondence.mail import sender_of, token_of
+    from shashki.correspondence.mail import sender_of, subject_of, token_of
 
     token = token_of(raw)
     sender = sender_of(raw)
+    subject = subject_of(raw)
     game_id_text, _, key = token.partition("-")
     row = db.get(CorrGame, int(game_id_text)) if game_id_text.isdigit() else None
     color: Color | None = None
@@ -419,7 +421,6 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
             color = Color.WHITE
         elif secrets.compare_digest(key, row.black_token):
             color = Color.BLACK
-    subject = "?"
     if row is None or color is None:
         return _refuse(db, cfg, None, sender, subject, raw,
                        f"no game has the token {token!r}", f"нет партии с меткой {token!r}")

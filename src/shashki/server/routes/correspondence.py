@@ -43,12 +43,12 @@ def _redirect(url: str) -> RedirectResponse:
 
 async def _daily(svc: Services, cfg: CorrConfig) -> None:
     """The daily check (P5, P6), run whenever the correspondence pages are looked at."""
-    def run() -> list[Any]:
+    def run() -> list[tuple[int, list[Any]]]:
         with svc.db.session() as db:
             return corr.check(db, cfg)
 
-    msgs = await run_db(run)
-    await run_db(corr.deliver, svc.db.session, cfg, msgs, None)
+    for game_id, msgs in await run_db(run):
+        await run_db(corr.deliver, svc.db.session, cfg, msgs, game_id)
 
 
 @router.get("/corr")
