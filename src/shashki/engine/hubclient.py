@@ -281,7 +281,10 @@ class HubClient:
                              f"{timeout:g} s; last lines: {self._tail()}") from None
         if item is _EOF:
             self._lines.put(_EOF)  # stay closed for later reads
-            code = self._proc.poll() if self._proc is not None else None
+            code = None
+            if self._proc is not None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    code = self._proc.wait(1.0)
             raise HubClosed(f"Hub engine {self.name!r} ended (exit status {code}) while "
                             f"waiting for {waiting_for!r}; last lines: {self._tail()}")
         assert isinstance(item, str)

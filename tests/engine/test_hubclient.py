@@ -1,0 +1,140 @@
+"""The Hub client against real engines in subprocesses: ``shashki hub`` and dame-rs."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+
+import pytest
+
+from shashki import Board
+from shashki.engine.hub import HubError
+from shashki.engine.hubclient import (
+    HubClient,
+    HubClosed,
+    HubTimeout,
+    hub_position,
+    level_line,
+)
+from shashki.engine.limits import Limit
+from shashki.engine.match import Control, run_match
+from shashki.game import judge
+from shashki.pdn import read_games
+
+SHASHKI_HUB = [sys.executable, "-m", "shashki.cli", "hub"]
+SHASHKI_HUB_SPEC = f"hub:{sys.executable} -m shashki.cli hub"
+
+
+@pytest.fixture(scope="module")
+def russian_hub() -> HubClient:
+    client = HubClient(SHASHKI_HUB, variant="russian", params={"hash": "8"})
+    yield client  # type: ignore[misc]
+    client.close()
+
+
+def test_handshake_reads_id_and_params(russian_hub: HubClient) -> None:
+    assert russian_hub.id["name"] == "shashki"
+    assert russian_hub.name.startswith("shashki ")
+    assert set(russian_hub.params) >= {"variant", "hash", "level"}
+    assert "russian" in russian_hub.params["variant"].values
+    assert russian_hub.params["hash"].type == "int"
+    assert "> set-param name=variant value=russian" in russian_hub.log
+    assert "> set-param name=hash value=8" in russian_hub.log
+    assert russian_hub.errors == []
+
+
+def test_go_returns_a_legal_move_with_infos(russian_hub: HubClient) -> None:
+    board = Board("russian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8")
+    russian_hub.new_game()
+    result = russian_hub.go(board, Limit(depth=8))
+    assert result.move == board.parse_move("c3-d4")  # a man for three and a king
+    assert result.infos and result.last is not None and result.last.depth == 8
+    assert result.last.score is not None and result.last.score > 900  # a forced win, in men
+    assert result.ponder == "15x22x18"  # e5:c3 in Hub squares, capturing d4
+    assert russian_hub.ping() >= 0
+
+
+def test_go_under_a_clock_and_a_move_time(russian_hub: HubClient) -> None:
+    board = Board("russian")
+    r = russian_hub.go(board, Limit(remaining=5.0, increment=0.1))
+    assert r.move in board.legal_moves
+    assert "> level time=5.1 inc=0.1" in russian_hub.log
+    r = russian_hub.go(board, Limit(time=0.1))
+    assert r.move in board.legal_moves and r.seconds < 5
+
+
+def test_pos_carries_the_king_moves_for_repetitions(russian_hub: HubClient) -> None:
+    board = Board("russian", "W:WKg1,a3:BKa7,h6")
+    for text in ("g1-h2", "a7-b8", "h2-g1", "b8-a7"):
+        board.push_text(text)
+    pos, moves = hub_position(board)
+    assert pos == "W" + "e" * 4 + "B" + "e" * 6 + "b" + "e" * 8 + "w" + "e" * 10 + "W"
+    assert moves == ["32-28", "5-1", "28-32", "1-5"]
+    board.push_text("a3-b4")  # a man move: nothing before it matters
+    assert hub_position(board)[1] == []
+    board.push_text("a7-b8")
+    assert hub_position(board)[1] == ["5-1"]
+    assert russian_hub.go(board, Limit(depth=4)).move in board.legal_moves
+
+
+def test_level_lines() -> None:
+    assert level_line(Limit(depth=5)) == "level depth=5"
+    assert level_line(Limit(remaining=30.0)) == "level time=30"
+    assert level_line(Limit(remaining=30.0, moves_to_go=10)) == "level moves=10 time=30"
+
+
+def test_refuses_a_finished_game_and_another_variant(russian_hub: HubClient) -> None:
+    with pytest.raises(HubError, match="no legal move"):
+        russian_hub.go(Board("russian", "W:W:B1"), Limit(depth=2))
+    with pytest.raises(HubError, match="international"):
+        russian_hub.go(Board("international"), Limit(depth=2))
+
+
+def test_missing_program_is_named() -> None:
+    with pytest.raises(HubError, match="no-such-engine-xyz"):
+        HubClient(["no-such-engine-xyz", "hub"])
+
+
+def test_silent_engine_times_out() -> None:
+    with pytest.raises(HubTimeout, match="'hub'"):
+        HubClient([sys.executable, "-c", "import time; time.sleep(30)"], timeout=1.0)
+
+
+def test_engine_that_exits_is_reported() -> None:
+    with pytest.raises(HubClosed, match="exit status 3"):
+        HubClient([sys.executable, "-c", "import sys; sys.exit(3)"], timeout=10.0)
+
+
+def test_a_match_against_shashki_hub_in_a_subprocess() -> None:
+    result = run_match("shashki", SHASHKI_HUB_SPEC + ",hash=8", "russian", 2,
+                       Control(nodes=3000), seed=4)
+    assert result.b.startswith("shashki ")  # the name from the engine's id line
+    assert result.standing.games == 2
+    for rec in result.games:
+        g = read_games(rec.pdn)[0]
+        assert judge(g).result == rec.result
+        assert g.headers["Termination"] == rec.termination != ""
+
+
+dame = pytest.mark.skipif(shutil.which("dame") is None, reason="dame-rs is not installed")
+
+
+@dame
+def test_dame_rs_hub_engine() -> None:
+    with HubClient(["dame", "hub"], variant="international") as client:
+        assert client.id["name"] == "dame"
+        assert "variant" not in client.params  # International only
+        board = Board("international")
+        r = client.go(board, Limit(depth=6))
+        assert r.move in board.legal_moves and r.last is not None and r.last.depth == 6
+    with pytest.raises(HubError, match="International only"):
+        HubClient(["dame", "hub"], variant="russian")
+
+
+@dame
+def test_a_match_against_dame_rs() -> None:
+    result = run_match("shashki", "hub:dame hub", "international", 2, Control(depth=3),
+                       seed=2)
+    assert result.b == "dame 0.2.0"
+    for rec in result.games:
+        assert judge(read_games(rec.pdn)[0]).result == rec.result
