@@ -25,8 +25,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from shashki.competition.i18n import tr
-from shashki.competition.model import Pairing, Round, Tournament
+from shashki.competition.i18n import plural, tr
+from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
 from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 
@@ -61,9 +61,38 @@ def result_text(t: Tournament, res: str | None) -> str:
     return _SHOW.get(t.scoring.name, _SHOW["1-0.5-0"]).get(res, res)
 
 
+_FLIP = {"1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-"}
+
+
 def pairing_result_text(t: Tournament, p: Pairing) -> str:
-    """The results of a pairing (both games of a micro-match, ``2-0 1-1``)."""
-    return " ".join(result_text(t, r) for r in p.results if r is not None)
+    """The results of a pairing, read from the side of the player listed first (White of
+    game 1): a micro-match shows both games and the game points, ``2-0 1-1 (3:1)``.
+
+    >>> from shashki.competition.model import Tournament, Pairing
+    >>> t = Tournament(games_per_pairing=2)
+    >>> pairing_result_text(t, Pairing(1, 1, 2, ["1-0", "1-0"]))
+    '2-0 0-2 (2:2)'
+    """
+    if not t.micromatch:
+        return " ".join(result_text(t, r) for r in p.results if r is not None)
+    texts = []
+    mine = theirs = 0.0
+    for g, r in enumerate(p.results, 1):
+        if r is None:
+            continue
+        first = r if g % 2 == 1 else _FLIP.get(r, r)  # game 2: the first-listed is Black
+        texts.append(result_text(t, first))
+        a, b = _SIDE[first]
+        mine += t.scoring.points(a)
+        theirs += t.scoring.points(b)
+    if texts and all(r is not None for r in p.results):
+        texts.append(f"({points_text(mine)}:{points_text(theirs)})")
+    return " ".join(texts)
+
+
+def bye_points(t: Tournament, kind: str) -> float:
+    """Points of a bye in a round (both games of a micro-match round)."""
+    return t.scoring.points(kind) * t.games_per_pairing  # type: ignore[arg-type]
 
 
 # --- data ---------------------------------------------------------------------------------
@@ -223,7 +252,7 @@ def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
         rows.append({"board": p.board, "white": _name(t, p.white), "black": _name(t, p.black),
                      "result": pairing_result_text(t, p), "opening": p.opening or ""})
     for b in rnd.byes:
-        pts = points_text(t.scoring.points(b.kind))  # type: ignore[arg-type]
+        pts = points_text(bye_points(t, b.kind))
         rows.append({"board": "", "white": _name(t, b.player),
                      "black": f"{tr('bye')} ({b.kind})", "result": pts, "opening": ""})
     return rows
@@ -246,9 +275,11 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     texts = {k: tr(k) for k in ("standings", "crosstable", "place", "name", "title", "rating",
                                 "club", "points", "round", "board", "white", "black",
                                 "result", "opening", "withdrawn")}
-    meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"),
-                                 f"{t.current_round} {tr('rounds')}",
-                                 f"{len(t.players)} {tr('players')}") if x)
+    micro = (tr("micromatch").format(t.ballot or "—", tr(f"ranking.{t.micromatch_ranking}"))
+             if t.micromatch else "")
+    meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"), micro,
+                                 plural(t.current_round, "rounds"),
+                                 plural(len(t.players), "players"), t.time_control) if x)
     tb_info = [{"key": k, "short": SHORT[k], "article": TIEBREAKS[k][0],
                 "name": TIEBREAKS[k][1]} for k in tbs]
     ct = crosstable(t)

@@ -32,6 +32,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pairings": ("Pairings", "Пары"),
     "rounds": ("rounds", "туров"),
     "players": ("players", "участников"),
+    "micromatch": ("micro-matches, openings from {}, ranked by {}", "микроматчи, дебюты по таблице {}, места по {}"),
+    "ranking.games": ("game points", "очкам за партии"),
+    "ranking.match": ("match points", "очкам за микроматчи"),
     "system.dutch": ("Swiss (FIDE Dutch)", "швейцарская система (голландская FIDE)"),
     "system.berger": ("round robin", "круговая система"),
     "system.double-berger": ("double round robin", "двухкруговая система"),
@@ -94,6 +97,33 @@ TEXTS: dict[str, tuple[str, str]] = {
     "t.bye_set": ("player {}: bye {} in round {}", "участник {}: пропуск {} в {}-м туре"),
     "pdf.needs_output": ("--pdf needs -o FILE", "для --pdf нужен -o ФАЙЛ"),
 }
+
+
+_FORMS = {"rounds": (("round", "rounds"), ("тур", "тура", "туров")),
+          "players": (("player", "players"), ("участник", "участника", "участников"))}
+
+
+def plural(n: int, key: str) -> str:
+    """``n`` and the noun in the right form: ``1 round``, ``2 тура``, ``5 туров``.
+
+    >>> import os
+    >>> old = os.environ.get("SHASHKI_LANG")
+    >>> os.environ["SHASHKI_LANG"] = "ru"
+    >>> plural(1, "rounds"), plural(3, "rounds"), plural(11, "players"), plural(22, "players")
+    ('1 тур', '3 тура', '11 участников', '22 участника')
+    >>> os.environ["SHASHKI_LANG"] = "en"
+    >>> plural(1, "players"), plural(2, "players")
+    ('1 player', '2 players')
+    >>> _ = os.environ.pop("SHASHKI_LANG") if old is None else os.environ.update(SHASHKI_LANG=old)
+    """
+    en, ru = _FORMS[key]
+    if language() != "ru":
+        return f"{n} {en[0] if n == 1 else en[1]}"
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} {ru[0]}"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} {ru[1]}"
+    return f"{n} {ru[2]}"
 
 
 def tr(key: str) -> str:
