@@ -1,0 +1,174 @@
+"""Play against the engine: its accounts, its replies played by the live hub from the
+process pool with its clock running, and post-game analysis computed in the pool."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from shashki.server import models as m
+from shashki.server.archive_models import EngineAccount
+from shashki.server.engine_pool import EnginePool, annotate, mark, worker_analyse, worker_move
+from shashki.server.live import Actor
+
+from .helpers import Visitor, receive, until
+
+
+def new_game(v: Visitor, level: str = "beginner", color: str = "black",
+             time_control: str = "5m+3s", fen: str = "") -> int:
+    r = v.form("/engine", {"level": level, "variant": "russian", "color": color,
+                           "time_control": time_control, "fen": fen}, page="/engine")
+    assert r.status_code == 303, r.text
+    return int(r.headers["location"].rsplit("/", 1)[1])
+
+
+def wait_state(v: Visitor, game_id: int, check: Any, timeout: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state: dict[str, Any] = v.get(f"/api/games/{game_id}").json()
+        if check(state):
+            return state
+        time.sleep(0.05)
+    raise AssertionError(f"timed out; last state ply {state['ply']}")
+
+
+def test_worker_functions_in_process() -> None:
+    text = worker_move("russian", None, ["c3-d4"], "club", __import__(
+        "shashki.engine", fromlist=["Limit"]).Limit(depth=4))
+    assert text in {"f6-e5", "f6-g5", "b6-a5", "b6-c5", "d6-c5", "d6-e5", "h6-g5"}
+    p = worker_analyse("russian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8", [], 0.5, 8)
+    assert p["best"] == "c3-d4" and p["mate"] is not None and p["mate"] > 0
+    over = worker_analyse("russian", "B:Wa1:B", [], 0.1, 2)
+    assert over["over"] is True
+
+
+def test_marks_and_annotation() -> None:
+    assert [mark(x) for x in (None, 0, 50, 100, 250)] == ["", "", "?!", "?", "??"]
+    positions = [{"score": 10, "mate": None, "best": "c3-d4", "pv": ["c3-d4"], "depth": 5},
+                 {"score": -300, "mate": None, "best": "f6-g5", "pv": ["f6-g5"], "depth": 5},
+                 {"score": -290, "mate": None, "best": None, "pv": [], "depth": 5}]
+    rows = annotate(positions, ["a1-b2", "f6-g5"], white_first=True)
+    assert rows[0]["loss"] == 310 and rows[0]["mark"] == "??" and rows[0]["best"] == "c3-d4"
+    assert rows[1]["loss"] == 10 and rows[1]["mark"] == "" and rows[1]["color"] == "black"
+
+
+def test_engine_accounts_exist_and_cannot_log_in(client: TestClient, guest: Visitor) -> None:
+    svc = client.app.state.services  # type: ignore[attr-defined]
+    with svc.db.session() as db:
+        accounts = {a.level: db.get(m.User, a.user_id).username
+                    for a in db.query(EngineAccount)}
+    assert accounts["club"] == "engine-club" and len(accounts) == 7
+    guest.get("/login")
+    r = guest.post("/login", data={"username": "engine-club", "password": "!",
+                                   "csrf_token": guest.csrf}, follow_redirects=False)
+    assert r.status_code == 401
+    levels = guest.get("/api/engine/levels").json()
+    assert [lv["name"] for lv in levels][:3] == ["beginner", "novice", "amateur"]
+
+
+def test_the_engine_answers_with_its_clock_running(client: TestClient, alice: Visitor) -> None:
+    game_id = new_game(alice, "novice", "black")
+    # the engine has White: it moves at once
+    state = wait_state(alice, game_id, lambda s: s["ply"] >= 1)
+    assert state["white"]["name"] == "engine-novice" and state["turn"] == "black"
+    with alice.ws(game_id) as ws:
+        first = receive(ws, "state")
+        assert first["ply"] == 1
+        legal = first["legal"][0]["text"]
+        ws.send_json({"type": "move", "move": legal, "ply": 1, "id": 1})
+        after = until(ws, lambda s: s["ply"] >= 3, limit=40)
+    assert after["turn"] == "black" and after["clock"]["running"] == "black"
+    # the engine's thinking time came off its own clock (5 min + 3 s a move)
+    assert after["moves"][2]["white_clock"] < 300 + 2 * 3
+    svc = client.app.state.services  # type: ignore[attr-defined]
+    with svc.db.session() as db:
+        rows = db.query(m.Move).filter(m.Move.game_id == game_id).order_by(m.Move.ply).all()
+        assert [r.text for r in rows] == [mv["text"] for mv in after["moves"]]
+    assert client.app.state.engine.player.moves_played >= 2  # type: ignore[attr-defined]
+
+
+def test_engine_game_validation(alice: Visitor, guest: Visitor) -> None:
+    r = alice.form("/engine", {"level": "grandmaster", "color": "white"}, page="/engine")
+    assert r.status_code == 422 and "Unknown engine level" in r.text
+    r = alice.api("POST", "/api/engine/games", {"level": "club", "fen": "W:W99:B1"})
+    assert r.status_code == 422 and r.json()["field"] == "fen"
+    guest.get("/login")  # the anonymous CSRF token: then the login is what is missing
+    r = guest.api("POST", "/api/engine/games", {"level": "club"})
+    assert r.status_code == 401
+
+
+def test_a_player_cannot_move_for_the_engine(alice: Visitor, client: TestClient) -> None:
+    r = alice.api("POST", "/api/engine/games", {"level": "beginner", "color": "white",
+                                                "time_control": ""})
+    assert r.status_code == 201, r.text
+    game_id = r.json()["game_id"]
+    r = alice.api("POST", f"/api/games/{game_id}/moves", {"move": "c3-d4", "ply": 0})
+    assert r.status_code == 200, r.text
+    state = wait_state(alice, game_id, lambda s: s["ply"] >= 2)
+    assert state["moves"][1]["white_clock"] is None  # no clock: a move time, no clock
+    r = alice.api("POST", f"/api/games/{game_id}/moves", {"move": state["legal"][0]["text"],
+                                                          "ply": 1})
+    assert r.status_code == 409 and r.json()["error"] == "stale"
+
+
+def test_post_game_analysis(client: TestClient, alice: Visitor, bob: Visitor) -> None:
+    pool: EnginePool = client.app.state.engine.pool  # type: ignore[attr-defined]
+    pool.analysis_time, pool.analysis_depth = 0.05, 4
+    r = alice.api("POST", "/api/engine/games", {"level": "beginner", "color": "white",
+                                                "time_control": ""})
+    game_id = r.json()["game_id"]
+    # refused while the game goes on
+    r = alice.api("POST", f"/api/games/{game_id}/analysis")
+    assert r.status_code == 409 and r.json()["error"] == "analysis_live"
+    assert alice.get(f"/games/{game_id}/analysis").status_code == 409
+    alice.api("POST", f"/api/games/{game_id}/moves", {"move": "c3-d4", "ply": 0})
+    wait_state(alice, game_id, lambda s: s["ply"] >= 2)
+    r = alice.api("POST", f"/api/games/{game_id}/resign")
+    assert r.status_code == 200 and r.json()["state"]["result"] == "0-1"
+    page = alice.get(f"/games/{game_id}")
+    assert f'href="/games/{game_id}/analysis"' in page.text
+    page = alice.get(f"/games/{game_id}/analysis")
+    assert page.status_code == 200 and 'id="analysis-request"' in page.text
+    r = alice.post(f"/games/{game_id}/analysis", data={"csrf_token": "forged"},
+                   follow_redirects=False)
+    assert r.status_code == 403
+    r = alice.post(f"/games/{game_id}/analysis", data={"csrf_token": alice.csrf},
+                   follow_redirects=False)
+    assert r.status_code == 303
+    deadline = time.monotonic() + 60
+    while True:
+        a = bob.get(f"/api/games/{game_id}/analysis").json()
+        if a["status"] == "done" or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert a["status"] == "done", a
+    assert [mv["ply"] for mv in a["moves"]] == [1, 2]
+    assert a["moves"][0]["move"] == "c3-d4" and a["moves"][0]["best"]
+    assert all(isinstance(mv["score"], int) for mv in a["moves"])
+    page = bob.get(f"/games/{game_id}/analysis")
+    assert 'id="analysis-request"' not in page.text and "c3-d4" in page.text
+    svg = bob.get(f"/games/{game_id}/board/1.svg", params={"arrow": a["moves"][1]["best"]})
+    assert svg.status_code == 200
+
+
+def test_engine_against_engine_is_not_rate_limited(client: TestClient,
+                                                     guest: Visitor) -> None:
+    """Two engine accounts play each other faster than the players' move rate allows
+    (8 actions in 2 s): the engine's moves are not held to it."""
+    from shashki.server import store
+
+    assert Actor(1, bot=True).bot and not Actor(1).bot
+    svc = client.app.state.services  # type: ignore[attr-defined]
+    player = client.app.state.engine.player  # type: ignore[attr-defined]
+    with svc.db.session() as db:
+        white = db.get(m.User, player.user_of("beginner"))
+        black = db.get(m.User, player.user_of("novice"))
+        ch = store.create_challenge(db, white, "russian", "", "white", black.username)
+        game_id = store.accept_challenge(db, ch, black, svc.hub.now()).id
+    client.portal.call(svc.hub.get, game_id)  # type: ignore[union-attr]
+    started = time.monotonic()
+    state = wait_state(guest, game_id, lambda s: s["ply"] >= 24 or s["status"] == "finished")
+    assert state["ply"] >= 20, state["termination"]
+    assert time.monotonic() - started < 20
