@@ -39,6 +39,8 @@ class EventRow(Base):
     """round-robin, double-round-robin, swiss or micromatch (as chosen at creation)."""
     mode: Mapped[str] = mapped_column(String(8), default=EventMode.LIVE.value)
     time_control: Mapped[str] = mapped_column(String(64), default="")
+    start_fen: Mapped[str | None] = mapped_column(Text, default=None)
+    """A thematic event's start position for every game (micro-match ballots excepted)."""
     status: Mapped[str] = mapped_column(String(16), default=EventStatus.REGISTRATION.value,
                                         index=True)
     organiser_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)

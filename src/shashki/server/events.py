@@ -50,7 +50,7 @@ from shashki.server.event_models import (
     Sanction,
     SanctionKind,
 )
-from shashki.server.store import check_time_control, check_variant
+from shashki.server.store import check_fen, check_time_control, check_variant
 from shashki.svg import board_svg
 
 SANCTIONS_ARTICLE = "Code ch. II «Санкции»"
@@ -81,6 +81,8 @@ class EventForm:
     mode: str = EventMode.LIVE.value
     variant: str = "russian"
     time_control: str = ""
+    fen: str = ""
+    """A thematic start position (FEN) for every game; empty: the usual one."""
     rounds: int = 0
     scoring: str = "2-1-0"
     tiebreaks: list[str] = field(default_factory=list)
@@ -179,6 +181,9 @@ def create_event(db: DBSession, organiser: m.User, form: EventForm) -> EventRow:
         raise InvalidInput("scoring", code="event_scoring")
     variant = check_variant(form.variant)
     tc = check_time_control(form.time_control)
+    start_fen = check_fen(variant, form.fen)
+    if start_fen is not None and form.micromatch:
+        raise InvalidInput("fen", code="event_fen_ballot")
     if form.system == "dutch" and not 1 <= form.rounds <= MAX_ROUNDS:
         raise InvalidInput("rounds", code="event_rounds", limit=MAX_ROUNDS)
     tbs = []
@@ -215,6 +220,7 @@ def create_event(db: DBSession, organiser: m.User, form: EventForm) -> EventRow:
         raise EventError(str(e)) from None
     now = time.time()
     ev = EventRow(name=name, kind=form.system, mode=form.mode, time_control=tc,
+                  start_fen=start_fen,
                   status=EventStatus.REGISTRATION.value, organiser_id=organiser.id,
                   arbiter_id=arbiter_id, data=t.to_json(), version=1, created_at=now,
                   updated_at=now)
@@ -324,8 +330,8 @@ def _start_game(db: DBSession, ev: EventRow, t: Tournament, rnd: int, p: Pairing
     """Create the platform game of game ``game_no`` of a pairing; White's clock starts now
     (Code 3.7.3). A micro-match game starts from the balloted opening (Code 3.7.4)."""
     white, black = p.game_colors(game_no)
-    board = start_board(t, p)
-    rules = RulesGame(t.variant, board.fen(), time_control=ev.time_control or None)
+    fen = start_board(t, p).fen() if t.micromatch else ev.start_fen
+    rules = RulesGame(t.variant, fen, time_control=ev.time_control or None)
     game = m.Game(variant=t.variant, initial_fen=rules.initial_fen,
                   time_control=ev.time_control, ruleset=rules.ruleset.name,
                   white_id=users[white], black_id=users[black], created_at=time.time(),

@@ -181,6 +181,12 @@ _T.update({
                       "opening (Code 3.7.4)",
                       "Микроматчи: две партии со сменой цвета, дебют по жребию "
                       "(Кодекс 3.7.4)"),
+    "ev.fen": ("Thematic start position, FEN (optional)",
+               "Тематическая начальная позиция, FEN (необязательно)"),
+    "error.event_fen_ballot": ("A micro-match event starts from its balloted openings "
+                               "(Code 3.7.4), not from a set position.",
+                               "Микроматчи начинаются с дебютов по жребию (Кодекс 3.7.4), а "
+                               "не с заданной позиции."),
     "ev.micromatch_short": ("micro-matches", "микроматчи"),
     "ev.ballot": ("Ballot table", "Таблица жеребьёвки дебютов"),
     "ev.ballot_help": ("For micro-matches; it must be of the event's variant.",

@@ -87,7 +87,7 @@ async def create(request: Request, who: Who) -> Response:
         name=text(form, "name", 200), system=system,
         micromatch=text(form, "micromatch", 4) == "on", ballot=text(form, "ballot", 40),
         mode=text(form, "mode", 8), variant=text(form, "variant", 40) or "russian",
-        time_control=text(form, "time_control", 80),
+        time_control=text(form, "time_control", 80), fen=text(form, "fen", 500),
         rounds=number(form, "rounds", 0) if system == "dutch" else 0,
         scoring=text(form, "scoring", 12), tiebreaks=tbs, arbiter=text(form, "arbiter", 64))
 
@@ -106,7 +106,8 @@ async def create(request: Request, who: Who) -> Response:
 
         keep = {k: text(form, k, 200) for k in ("name", "system", "mode", "variant",
                                                  "time_control", "rounds", "scoring",
-                                                 "arbiter", "ballot", "micromatch")}
+                                                 "arbiter", "ballot", "micromatch",
+                                                 "fen")}
         keep["tiebreaks"] = tbs  # type: ignore[assignment]
         return render(request, who, "events.html", status=422, events=await run_db(load),
                       form=keep, error=who.t.error(e.code, detail=e.detail, **e.params),

@@ -26,6 +26,7 @@ def upgrade() -> None:
     sa.Column('kind', sa.String(length=24), nullable=False),
     sa.Column('mode', sa.String(length=8), nullable=False),
     sa.Column('time_control', sa.String(length=64), nullable=False),
+    sa.Column('start_fen', sa.Text(), nullable=True),
     sa.Column('status', sa.String(length=16), nullable=False),
     sa.Column('organiser_id', sa.Integer(), nullable=False),
     sa.Column('arbiter_id', sa.Integer(), nullable=True),
