@@ -136,7 +136,7 @@ def test_engine_vs_engine_games_over_loopback(server: tuple[DxpServer, list[DxpG
         ours = [client.play(WHITE, minutes=1), client.play(BLACK, minutes=1)]
     assert [(g.white, g.black) for g in ours] == [("initiator", "follower"),
                                                   ("follower", "initiator")]
-    for attempt in range(100):
+    for _attempt in range(100):
         if len(served) == 2:
             break
         threading.Event().wait(0.1)
@@ -177,7 +177,7 @@ def test_takeback_and_resignation_by_raw_messages(
     conn.send(GameEnd(1, 1))  # I lose; stop
     assert conn.recv(30) == GameEnd(3, 0)  # the follower wins
     conn.close()
-    for attempt in range(100):
+    for _attempt in range(100):
         if served:
             break
         threading.Event().wait(0.1)
@@ -197,7 +197,7 @@ def test_follower_refuses_a_bad_version(server: tuple[DxpServer, list[DxpGame]])
 
 
 def test_dxp_engine_in_a_match(server: tuple[DxpServer, list[DxpGame]]) -> None:
-    srv, served = server
+    srv, _served = server
     result = run_match(ENGINE, f"dxp:127.0.0.1:{srv.port}", "international", 2,
                        Control(nodes=1500), seed=3)
     assert result.b == f"dxp:127.0.0.1:{srv.port}"
