@@ -206,3 +206,31 @@ def test_swiss_micromatch_event(tmp_path: pathlib.Path,
         n: 2.0 for n in winners}  # a micro-match won 3:1 is 2 match points
     rc, out, _ = _run(capsys, "tournament", "export", f, "pdn", "--round", "1")
     assert out.count("[MicroMatch ") == 4 and out.count('[Round "1.2"]') == 2
+
+
+def test_lateness_from_the_time_control(tmp_path: pathlib.Path,
+                                        capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Code 3.13.1: with 70 min for 35 moves, a player 70 min late still plays, 71 min
+    late loses; Code 3.13.3: both beyond it, both lose."""
+    monkeypatch.setenv("SHASHKI_LANG", "en")
+    f = str(tmp_path / "ev.json")
+    _run(capsys, "tournament", "new", f, "--system", "berger", "--time-control",
+         "70m/35 + 15m")
+    for name in "ABCD":
+        _run(capsys, "tournament", "add", f, name)
+    _run(capsys, "tournament", "pair", f)
+    rc, out, _ = _run(capsys, "tournament", "late", f, "1", "1", "--black", "70")
+    assert rc == 0 and "game is played" in out
+    rc, out, _ = _run(capsys, "tournament", "late", f, "1", "1", "--black", "71")
+    assert rc == 0 and "+:−" in out
+    rc, out, _ = _run(capsys, "tournament", "late", f, "1", "2", "--white", "80", "--black",
+                      "75")
+    assert rc == 0 and "−:−" in out
+    t = Tournament.load(f)
+    assert [p.results for p in t.rounds[0].pairings] == [["+/-"], ["-/-"]]
+    assert t.all_points() == {1: 2.0, 2: 0.0, 3: 0.0, 4: 0.0}
+    g = str(tmp_path / "no_tc.json")
+    _run(capsys, "tournament", "new", g)
+    rc, _, err = _run(capsys, "tournament", "late", g, "1", "1", "--white", "50")
+    assert rc == 2 and "no time control" in err

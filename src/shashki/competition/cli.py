@@ -114,6 +114,15 @@ def register(subparsers: Any) -> None:
     res.add_argument("result", help=tr("t.result_text"))
     res.add_argument("game", type=int, nargs="?", default=1, help=tr("t.game"))
 
+    late = tsub.add_parser("late", help=tr("t.late"))
+    late.add_argument("file", help=tr("t.file"))
+    late.add_argument("round", type=int, help=tr("round"))
+    late.add_argument("board", type=int, help=tr("board"))
+    late.add_argument("--white", type=float, default=None, help=tr("t.late_white"))
+    late.add_argument("--black", type=float, default=None, help=tr("t.late_black"))
+    late.add_argument("--first-control", type=float, default=None, help=tr("t.first_control"))
+    late.add_argument("--game", type=int, default=1, help=tr("t.game"))
+
     bye = tsub.add_parser("bye", help=tr("t.bye"))
     bye.add_argument("file", help=tr("t.file"))
     bye.add_argument("player", type=int, help=tr("t.numbers_help"))
@@ -271,6 +280,14 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         t.set_result(args.round, args.board, args.result, args.game)
         t.save(args.file)
         print(tr("t.recorded").format(args.round, args.board, args.result))
+    elif args.action == "late":
+        res = t.record_lateness(args.round, args.board, args.white, args.black,
+                                args.first_control, args.game)
+        if res is None:
+            print(tr("t.not_late"))
+        else:
+            t.save(args.file)
+            print(tr("t.recorded").format(args.round, args.board, export.result_text(t, res)))
     elif args.action == "bye":
         t.request_bye(args.player, args.round, args.kind)
         t.save(args.file)

@@ -448,6 +448,31 @@ class Tournament:
                 return
         raise ResultError(f"round {rnd}: no board {board}")
 
+    def first_control_minutes(self) -> float:
+        """Code 3.13.1: the time of the first control, in minutes, from the event's time
+        control (with sudden death, the whole game's time)."""
+        if not self.time_control:
+            raise InvalidTournament("the event has no time control; give the first control "
+                                    "in minutes")
+        from shashki.clock import TimeControl
+
+        return TimeControl.from_pdn(self.time_control).stages[0].seconds / 60
+
+    def record_lateness(self, rnd: int, board: int, white_late: float | None,
+                        black_late: float | None, first_control: float | None = None,
+                        game: int = 1) -> str | None:
+        """Score the lateness of the players of a game, in minutes (None: present).
+
+        Code 3.13.1: late by more than the first control, the player loses and his opponent
+        gets the point; Code 3.13.3: both late beyond it, both lose. Returns the result
+        recorded, or None when the game is to be played.
+        """
+        limit = self.first_control_minutes() if first_control is None else first_control
+        res = lateness_result(white_late, black_late, limit)
+        if res is not None:
+            self.set_result(rnd, board, res, game)
+        return res
+
     def set_result_by_players(self, rnd: int, white: int, black: int, result: str) -> None:
         """Record a result by the players' numbers (White first)."""
         for p in self.rounds[rnd - 1].pairings if 1 <= rnd <= len(self.rounds) else []:
