@@ -11,6 +11,7 @@ optional search parameters (``--a-param lmr=0``) or evaluation weights
 (``--b-weight king=300``) to compare versions of the engine.
 
     python benchmarks/strength.py --self-check          # full vs beginner, vs random
+    python benchmarks/strength.py --suite               # the README's strength runs
     python benchmarks/strength.py --variant russian --games 200 --nodes 20000 \\
         --b-param lmr=0                                 # is LMR worth it?
 """
@@ -238,8 +239,65 @@ def _pairs(items: list[str] | None) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
+SUITE: tuple[tuple[str, str, str, int], ...] = (
+    # (variant, engine A, engine B, games): the runs recorded in the README, all at
+    # 0.1 s per move for each side (B's odds=0.5: 0.05 s), through shashki.engine.match
+    ("russian", "shashki", "py-draughts", 40),
+    ("international", "shashki", "py-draughts", 20),
+    ("international", "shashki", "hub:dame hub", 40),
+    ("russian", "shashki", "shashki,odds=0.5", 100),
+    ("brazilian", "shashki", "shashki,odds=0.5", 100),
+    ("international", "shashki", "shashki,odds=0.5", 40),
+    ("russian-giveaway", "shashki", "shashki,odds=0.5", 60),
+)
+SUITE_MOVE_TIME = 0.1
+
+
+def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None) -> int:
+    """Play :data:`SUITE` one match after another (``shashki match`` code) and print a
+    Markdown table for the README."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from shashki.engine import match as M
+
+    rows = []
+    control = M.Control(move_time=move_time)
+    with Progress(TextColumn("{task.description}"), BarColumn(),
+                  TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
+                  console=Console(stderr=True)) as progress:
+        for variant, a, b, games in SUITE:
+            if only and variant not in only:
+                continue
+            n = max(2, round(games * scale))
+            task = progress.add_task(f"{variant}: {a} vs {b}", total=n)
+
+            def seen(res: M.MatchResult, rec: M.GameRecord, task: Any = task,
+                     title: str = f"{variant}: {a} vs {b}") -> None:
+                progress.update(task, advance=1, description=f"{title} "
+                                f"{res.standing.summary()}")
+
+            r = M.run_match(a, b, variant, n, control, seed=seed, on_game=seen)
+            rows.append((variant, r))
+    print("| variant | A | B | games | +/=/- | score | Elo (A-B) | minutes |")
+    print("|---|---|---|---|---|---|---|---|")
+    for variant, r in rows:
+        st = r.standing
+        e, m = st.elo()
+        elo = "+∞" if math.isinf(e) else "+0" if abs(e) < 0.5 else f"{e:+.0f}"
+        margin = "" if math.isinf(m) else f" ± {m:.0f}"
+        print(f"| {variant} | {r.a} | {r.b} | {st.games} | +{st.wins} ={st.draws} "
+              f"-{st.losses} | {100 * st.score:.1f} % | {elo}{margin} | "
+              f"{r.seconds / 60:.0f} |")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--suite", action="store_true",
+                    help="the README's strength runs (shashki match), one after another")
+    ap.add_argument("--suite-scale", type=float, default=1.0,
+                    help="multiply the suite's game counts (0.1 for a quick look)")
     ap.add_argument("--self-check", action="store_true",
                     help="full strength against beginner and against random, every variant")
     ap.add_argument("--ladder", action="store_true",
@@ -260,6 +318,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    if args.suite:
+        return run_suite(args.suite_scale, args.time or SUITE_MOVE_TIME, args.seed,
+                         args.variant)
 
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
