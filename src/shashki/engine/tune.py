@@ -55,8 +55,10 @@ from shashki.engine.evaluate import (
 from shashki.rules import variant_by_name
 from shashki.rules.bits import U64
 
-FIXED = ("man",)
-"""Weights that are never tuned: the man is the unit of every score."""
+FIXED = ("man", "row_open.1", "row_end.1")
+"""Weights that are never tuned: the man is the unit of every score, and the row tables
+are counted from the first row: every man stands on some row, so free row tables would
+take over the man's value (and the scale of every score) from the material term."""
 
 
 @dataclass
@@ -206,13 +208,17 @@ def fit_k(x: Any, y: Any, w: Any) -> float:
 
 
 def fit(x: Any, y: Any, w0: Any, free: Any, k: float, ridge: float = 1e-9,
-        iterations: int = 50, log: Callable[[str], None] | None = None) -> Any:
-    """Weights minimising the loss plus ``ridge * |w - w0|²`` over the ``free`` ones.
+        iterations: int = 50, log: Callable[[str], None] | None = None,
+        anchor: Any = None) -> Any:
+    """Weights from ``w0`` minimising the loss plus ``ridge * |w - anchor|²`` (``anchor``
+    defaults to ``w0``) over the ``free`` ones.
 
     Levenberg-Marquardt: Gauss-Newton steps on the residuals ``p - y``, the damping
     raised when a step does not lower the objective.
     """
     w = w0.astype(np.float64).copy()
+    if anchor is not None:
+        w0 = anchor
     idx = np.flatnonzero(free)
     xf = x[:, idx]
     n = len(y)
@@ -254,7 +260,7 @@ def free_mask(variant: str, weights: dict[str, Any]) -> Any:
     mask = np.ones(len(names), dtype=bool)
     for i, name in enumerate(names):
         key, _, idx = name.partition(".")
-        if key in FIXED:
+        if key in FIXED or name in FIXED:
             mask[i] = False
         elif key in ("row_open", "row_end") and int(idx) in (0, ranks - 1):
             mask[i] = False  # the back rank and the promotion row are never scored
@@ -289,6 +295,9 @@ def load_games(path: Path) -> list[GameRecord]:
 class TuneResult:
     weights: dict[str, Any]
     k: float
+    """The scale fitted to the weights before tuning."""
+    k_tuned: float
+    """The scale fitted to the tuned weights (the loss after is measured with it)."""
     train: tuple[float, float]
     """Training loss before and after."""
     held_out: tuple[float, float]
@@ -297,7 +306,7 @@ class TuneResult:
 
 
 def tune(variant: str, games: Sequence[GameRecord], held_out: float = 0.1,
-         ridge: float = 1e-9, iterations: int = 50,
+         ridge: float = 1e-9, iterations: int = 50, rounds: int = 3,
          base: dict[str, Any] | None = None,
          log: Callable[[str], None] | None = None) -> TuneResult:
     """Fit the weights of ``variant`` to ``games`` (every ``1/held_out``-th game held out)."""
@@ -309,16 +318,23 @@ def tune(variant: str, games: Sequence[GameRecord], held_out: float = 0.1,
     every = max(2, round(1 / held_out)) if held_out > 0 else 0
     test = (gi % every == every - 1) if every else np.zeros(len(y), dtype=bool)
     w0 = weight_vector(weights, ranks)
-    k = fit_k(x[~test], y[~test], w0)
+    xt, yt = x[~test], y[~test]
+    k0 = k = fit_k(xt, yt, w0)
     if log is not None:
         log(f"{len(y)} positions from {len(games)} games; k = {k:.5f}")
-    w = fit(x[~test], y[~test], w0, free_mask(variant, weights), k, ridge, iterations, log)
+    w = w0
+    free = free_mask(variant, weights)
+    for r in range(rounds):
+        w = fit(xt, yt, w, free, k, ridge, iterations, log, anchor=w0)
+        k = fit_k(xt, yt, w)
+        if log is not None:
+            log(f"round {r + 1}: k = {k:.5f}, loss {loss(xt, yt, w, k):.6f}")
     tuned = vector_weights(w, weights, ranks)
     wr = weight_vector(tuned, ranks)
-    train = (loss(x[~test], y[~test], w0, k), loss(x[~test], y[~test], wr, k))
-    hold = (loss(x[test], y[test], w0, k), loss(x[test], y[test], wr, k)) if test.any() \
+    train = (loss(xt, yt, w0, k0), loss(xt, yt, wr, k))
+    hold = (loss(x[test], y[test], w0, k0), loss(x[test], y[test], wr, k)) if test.any() \
         else (float("nan"), float("nan"))
-    return TuneResult(tuned, k, train, hold, len(y), len(games))
+    return TuneResult(tuned, k0, k, train, hold, len(y), len(games))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -335,7 +351,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games-file", type=Path,
                     help="JSON-lines file of the games: read if it exists, else written")
     ap.add_argument("--ridge", type=float, default=1e-9)
-    ap.add_argument("--iterations", type=int, default=50)
+    ap.add_argument("--iterations", type=int, default=50,
+                    help="Gauss-Newton steps a round at most")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="rounds of (fit the weights, refit the scale k)")
     ap.add_argument("--out", type=Path, help="write the tuned weights (JSON) here")
     args = ap.parse_args(argv)
 
@@ -358,9 +377,10 @@ def main(argv: list[str] | None = None) -> int:
     scores = [g.white_score for g in games]
     log(f"games: White +{scores.count(1.0)} ={scores.count(0.5)} -{scores.count(0.0)}, "
         f"{time.perf_counter() - t0:.0f} s")
-    res = tune(args.variant, games, ridge=args.ridge, iterations=args.iterations, log=log)
+    res = tune(args.variant, games, ridge=args.ridge, iterations=args.iterations,
+               rounds=args.rounds, log=log)
     print(json.dumps({"variant": args.variant, "games": res.games,
-                      "positions": res.positions, "k": res.k,
+                      "positions": res.positions, "k": res.k, "k_tuned": res.k_tuned,
                       "train_loss": res.train, "held_out_loss": res.held_out},
                      indent=None))
     print(json.dumps(res.weights, indent=1))
