@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from shashki.competition.errors import PairingError
 from shashki.competition.model import Entry, Tournament
@@ -37,6 +38,8 @@ STEP_LIMIT = 200_000
 """Search steps per bracket and phase before the phase stops."""
 BIG_BUDGET = 8
 """The same for brackets of more than 24 players (large events: speed over exactness)."""
+FAULT = 10 ** 6
+"""Colour cost of a pair that breaks C10 or C11: above every bracket's C12 target."""
 
 
 @dataclass
@@ -52,11 +55,11 @@ class SwissPlayer:
     unplayed: int = 0
     top: bool = False
 
-    @property
+    @cached_property
     def cod(self) -> int:
         return self.colors.count("w") - self.colors.count("b")
 
-    @property
+    @cached_property
     def pref(self) -> tuple[str, int]:
         """(colour, strength): 3 absolute, 2 strong, 1 mild, 0 none (C.04.3 1.7)."""
         c, sq = self.cod, self.colors
@@ -248,6 +251,18 @@ class DutchEngine:
         give = self.first if self.rank[high] % 2 == 1 else ("b" if self.first == "w" else "w")
         return (high, low) if give == "w" else (low, high)
 
+    def top_colour_faults(self, a: int, b: int) -> int:
+        """Players of a topscorers' pair whose colour difference passes ±2 (C10) or who get
+        the same colour a third time running (C11), colours allocated by E.1–E.5."""
+        faults = 0
+        for x, col in zip(self.allocate(a, b), "wb"):
+            px = self.p[x]
+            if abs(px.cod + (1 if col == "w" else -1)) > 2:
+                faults += 1
+            if len(px.colors) >= 2 and px.colors[-1] == px.colors[-2] == col:
+                faults += 1
+        return faults
+
     # --- quality -------------------------------------------------------------------------
 
     def quality(self, pairs: list[tuple[int, int]], down: list[int], up_scores: float,
@@ -327,6 +342,9 @@ class DutchEngine:
 
     def bracket(self, mdps: list[int], residents: list[int], lower: frozenset[int],
                 next_score: float) -> tuple[list[tuple[int, int]], list[int]]:
+        fast = self.fast_bracket(mdps, residents, lower, next_score)
+        if fast is not None:
+            return fast
         last = not lower
         members = mdps + residents
         best: list[object] = [None, None, None]
@@ -376,6 +394,164 @@ class DutchEngine:
         if best[0] is None:
             raise PairingError("no pairing satisfies the absolute criteria")
         return best[1], best[2]  # type: ignore[return-value]
+
+    def fast_bracket(self, mdps: list[int], residents: list[int], lower: frozenset[int],
+                     next_score: float) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """The bracket's pairing when it reaches every quality criterion's lower bound, else
+        None (the general search decides).
+
+        Every moved-down player is paired (C5, C6), the remainder S1 against S2 with one
+        resident left over when the bracket is odd (C5, C6); C12 and C13 at their counting
+        bound (:func:`_colour_bound`), no repeated float (C14–C17: no resident upfloater who
+        floated up one or two rounds ago, no downfloater who floated down then), the PAB to a
+        player with the fewest unplayed games (C9), the downfloater able to meet someone of
+        the next bracket (C7) and the rest of the field pairable (C4). C18 and C20 are the
+        same for every such candidate. Candidates are walked in the Dutch order (C.04.3 D:
+        MDPs against residents in transposition order, then the remainder's transpositions)
+        and pruned by the colour bounds, so the first leaf is the first candidate in that
+        order that is optimal on every criterion, which is C.04.3's pairing.
+        """
+        p = self.p
+        members = mdps + residents
+        if len(mdps) > len(residents):
+            return None
+        last = not lower
+        slack = len(members) % 2
+        ct = {x: _ctype(p[x].pref) for x in members}
+        cnt = [0] * 5
+        for x in members:
+            cnt[ct[x]] += 1
+        t12, t13 = _colour_bound(cnt, slack)
+        good: set[int] = set()
+        if slack:
+            pool = [x for x in residents if not last or p[x].pab_ok]
+            if last and pool:
+                least = min(p[x].unplayed for x in pool)
+                pool = [x for x in pool if p[x].unplayed == least]
+            nxt = [y for y in lower if p[y].score == next_score]
+            good = {x for x in pool if p[x].fl(1) != "d" and p[x].fl(2) != "d"
+                    and (last or any(self.compatible(x, y) for y in nxt))}
+            if not good:
+                return None
+        elif not self.pairable(lower):
+            return None
+        steps = [0]
+        limit = 20_000 + 40 * len(members)
+
+        def pair_cost(a: int, b: int) -> tuple[int, int]:
+            """(C12, C13) of the pair; (FAULT, FAULT) when a topscorer's pair breaks C10 or C11."""
+            pa, pb = p[a], p[b]
+            if (pa.top or pb.top) and self.top_colour_faults(a, b):
+                return FAULT, FAULT
+            ca, sa = pa.pref
+            cb, sb = pb.pref
+            if ca and ca == cb:
+                return 1, 1 if min(sa, sb) >= 2 else 0
+            return 0, 0
+
+        def remainder(rest: list[int], spent: tuple[int, int]
+                      ) -> tuple[list[tuple[int, int]], list[int]] | None:
+            """The remainder's transpositions, then its single exchanges (C.04.3 D.1, D.2)."""
+            rest = sorted(rest, key=lambda x: (-p[x].score, x))
+            half = len(rest) // 2
+            s1, s2 = rest[:half], rest[half:]
+            for x1, x2 in [((), ()), *_exchanges(s1, s2)]:
+                t1 = sorted([x for x in s1 if x not in x1] + list(x2))
+                t2 = sorted([x for x in s2 if x not in x2] + list(x1))
+                got = transpositions(t1, t2, spent)
+                if got is not None or steps[0] > limit:
+                    return got
+            return None
+
+        def transpositions(s1: list[int], s2: list[int], spent: tuple[int, int]
+                           ) -> tuple[list[tuple[int, int]], list[int]] | None:
+            c1 = [0] * 5
+            c2 = [0] * 5
+            for x in s1:
+                c1[ct[x]] += 1
+            for x in s2:
+                c2[ct[x]] += 1
+            taken = [False] * len(s2)
+            goodleft = [sum(1 for x in s2 if x in good)]
+            out: list[tuple[int, int]] = []
+
+            def go(i: int, c12: int, c13: int) -> list[int] | None:
+                if i == len(s1):
+                    down = [x for j, x in enumerate(s2) if not taken[j]]
+                    if slack and (down[0] not in good or
+                                  (not last and not self.pairable(lower | {down[0]}))):
+                        return None
+                    return down
+                a = s1[i]
+                c1[ct[a]] -= 1
+                for j, b in enumerate(s2):
+                    steps[0] += 1
+                    if steps[0] > limit:
+                        break
+                    if taken[j] or not self.compatible(a, b):
+                        continue
+                    if slack and b in good and goodleft[0] == 1:
+                        continue
+                    d12, d13 = pair_cost(a, b)
+                    n12, n13 = c12 + d12, c13 + d13
+                    if n12 > t12 or n13 > t13:
+                        continue
+                    c2[ct[b]] -= 1
+                    both = [c1[k] + c2[k] for k in range(5)]
+                    r12, r13 = _colour_bound(both, slack)
+                    if (n12 + max(r12, _bipartite_clashes(c1, c2)) <= t12
+                            and n13 + r13 <= t13):
+                        taken[j] = True
+                        goodleft[0] -= b in good
+                        out.append((a, b))
+                        got = go(i + 1, n12, n13)
+                        if got is not None:
+                            return got
+                        out.pop()
+                        goodleft[0] += b in good
+                        taken[j] = False
+                    c2[ct[b]] += 1
+                c1[ct[a]] += 1
+                return None
+
+            down = go(0, *spent)
+            return None if down is None else (list(out), down)
+
+        hetero: list[tuple[int, int]] = []
+        used: set[int] = set()
+        hc = cnt[:]
+
+        def het(i: int, c12: int, c13: int) -> tuple[list[tuple[int, int]], list[int]] | None:
+            if i == len(mdps):
+                got = remainder([x for x in residents if x not in used], (c12, c13))
+                return None if got is None else (hetero + got[0], got[1])
+            a = mdps[i]
+            hc[ct[a]] -= 1
+            for b in residents:
+                steps[0] += 1
+                if steps[0] > limit:
+                    break
+                if b in used or not self.compatible(a, b):
+                    continue
+                if p[b].fl(1) == "u" or p[b].fl(2) == "u":
+                    continue
+                d12, d13 = pair_cost(a, b)
+                n12, n13 = c12 + d12, c13 + d13
+                hc[ct[b]] -= 1
+                r12, r13 = _colour_bound(hc, slack)
+                if n12 + r12 <= t12 and n13 + r13 <= t13:
+                    used.add(b)
+                    hetero.append((a, b))
+                    got = het(i + 1, n12, n13)
+                    if got is not None:
+                        return got
+                    hetero.pop()
+                    used.discard(b)
+                hc[ct[b]] += 1
+            hc[ct[a]] += 1
+            return None
+
+        return het(0, 0, 0)
 
     def _hetero(self, s1: list[int], pool: list[int], consider: Consider,
                 acc: list[tuple[int, int]]) -> bool:
@@ -463,6 +639,42 @@ class DutchEngine:
         c12 = max(0, abs(w - b) - nc) // 2
         return (-(n // 2), tuple(sorted(psd, reverse=True)), 0, 0, 0, c12, 0, 0, 0, 0, 0,
                 (), (), (), ())
+
+
+def _ctype(pref: tuple[str, int]) -> int:
+    """Colour class for the counting bounds: 0 none, 1 mild W, 2 strong/absolute W, 3 mild B,
+    4 strong/absolute B."""
+    c, s = pref
+    if not c:
+        return 0
+    return (1 if c == "w" else 3) + (1 if s >= 2 else 0)
+
+
+def _colour_bound(cnt: list[int], slack: int) -> tuple[int, int]:
+    """Least (C12, C13) of any pairing of players with colour classes ``cnt``, ``slack`` of
+    them left unpaired (C.04.3 C12, C13: only players wanting the same colour can clash; a
+    clash costs C13 only when both preferences are strong)."""
+    wc, bc, nc = cnt[1] + cnt[2], cnt[3] + cnt[4], cnt[0] + slack
+    if wc > bc:
+        c12 = max(0, wc - bc - nc) // 2
+        return c12, max(0, c12 - cnt[1])
+    c12 = max(0, bc - wc - nc) // 2
+    return c12, max(0, c12 - cnt[3])
+
+
+def _bipartite_clashes(c1: list[int], c2: list[int]) -> int:
+    """Least C12 clashes pairing every player of side 1 (classes ``c1``) with a distinct player
+    of side 2 (``c2``, at least as many): W meets B or none, B meets W or none, none meets
+    anyone; greedy in that order is optimal for three classes."""
+    w1, b1, n1 = c1[1] + c1[2], c1[3] + c1[4], c1[0]
+    w2, b2, n2 = c2[1] + c2[2], c2[3] + c2[4], c2[0]
+    x = min(w1, b2)
+    y = min(b1, w2)
+    w1, b2, b1, w2 = w1 - x, b2 - x, b1 - y, w2 - y
+    a = min(w1, n2)
+    b = min(b1, n2 - a)
+    c = min(n1, b2 + w2 + n2 - a - b)
+    return w1 + b1 + n1 - (a + b + c)
 
 
 def _desc(v: list[float]) -> tuple[float, ...]:
