@@ -126,3 +126,34 @@ def test_an_unreachable_server_is_a_typed_error() -> None:
     msg.set_content("x")
     with pytest.raises(MailError, match=r"127\.0\.0\.1"):
         send([msg], "127.0.0.1", free_port(), timeout=2)
+
+
+def test_the_captains_digest_goes_by_mail_code_5_1_8(
+        smtp: tuple[Inbox, int], clock: SimulatedClock) -> None:
+    """Code 5.1.8: the captain periodically informs the participants of the event."""
+    from shashki.correspondence import CorrespondenceEvent, Role
+    from shashki.correspondence.mail import digest_message
+
+    inbox, port = smtp
+    captain = Person("Captain", Role.CAPTAIN)
+    ev = CorrespondenceEvent("ПЧР-26", "30d/10", captain=captain, now=clock)
+    for p in (W, B, Person("Sidorov", email="si@example.org")):
+        ev.add_player(p)
+    ev.start()
+    b = ev.games_of("Ivanov")[0]
+    b.game.resign(b.game.black if b.game.white.name == "Ivanov" else b.game.white)
+    ev.register(captain, b)
+    clock.advance(days=7)
+    msgs = [digest_message(ev, p, sender="captain@shashki.test") for p in ev.players]
+    assert send(msgs, "127.0.0.1", port) == 3
+    got = {m["To"]: m for _, _, m in inbox.messages}
+    body = got["ivanov@example.org"].get_body(("plain",))
+    assert body is not None
+    text = body.get_content()
+    assert got["ivanov@example.org"]["Subject"] == "Ход турнира: ПЧР-26"
+    assert "ПЧР-26: 2026-03-09" in text and "finished 1-0" in text and "Ivanov" in text
+    # The saved tournament goes on: the table survives a restart.
+    again = CorrespondenceEvent("ПЧР-26", "30d/10", captain=captain, now=clock,
+                                tournament_json=ev.tournament.to_json())
+    assert [p.name for p in again.players] == ["Ivanov", "Petrov", "Sidorov"]
+    assert again.tournament.points(1) == ev.tournament.points(1)

@@ -197,3 +197,52 @@ def test_errors_are_typed_and_translated(alice: Visitor, bob: Visitor,
     assert r.status_code == 409 and "not bob" in r.text
     r = alice.form(f"/corr/{game}/move", {"move": "c3-c4"}, page=f"/corr/{game}")
     assert r.status_code == 409 and "c3-c4" in r.text
+
+
+def test_a_correspondence_event_code_5_1_6_to_5_1_8(
+        client: TestClient, settings: Settings, alice: Visitor, bob: Visitor, carol: Visitor,
+        corr: tuple[SimulatedClock, Inbox]) -> None:
+    """Code 5.1.6: the judge runs the event with a captain; all games start at once (P9);
+    Code 5.1.8: the captain registers finished games, keeps the table and reports to the
+    players periodically by e-mail; standings by the Code's tie-breaks (3.16)."""
+    clock, box = corr
+    make_judge(settings, "carol", "judge@example.org")
+    dave = Visitor(client)
+    dave.signup("dave", email="dave@example.org")
+    eve = Visitor(client)
+    eve.signup("eve", email="eve@example.org")
+    r = alice.form("/corr/events", {"name": "x"}, page="/corr/events")
+    assert r.status_code == 403
+    r = carol.form("/corr/events", {"name": "ПЧР-26", "system": "berger", "control": "30d/10",
+                                    "variant": "russian", "captain": "dave",
+                                    "digest_days": "7"}, page="/corr/events")
+    assert r.status_code == 303, r.text
+    url = r.headers["location"]
+    for v in (alice, bob, eve):
+        assert v.form(url + "/join", {}, page=url).status_code == 303
+    assert dave.form(url + "/start", {}, page=url).status_code == 403
+    assert carol.form(url + "/start", {}, page=url).status_code == 303
+    page = alice.get(url).text
+    assert page.count('href="/corr/') >= 3 and "alice, bob, eve" in page
+    games = sorted({int(g) for g in re.findall(r'href="/corr/(\d+)"', page)})
+    assert len(games) == 3                              # 3 players: every pair at once
+    first = games[0]
+    g = alice.get(f"/corr/{first}").text
+    loser = alice if "alice" in re.search(r"<h1>(.*?)</h1>", g).group(1) else bob  # type: ignore[union-attr]
+    act(loser, first, "resign")
+    assert alice.form(url + "/register", {"game": str(first)}, page=url).status_code == 403
+    assert dave.form(url + "/register", {"game": str(first)}, page=url).status_code == 303
+    page = dave.get(url).text
+    assert "registered" in page and 'id="results-table"' in page and 'id="standings"' in page
+    assert "sonneborn-berger" in page
+    before = len(box.messages)
+    assert dave.form(url + "/digest", {}, page=url).status_code == 303
+    reports = box.messages[before:]
+    assert {str(m_["To"]) for m_ in reports} == {"alice@example.org", "bob@example.org",
+                                                 "eve@example.org"}
+    assert all(str(m_["From"]) == "dave@example.org" for m_ in reports)
+    # A week later the daily check sends the next report by itself.
+    clock.advance(days=7)
+    before = len(box.messages)
+    alice.get("/corr")
+    assert len([m_ for m_ in box.messages[before:] if "ПЧР-26" in str(m_["Subject"])]) == 3

@@ -73,6 +73,8 @@ class CorrespondenceEvent:
     tiebreaks: list[str] | None = None
     players: list[Person] = field(default_factory=list)
     boards: list[Board] = field(default_factory=list)
+    tournament_json: str = ""
+    """A saved tournament (:meth:`Tournament.to_json`) to go on with; its players by name."""
 
     def __post_init__(self) -> None:
         if isinstance(self.control, str):
@@ -87,6 +89,11 @@ class CorrespondenceEvent:
                     article="Code 5.1.6")
         self.calendar = Calendar(self.zone)
         self.leave = LeaveBook(self.policy)
+        if self.tournament_json:
+            self.tournament = Tournament.from_json(self.tournament_json)
+            known = {p.name: p for p in self.players}
+            self.players = [known.get(p.name, Person(p.name)) for p in self.tournament.players]
+            return
         self.tournament = Tournament(
             name=self.name, system=self.system, variant=self.variant,
             rounds_planned=self.rounds,

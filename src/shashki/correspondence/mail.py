@@ -22,6 +22,7 @@ import re
 import smtplib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -30,7 +31,9 @@ from email.utils import formatdate, make_msgid, parseaddr
 from shashki.board import Board
 from shashki.color import WHITE, Color
 from shashki.correspondence.errors import CorrespondenceError, UnreadableReply
+from shashki.correspondence.event import CorrespondenceEvent
 from shashki.correspondence.game import CorrespondenceGame, Notice, NoticeKind
+from shashki.correspondence.roles import Person
 from shashki.errors import ShashkiError
 
 TOKEN = re.compile(r"\[corr ([A-Za-z0-9]+-[A-Za-z0-9_-]+)\]")
@@ -236,6 +239,19 @@ def _reader_color(game: CorrespondenceGame, address: str) -> Color | None:
         if c.email and c.email.lower() == parseaddr(address)[1].lower():
             return game.color_of(c)
     return None
+
+
+def digest_message(event: CorrespondenceEvent, player: Person, *, sender: str,
+                   language: str = "ru", today: date | None = None) -> EmailMessage:
+    """The periodic report to a player (Code 5.1.8: the captain periodically informs the
+    participants): his games, days used and left, and the results table."""
+    msg = EmailMessage()
+    title = "Ход турнира" if language == "ru" else "Tournament report"
+    msg["Subject"] = f"{title}: {event.name}"
+    msg["From"], msg["To"] = sender, player.email
+    msg["Date"] = formatdate(localtime=False)
+    msg.set_content(event.digest(player.name, today) + "\n")
+    return msg
 
 
 def send(messages: Iterable[EmailMessage], host: str, port: int = 25, *,

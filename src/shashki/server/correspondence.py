@@ -39,24 +39,40 @@ from shashki.correspondence import (
     Decision,
     LeaveBook,
     LeavePolicy,
+    NotAllowed,
     Notice,
     Person,
     Role,
     SimulatedClock,
 )
 from shashki.correspondence.calendar import Now, utc_now
+from shashki.correspondence.event import Board as EventBoard
+from shashki.correspondence.event import CorrespondenceEvent
 from shashki.correspondence.leave import Grant, Leave
-from shashki.correspondence.mail import MailError, message_for, read_reply, send
+from shashki.correspondence.mail import (
+    MailError,
+    digest_message,
+    message_for,
+    read_reply,
+    send,
+)
 from shashki.rules import VARIANTS
 from shashki.server import models as m
 from shashki.server.correspondence_models import (
+    CorrEvent,
     CorrGame,
     CorrLeave,
     CorrLeaveGrant,
     CorrMail,
     CorrStatus,
 )
-from shashki.server.errors import Forbidden, GameRuleError, InvalidInput, NotFound
+from shashki.server.errors import (
+    Forbidden,
+    GameRuleError,
+    InvalidInput,
+    NotFound,
+    ServerError,
+)
 
 log = logging.getLogger("shashki.server.correspondence")
 
@@ -181,7 +197,11 @@ class Loaded:
     game: CorrespondenceGame
 
 
-def _rule(e: CorrespondenceError) -> GameRuleError:
+def _rule(e: CorrespondenceError) -> ServerError:
+    """A refusal of the model as the platform's error: 403 for a role (Code 5.1.7-5.1.8),
+    409 for the rules."""
+    if isinstance(e, NotAllowed):
+        return Forbidden(str(e), code="corr", ru=e.message_ru, en=str(e))
     return GameRuleError(str(e), code="corr", ru=e.message_ru, en=str(e))
 
 
@@ -206,18 +226,32 @@ def create_game(db: Session, cfg: CorrConfig, creator: m.User, opponent_name: st
     if color not in ("white", "black"):
         raise InvalidInput("color", code="color")
     white, black = (creator, opponent) if color == "white" else (opponent, creator)
+    row = new_game(db, cfg, white, black, dc, variant)
+    row.white_by_mail = by_mail and white.id == creator.id
+    row.black_by_mail = by_mail and black.id == creator.id
+    return row
+
+
+def new_game(db: Session, cfg: CorrConfig, white: m.User, black: m.User, dc: DayControl,
+             variant: str, event: CorrEvent | None = None, rnd: int = 0, board: int = 0,
+             label: str = "") -> CorrGame:
+    """A started game between two accounts (of an event when ``event`` is given)."""
+    judge = person(event.judge) if event is not None else None
+    captain = (Person(event.captain.username, Role.CAPTAIN, event.captain.email or "")
+               if event is not None and event.captain is not None else None)
     game = CorrespondenceGame(person(white), person(black), dc, variant=variant,
                               calendar=cfg.calendar, leave=leave_book(db, cfg, [white, black]),
                               now=cfg.now, remind_after=cfg.remind_after,
-                              escalate_after=cfg.escalate_after)
+                              escalate_after=cfg.escalate_after, judge=judge,
+                              captain=captain, label=label)
     now = time.time()
     row = CorrGame(white_id=white.id, black_id=black.id, variant=variant, control=str(dc),
-                   zone=cfg.zone, white_by_mail=by_mail and white.id == creator.id,
-                   black_by_mail=by_mail and black.id == creator.id,
+                   zone=cfg.zone, white_by_mail=False, black_by_mail=False,
                    white_token=secrets.token_urlsafe(12).replace("-", "_"),
                    black_token=secrets.token_urlsafe(12).replace("-", "_"),
                    state=json.dumps(game.to_dict(), ensure_ascii=False), created_at=now,
-                   updated_at=now)
+                   updated_at=now, event_id=event.id if event is not None else None,
+                   round=rnd, board=board, recorded=False)
     db.add(row)
     db.flush()
     row.white, row.black = white, black
@@ -470,3 +504,176 @@ def _refuse(db: Session, cfg: CorrConfig, game_id: int | None, sender: str, subj
 def mail_log(db: Session, game_id: int) -> list[CorrMail]:
     return list(db.scalars(select(CorrMail).where(CorrMail.game_id == game_id)
                            .order_by(CorrMail.id)))
+
+
+# --- events (Code 5.1.6-5.1.8) ----------------------------------------------------------------
+
+
+def _users_by_name(db: Session, names: list[str]) -> dict[str, m.User]:
+    from shashki.server import auth
+
+    out = {}
+    for name in names:
+        u = auth.find_user(db, name)
+        if u is not None:
+            out[name] = u
+    return out
+
+
+def event_person(user: m.User, row: CorrEvent) -> Person:
+    """The account's role in this event: its judge, its captain, or a player."""
+    if user.id == row.judge_id or user.role_enum.at_least(m.Role.ARBITER):
+        return Person(user.username, Role.JUDGE, user.email or "")
+    if user.id == row.captain_id:
+        return Person(user.username, Role.CAPTAIN, user.email or "")
+    return Person(user.username, Role.PLAYER, user.email or "")
+
+
+def create_event(db: Session, cfg: CorrConfig, judge: m.User, name: str, system: str,
+                 control: str, variant: str = "russian", rounds: int = 0,
+                 captain_name: str = "", digest_days: int = 7) -> CorrEvent:
+    """A correspondence event; the judge who creates it runs it (Code 5.1.6)."""
+    from shashki.server import auth
+
+    if not name.strip():
+        raise InvalidInput("name", code="invalid")
+    if variant not in VARIANTS:
+        raise InvalidInput("variant", code="variant")
+    captain = None
+    if captain_name.strip():
+        captain = auth.find_user(db, captain_name.strip())
+        if captain is None:
+            raise InvalidInput("captain", code="no_such_user", name=captain_name)
+    try:
+        ev = CorrespondenceEvent(name.strip(), control, system=system, variant=variant,
+                                 zone=cfg.zone, rounds=rounds, now=cfg.now,
+                                 judge=Person(judge.username, Role.JUDGE, judge.email or ""))
+    except CorrespondenceError as e:
+        raise InvalidInput("control", str(e), code="corr", ru=e.message_ru, en=str(e)) from None
+    row = CorrEvent(name=ev.name, system=system, variant=variant, control=str(ev.control),
+                    zone=cfg.zone, rounds=rounds, judge_id=judge.id,
+                    captain_id=captain.id if captain else None,
+                    tournament=ev.tournament.to_json(), digest_days=max(1, digest_days),
+                    created_at=time.time())
+    db.add(row)
+    db.flush()
+    return row
+
+
+def get_event(db: Session, event_id: int) -> CorrEvent:
+    row = db.get(CorrEvent, event_id)
+    if row is None:
+        raise NotFound("correspondence event")
+    return row
+
+
+def event_model(db: Session, cfg: CorrConfig, row: CorrEvent
+                ) -> tuple[CorrespondenceEvent, dict[int, int]]:
+    """The event as the model sees it, with its games; and board index -> game id."""
+    judge = Person(row.judge.username, Role.JUDGE, row.judge.email or "")
+    captain = (Person(row.captain.username, Role.CAPTAIN, row.captain.email or "")
+               if row.captain is not None else None)
+    ev = CorrespondenceEvent(row.name, row.control, system=row.system, variant=row.variant,
+                             zone=row.zone, rounds=row.rounds, judge=judge, captain=captain,
+                             now=cfg.now, tournament_json=row.tournament)
+    users = _users_by_name(db, [p.name for p in ev.players])
+    ev.players = [person(users[p.name]) if p.name in users else p for p in ev.players]
+    ids: dict[int, int] = {}
+    games = db.scalars(select(CorrGame).where(CorrGame.event_id == row.id)
+                       .order_by(CorrGame.round, CorrGame.board))
+    for g in games:
+        ids[len(ev.boards)] = g.id
+        ev.boards.append(EventBoard(g.round, g.board, load(db, cfg, g.id).game, g.recorded))
+    return ev, ids
+
+
+def join_event(db: Session, row: CorrEvent, user: m.User) -> None:
+    if row.status != "registration":
+        raise GameRuleError("the event has started", code="corr", en="the event has started",
+                            ru="соревнование уже началось")
+    from shashki.competition import Tournament
+
+    t = Tournament.from_json(row.tournament)
+    if any(p.name == user.username for p in t.players):
+        return
+    t.add_player(user.username)
+    row.tournament = t.to_json()
+
+
+def start_event(db: Session, cfg: CorrConfig, row: CorrEvent, user: m.User) -> None:
+    """The judge starts the event: every game of a round robin at once, round 1 of a Swiss
+    (P9); later Swiss rounds when the round is registered."""
+    if event_person(user, row).role is not Role.JUDGE:
+        raise Forbidden(code="role", role=m.Role.ARBITER.value)
+    ev, _ = event_model(db, cfg, row)
+    try:
+        boards = ev.start() if row.status == "registration" else ev.next_round()
+    except CorrespondenceError as e:
+        raise _rule(e) from None
+    users = _users_by_name(db, [p.name for p in ev.players])
+    for b in boards:
+        new_game(db, cfg, users[b.game.white.name], users[b.game.black.name],
+                 DayControl.parse(row.control), row.variant, row, b.round, b.board,
+                 label=f"{row.name}, {b.round}.{b.board}")
+    row.tournament = ev.tournament.to_json()
+    row.status = "running"
+    if not row.last_digest:
+        row.last_digest = cfg.today().isoformat()
+
+
+def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: m.User,
+                  game_id: int) -> str:
+    """The captain (or the judge) registers a finished game in the table (Code 5.1.8)."""
+    ev, ids = event_model(db, cfg, row)
+    index = next((i for i, gid in ids.items() if gid == game_id), None)
+    if index is None:
+        raise NotFound("game of this event")
+    board = ev.boards[index]
+    try:
+        result = ev.register(event_person(user, row), board)
+    except CorrespondenceError as e:
+        raise _rule(e) from None
+    row.tournament = ev.tournament.to_json()
+    loaded = load(db, cfg, game_id)
+    loaded.game.registered = user.username
+    loaded.row.recorded = True
+    save(db, loaded)
+    if ev.system == "berger" and all(b.recorded for b in ev.boards):
+        row.status = "finished"
+    if ev.system == "dutch" and ev.rounds and len(ev.tournament.rounds) >= ev.rounds and all(
+            b.recorded for b in ev.boards):
+        row.status = "finished"
+    return result
+
+
+def digests(db: Session, cfg: CorrConfig, row: CorrEvent, force: bool = False
+            ) -> list[EmailMessage]:
+    """The captain's periodic report to every player with an address (Code 5.1.8): sent
+    every ``digest_days`` days by the daily check, or at once when asked."""
+    today = cfg.today()
+    if row.status != "running":
+        return []
+    if not force and row.last_digest and (
+            today - date.fromisoformat(row.last_digest)).days < row.digest_days:
+        return []
+    ev, _ = event_model(db, cfg, row)
+    sender = (row.captain.email if row.captain is not None and row.captain.email
+              else cfg.sender)
+    users = _users_by_name(db, [p.name for p in ev.players])
+    msgs = [digest_message(ev, p, sender=sender, today=today,
+                           language=(users[p.name].language or "ru") if p.name in users
+                           else "ru")
+            for p in ev.players if p.email]
+    row.last_digest = today.isoformat()
+    return msgs
+
+
+def events_list(db: Session) -> list[CorrEvent]:
+    return list(db.scalars(select(CorrEvent).order_by(CorrEvent.id.desc())))
+
+
+def event_digests_due(db: Session, cfg: CorrConfig) -> list[EmailMessage]:
+    out: list[EmailMessage] = []
+    for row in db.scalars(select(CorrEvent).where(CorrEvent.status == "running")):
+        out += digests(db, cfg, row)
+    return out

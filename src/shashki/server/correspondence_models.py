@@ -21,10 +21,44 @@ class CorrStatus(StrEnum):
     FINISHED = "finished"
 
 
+class CorrEvent(Base):
+    """A correspondence tournament (Code 5.1.6): its judge and captain, and the
+    :class:`shashki.competition.Tournament` JSON (players by account name, rounds,
+    results) as the source of truth of the table."""
+
+    __tablename__ = "corr_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    system: Mapped[str] = mapped_column(String(16))
+    """``berger`` (round robin) or ``dutch`` (Swiss)."""
+    variant: Mapped[str] = mapped_column(String(32))
+    control: Mapped[str] = mapped_column(String(64))
+    zone: Mapped[str] = mapped_column(String(64))
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="registration", index=True)
+    judge_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    captain_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
+    tournament: Mapped[str] = mapped_column(Text)
+    digest_days: Mapped[int] = mapped_column(Integer, default=7)
+    """The captain's report goes to the players every this many days (Code 5.1.8)."""
+    last_digest: Mapped[str] = mapped_column(String(10), default="")
+    created_at: Mapped[float] = mapped_column(Float)
+
+    judge: Mapped[User] = relationship(foreign_keys=[judge_id], lazy="joined")
+    captain: Mapped[User | None] = relationship(foreign_keys=[captain_id], lazy="joined")
+
+
 class CorrGame(Base):
     __tablename__ = "corr_games"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("corr_events.id", ondelete="CASCADE"), index=True, default=None)
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    board: Mapped[int] = mapped_column(Integer, default=0)
+    recorded: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The captain has registered the finished game in the table (Code 5.1.8)."""
     white_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     black_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     variant: Mapped[str] = mapped_column(String(32))

@@ -50,6 +50,12 @@ async def _daily(svc: Services, cfg: CorrConfig) -> None:
     for game_id, msgs in await run_db(run):
         await run_db(corr.deliver, svc.db.session, cfg, msgs, game_id)
 
+    def due() -> list[Any]:
+        with svc.db.session() as db:
+            return corr.event_digests_due(db, cfg)
+
+    await run_db(corr.deliver, svc.db.session, cfg, await run_db(due), None)
+
 
 @router.get("/corr")
 async def corr_list(request: Request, who: Who) -> Response:
@@ -199,6 +205,107 @@ async def corr_calendar(request: Request, who: Who) -> Response:
 
 def _next(target: str) -> str:
     return target if target.startswith("/corr") and "//" not in target else "/corr"
+
+
+@router.get("/corr/events")
+async def corr_events(request: Request, who: Who) -> Response:
+    return await _events(request, who)
+
+
+async def _events(request: Request, who: Visitor, status: int = 200, error: str | None = None
+                  ) -> Response:
+    svc, cfg = services(request), config(request)
+
+    def load() -> list[Any]:
+        with svc.db.session() as db:
+            return corr.events_list(db)
+
+    is_judge = who.user is not None and who.user.role_enum.at_least(m.Role.ARBITER)
+    return render(request, who, "corr_events.html", status=status, error=error,
+                  events=await run_db(load), controls=CONTROLS, cfg=cfg, today=cfg.today(),
+                  is_judge=is_judge)
+
+
+@router.post("/corr/events")
+async def corr_event_create(request: Request, who: Who) -> Response:
+    svc, cfg = services(request), config(request)
+    form = await request.form()
+    check_csrf(request, who, form)
+    judge = who.require_role(m.Role.ARBITER)
+
+    def create() -> int:
+        with svc.db.session() as db:
+            me = db.get(m.User, judge.id)
+            assert me is not None
+            try:
+                rounds = int(_str(form, "rounds", 4) or "0")
+                every = int(_str(form, "digest_days", 4) or "7")
+            except ValueError:
+                raise InvalidInput("rounds", code="invalid") from None
+            return corr.create_event(db, cfg, me, _str(form, "name", 120),
+                                     _str(form, "system", 16) or "berger",
+                                     _str(form, "control", 64) or "30d/10",
+                                     _str(form, "variant", 40) or "russian", rounds,
+                                     _str(form, "captain", 64), every).id
+
+    try:
+        event_id = await run_db(create)
+    except InvalidInput as e:
+        return await _events(request, who, 422, who.t.error(e.code, detail=e.detail,
+                                                            **e.params))
+    return _redirect(f"/corr/events/{event_id}")
+
+
+@router.get("/corr/events/{event_id}")
+async def corr_event(event_id: int, request: Request, who: Who) -> Response:
+    svc, cfg = services(request), config(request)
+    await _daily(svc, cfg)
+
+    def load() -> dict[str, Any]:
+        with svc.db.session() as db:
+            row = corr.get_event(db, event_id)
+            ev, ids = corr.event_model(db, cfg, row)
+            role = corr.event_person(who.user, row).role.value if who.user else ""
+            return {"row": row, "ev": ev, "ids": ids, "role": role,
+                    "standings": ev.standings() if ev.tournament.rounds else [],
+                    "table": ev.results_table() if ev.boards else ""}
+
+    data = await run_db(load)
+    return render(request, who, "corr_event.html", cfg=cfg, today=cfg.today(), **data)
+
+
+@router.post("/corr/events/{event_id}/{action}")
+async def corr_event_action(event_id: int, action: str, request: Request, who: Who
+                            ) -> Response:
+    svc, cfg = services(request), config(request)
+    form = await request.form()
+    check_csrf(request, who, form)
+    user = who.require_user()
+    game = _str(form, "game", 12)
+
+    def run() -> list[Any]:
+        with svc.db.session() as db:
+            me = db.get(m.User, user.id)
+            assert me is not None
+            row = corr.get_event(db, event_id)
+            role = corr.event_person(me, row).role.value
+            if action == "join":
+                corr.join_event(db, row, me)
+            elif action in ("start", "next-round"):
+                corr.start_event(db, cfg, row, me)
+            elif action == "register":
+                corr.register_game(db, cfg, row, me, int(game) if game.isdigit() else 0)
+            elif action == "digest":
+                if role == "player":
+                    raise Forbidden(code="role", role=m.Role.ARBITER.value)
+                return corr.digests(db, cfg, row, force=True)
+            else:
+                raise NotFound("action")
+            return []
+
+    msgs = await run_db(run)
+    await run_db(corr.deliver, svc.db.session, cfg, msgs, None)
+    return _redirect(f"/corr/events/{event_id}")
 
 
 @router.get("/corr/{game_id}")
