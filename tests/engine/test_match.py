@@ -265,3 +265,11 @@ def test_cli_match_errors(cli, args: list[str], bad: str) -> None:  # type: igno
     assert stdout == ""
     assert len(stderr.strip().splitlines()) == 1
     assert bad in stderr
+
+
+@pytest.mark.slow
+def test_games_in_worker_processes() -> None:
+    result = run_match("shashki", "random", "russian", 4, Control(nodes=500), seed=2,
+                       concurrency=2)
+    assert [g.round for g in result.games] == ["1.1", "1.2", "2.1", "2.2"]
+    assert result.standing.wins == 4
