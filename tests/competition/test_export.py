@@ -83,3 +83,12 @@ def test_points_and_results_text(rr: Tournament) -> None:
     assert export.points_text(3.5) == "3½"
     assert export.result_text(rr, "1/2-1/2") == "1-1"
     assert export.result_text(rr, "-/-") == "−:−"
+
+
+def test_tiebreak_headings_in_both_languages() -> None:
+    from shashki.competition.i18n import TEXTS
+    from shashki.competition.tiebreaks import TIEBREAKS
+
+    for key in TIEBREAKS:
+        en, ru = TEXTS[f"tb.{key}"]
+        assert en and ru

@@ -28,7 +28,7 @@ from typing import Any
 from shashki.competition.i18n import plural, tr
 from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
-from shashki.competition.tiebreaks import SHORT, TIEBREAKS
+from shashki.competition.tiebreaks import TIEBREAKS
 
 
 def points_text(x: float) -> str:
@@ -207,7 +207,7 @@ def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any
         table.add_column(tr(col) if col != "№" else col,
                          justify="left" if col in ("name", "club") else "right")
     for k in tbs:
-        table.add_column(SHORT[k], justify="right")
+        table.add_column(tr(f"tb.{k}"), justify="right")
     for r in standings_rows(t, tbs):
         name = r["name"] + (" (−)" if r["withdrawn"] else "")
         table.add_row(r["place"], str(r["number"]), name, r["title"], str(r["rating"] or ""),
@@ -280,7 +280,7 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"), micro,
                                  plural(t.current_round, "rounds"),
                                  plural(len(t.players), "players"), t.time_control) if x)
-    tb_info = [{"key": k, "short": SHORT[k], "article": TIEBREAKS[k][0],
+    tb_info = [{"key": k, "short": tr(f"tb.{k}"), "article": TIEBREAKS[k][0],
                 "name": TIEBREAKS[k][1]} for k in tbs]
     ct = crosstable(t)
     cross = {"header": ct["header"], "rows": [[{"text": c, "cls": "self" if c == "■" else (

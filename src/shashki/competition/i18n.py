@@ -38,6 +38,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "system.dutch": ("Swiss (FIDE Dutch)", "швейцарская система (голландская FIDE)"),
     "system.berger": ("round robin", "круговая система"),
     "system.double-berger": ("double round robin", "двухкруговая система"),
+    # tie-break column headings
+    "tb.schmulyan": ("Schm", "Шм"), "tb.sonneborn-berger": ("SB", "ЗБ"),
+    "tb.buchholz": ("Bh", "Бх"), "tb.solkoff": ("Sk", "Сл"), "tb.truncated-solkoff": ("TSk", "УСл"),
+    "tb.riga": ("Riga", "Рж"), "tb.wins": ("Wins", "Поб"), "tb.direct": ("DE", "ЛВ"),
+    "tb.beaten": ("Beat", "ОчП"), "tb.places": ("Pl", "ПМ"), "tb.median-buchholz": ("MBh", "МБх"),
+    "tb.buchholz-cut1": ("Bh-1", "Бх-1"), "tb.performance": ("Perf", "Перф"),
     # command line
     "error": ("error", "ошибка"),
     "cli.description": ("Competitions: pairings, results, standings (Code 3.7, 3.13, 3.16).",
