@@ -243,3 +243,39 @@ def test_the_judge_decides_an_overstep_in_the_browser(site: dict[str, Any],
     judge.click("#rule-form button")
     expect(judge.locator("#oversteps")).to_contain_text("warning: first overstep")
     expect(judge.locator("#corr-times")).to_contain_text("0 of 10 days used")
+
+
+def login(page: Any, base: str, name: str) -> None:
+    page.goto(f"{base}/login")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", "correct horse battery")
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(f"{base}/")
+
+
+def test_a_correspondence_event_in_the_browser(site: dict[str, Any], browser: Any) -> None:
+    """Code 5.1.6-5.1.8: the judge creates a round robin, the players join, every game
+    starts at once; the results table and the standings are on the event's page."""
+    expect = sync_api.expect
+    base = site["base"]
+    judge = browser.new_context(viewport={"width": 1280, "height": 900},
+                                locale="ru-RU").new_page()
+    login(judge, base, "judge")
+    judge.goto(f"{base}/corr/events")
+    judge.fill("#new-corr-event input[name=name]", "ПЧР-26, полуфинал")
+    judge.fill("#new-corr-event input[name=control]", "30d/10")
+    judge.click("#new-corr-event button[type=submit]")
+    judge.wait_for_url("**/corr/events/*")
+    event_url = judge.url
+    for name in ("alice", "bob"):
+        p = browser.new_context(locale="en-US").new_page()
+        login(p, base, name)
+        p.goto(event_url)
+        p.click("#join")
+        expect(p.locator("#event-players")).to_contain_text(name)
+        p.context.close()
+    judge.reload()
+    judge.click("#start")
+    expect(judge.locator("#event-games tbody tr")).to_have_count(1)
+    expect(judge.locator("#results-table")).to_contain_text("alice")
+    shot(judge, "corr-07-event-ru")

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse,
 from starlette.datastructures import FormData
 
 from shashki.color import Color
+from shashki.competition.tiebreaks import SHORT
 from shashki.server import correspondence as corr
 from shashki.server import models as m
 from shashki.server.correspondence import CONTROLS, CorrConfig
@@ -271,7 +272,8 @@ async def corr_event(event_id: int, request: Request, who: Who) -> Response:
                     "table": ev.results_table() if ev.boards else ""}
 
     data = await run_db(load)
-    return render(request, who, "corr_event.html", cfg=cfg, today=cfg.today(), **data)
+    return render(request, who, "corr_event.html", cfg=cfg, today=cfg.today(),
+                  tb_short=SHORT, **data)
 
 
 @router.post("/corr/events/{event_id}/{action}")
