@@ -234,3 +234,25 @@ def test_lateness_from_the_time_control(tmp_path: pathlib.Path,
     _run(capsys, "tournament", "new", g)
     rc, _, err = _run(capsys, "tournament", "late", g, "1", "1", "--white", "50")
     assert rc == 2 and "no time control" in err
+
+
+def test_pairing_sheet_of_a_round(tmp_path: pathlib.Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A round's pairing sheet: boards, colours and the balloted opening's moves
+    (Code 3.7.2, 3.7.4), without the standings."""
+    f = str(tmp_path / "mm.json")
+    _run(capsys, "tournament", "new", f, "--system", "berger", "--micromatch", "idf-150",
+         "--seed", "3")
+    for name in "ABCD":
+        _run(capsys, "tournament", "add", f, name)
+    _run(capsys, "tournament", "pair", f)
+    t = Tournament.load(f)
+    from shashki.competition.ballots import entry
+
+    rc, out, _ = _run(capsys, "tournament", "export", f, "html", "--round", "1")
+    assert rc == 0 and "<h2>" in out
+    for p in t.rounds[0].pairings:
+        assert f"{p.opening}: {entry('idf-150', p.opening or '').text()}" in out
+    assert out.count("<table>") == 1  # no standings, no crosstable
+    rc, _, err = _run(capsys, "tournament", "export", f, "html", "--round", "2")
+    assert rc == 2 and "no round 2" in err

@@ -168,3 +168,15 @@ def test_micromatch_points() -> None:
     assert not t.complete()
     t.micromatch_ranking = "match"
     assert t.points(1) == 2.0 and t.points(2) == 0.0
+
+
+def test_variant_and_ballot_table_checked() -> None:
+    """Code 3.7.4: the ballot table must be one of the event's variant."""
+    with pytest.raises(InvalidTournament, match="unknown variant 'chess'"):
+        Tournament(variant="chess")
+    with pytest.raises(InvalidTournament, match="'fmjd-russian' is for russian, the event "
+                                                "plays brazilian"):
+        Tournament(variant="brazilian", games_per_pairing=2, ballot="fmjd-russian")
+    with pytest.raises(InvalidTournament, match="unknown ballot table 'x'"):
+        Tournament(games_per_pairing=2, ballot="x")
+    assert Tournament(variant="brazilian", games_per_pairing=2, ballot="idf-150").ballot

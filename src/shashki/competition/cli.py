@@ -332,12 +332,12 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
         _write(export.to_json(t) + "\n", args.output)
     elif fmt == "csv":
         _write(export.to_csv(t), args.output)
-    elif fmt == "html":
-        _write(export.to_html(t), args.output)
+    elif fmt == "html":  # with --round: that round's pairing sheet
+        _write(export.to_html(t, round_only=args.round), args.output)
     elif fmt == "pdf":
         if not args.output:
             fail(tr("pdf.needs_output"))
-        export.to_pdf(t, args.output)
+        export.to_pdf(t, args.output, round_only=args.round)
     elif fmt == "pdn":
         _write(export.to_pdn(t, args.round), args.output)
     elif fmt == "pairings":

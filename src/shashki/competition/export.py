@@ -25,6 +25,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from shashki.competition.errors import ResultError
 from shashki.competition.i18n import plural, tr
 from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
@@ -246,11 +247,22 @@ def _name(t: Tournament, n: int) -> str:
     return f"{t.player(n).name} ({n})"
 
 
+def _opening_text(t: Tournament, p: Pairing) -> str:
+    """The ballot code and what it plays (``10-XV: gh4 fg5 hf6 eg5 ed4``), Code 3.7.4."""
+    if not p.opening:
+        return ""
+    if not t.ballot:
+        return p.opening
+    from shashki.competition.ballots import entry
+
+    return f"{p.opening}: {entry(t.ballot, p.opening).text()}"
+
+
 def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for p in sorted(rnd.pairings, key=lambda p: p.board):
         rows.append({"board": p.board, "white": _name(t, p.white), "black": _name(t, p.black),
-                     "result": pairing_result_text(t, p), "opening": p.opening or ""})
+                     "result": pairing_result_text(t, p), "opening": _opening_text(t, p)})
     for b in rnd.byes:
         pts = points_text(bye_points(t, b.kind))
         rows.append({"board": "", "white": _name(t, b.player),
@@ -262,8 +274,12 @@ def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
 
 
 def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
-            with_rounds: bool = True) -> str:
-    """A clean, printable HTML page: standings, crosstable, pairings of every round."""
+            with_rounds: bool = True, round_only: int | None = None) -> str:
+    """A clean, printable HTML page: standings, crosstable, pairings of every round; or,
+    with ``round_only``, the pairing sheet of that round alone (boards, colours, openings).
+    """
+    if round_only is not None and not 1 <= round_only <= t.current_round:
+        raise ResultError(f"no round {round_only} (rounds paired: {t.current_round})")
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     from shashki.i18n import language
@@ -285,14 +301,17 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     ct = crosstable(t)
     cross = {"header": ct["header"], "rows": [[{"text": c, "cls": "self" if c == "■" else (
         "name" if i == 1 else "")} for i, c in enumerate(row)] for row in ct["rows"]]}
+    chosen = ([t.rounds[round_only - 1]] if round_only is not None
+              else t.rounds if with_rounds else [])
     rounds = [{"number": r.number, "rows": _pairing_rows(t, r), "opening": t.micromatch}
-              for r in (t.rounds if with_rounds else [])]
+              for r in chosen]
     return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
-                               cross=cross, rounds=rounds))
+                               cross=cross, rounds=rounds, show_tables=round_only is None))
 
 
-def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None) -> None:
+def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None,
+           round_only: int | None = None) -> None:
     """The HTML page printed to a PDF file (WeasyPrint)."""
     import logging
 
@@ -300,7 +319,7 @@ def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None) -> 
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    HTML(string=to_html(t, tiebreaks)).write_pdf(path)
+    HTML(string=to_html(t, tiebreaks, round_only=round_only)).write_pdf(path)
 
 
 # --- PDN ------------------------------------------------------------------------------------

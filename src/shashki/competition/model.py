@@ -283,8 +283,25 @@ class Tournament:
                                     f"{self.pairing_order!r}")
         if self.late_entry_bye not in ("Z", "H"):
             raise InvalidTournament(f"late_entry_bye must be Z or H, not {self.late_entry_bye!r}")
+        from shashki.competition.ballots import TABLES
         from shashki.competition.tiebreaks import TIEBREAKS
+        from shashki.rules import VARIANTS, variant_by_name
 
+        try:
+            self.variant = variant_by_name(self.variant).name
+        except KeyError:
+            raise InvalidTournament(f"unknown variant {self.variant!r}; known: "
+                                    f"{', '.join(VARIANTS)}") from None
+        if self.ballot is not None:
+            if self.ballot not in TABLES:
+                raise InvalidTournament(f"unknown ballot table {self.ballot!r}; known: "
+                                        f"{', '.join(TABLES)}")
+            # The 150 IDF positions serve Brazilian events too (every entry is legal there).
+            table_variant = TABLES[self.ballot][1]
+            if table_variant != self.variant and not (
+                    self.ballot.startswith("idf-150") and self.variant == "brazilian"):
+                raise InvalidTournament(f"ballot table {self.ballot!r} is for {table_variant}, "
+                                        f"the event plays {self.variant}")
         for tb in self.tiebreaks:
             if tb not in TIEBREAKS:
                 raise InvalidTournament(f"unknown tie-break {tb!r}; known: "
