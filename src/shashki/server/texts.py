@@ -576,6 +576,7 @@ _T.update({
     "corr.round": ("Round", "Тур"),
     "corr.registered": ("registered", "зарегистрирована"),
     "corr.register": ("Register", "Зарегистрировать"),
+    "corr.decide": ("Decide the result (Code 5.1.7)", "Решение о результате (Кодекс 5.1.7)"),
     "error.corr": ("{en}", "{ru}"),
     "error.corr_no_email": ("Give an e-mail address in your account first.",
                             "Сначала укажите адрес e-mail в учётной записи."),
