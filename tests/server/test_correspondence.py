@@ -235,6 +235,12 @@ def test_a_correspondence_event_code_5_1_6_to_5_1_8(
     page = dave.get(url).text
     assert "registered" in page and 'id="results-table"' in page and 'id="standings"' in page
     assert "sonneborn-berger" in page
+    # The captain enters a postal move in another game of the event (Code 5.1.8).
+    other = games[1]
+    assert eve.form(f"/corr/{other}/postal", {"move": "c3-d4", "postmark": "2026-03-02"},
+                    page=f"/corr/{other}").status_code == 403
+    act(dave, other, "postal", move="c3-d4", postmark="2026-03-02", received="2026-03-04")
+    assert "dave" in dave.get(f"/corr/{other}").text
     before = len(box.messages)
     assert dave.form(url + "/digest", {}, page=url).status_code == 303
     reports = box.messages[before:]

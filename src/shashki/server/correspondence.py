@@ -301,6 +301,10 @@ def act(db: Session, cfg: CorrConfig, game_id: int, user: m.User, action: str,
     loaded = load(db, cfg, game_id)
     g = loaded.game
     me = person(user)
+    if loaded.row.event_id is not None:
+        event = db.get(CorrEvent, loaded.row.event_id)
+        if event is not None:
+            me = event_person(user, event)
     try:
         if action == "move":
             _player_color(loaded, user)

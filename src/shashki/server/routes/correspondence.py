@@ -330,9 +330,12 @@ async def corr_game(game_id: int, request: Request, who: Who) -> Response:
         elif who.user.id == row.black_id:
             you = Color.BLACK
     judge = who.user is not None and who.user.role_enum.at_least(m.Role.ARBITER)
+    captain = judge or (who.user is not None and g.captain is not None
+                        and g.captain.name == who.user.username)
     last = g.game.board.peek() if g.game.board.move_stack else None
     svg = board_svg(g.game.board, size=None, flipped=you is Color.BLACK, lastmove=last)
     return render(request, who, "corr_game.html", g=g, row=row, you=you, judge=judge,
+                  captain=captain,
                   svg=svg, mail=data["mail"], today=cfg.today(), cfg=cfg,
                   by_mail=(row.white_by_mail if you is Color.WHITE else row.black_by_mail)
                   if you is not None else False)
@@ -351,9 +354,6 @@ async def corr_action(game_id: int, action: str, request: Request, who: Who) -> 
         with svc.db.session() as db:
             me = db.get(m.User, user.id)
             assert me is not None
-            if action in ("postal", "rule", "decide") and not me.role_enum.at_least(
-                    m.Role.ARBITER):
-                raise Forbidden(code="role", role=m.Role.ARBITER.value)
             return corr.act(db, cfg, game_id, me, action, fields)
 
     msgs = await run_db(run)
