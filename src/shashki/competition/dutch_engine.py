@@ -22,15 +22,18 @@ never build the whole weighted graph.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import chain
 
 from shashki.competition.errors import PairingError
 from shashki.competition.model import Entry, Tournament
 
 Consider = Callable[[list[tuple[int, int]]], bool]
 Quality = tuple[object, ...]
+_Ex = tuple[tuple[int, ...], tuple[int, ...]]
 
 BUDGET = 4000
 """Candidates examined per bracket before the best seen is taken."""
@@ -178,31 +181,57 @@ class DutchEngine:
         return True
 
     def pairable(self, rest: frozenset[int]) -> bool:
-        """C4: ``rest`` can all be paired, one PAB-eligible player left out when odd."""
+        """C4: ``rest`` can all be paired, one PAB-eligible player left out when odd.
+
+        Dirac's theorem first (every player compatible with at least half of the others ⇒
+        a Hamiltonian cycle ⇒ a perfect matching; when odd, after taking out one of the last
+        few PAB-eligible players), then an exact maximum matching."""
         if len(rest) <= 1:
             return all(self.p[x].pab_ok for x in rest)
         hit = self._cache.get(rest)
         if hit is not None:
             return hit
-        n = len(rest)
-        if n % 2 == 0 or any(self.p[x].pab_ok for x in rest):
-            absw = sum(1 for x in rest if self.p[x].pref == ("w", 3) and not self.p[x].top)
-            absb = sum(1 for x in rest if self.p[x].pref == ("b", 3) and not self.p[x].top)
-            ok = True
-            for x in rest:
-                px = self.p[x]
-                bad = len(px.opponents & rest)
-                if not px.top:
-                    bad += absw if px.pref == ("w", 3) else absb if px.pref == ("b", 3) else 0
-                if n - bad < (n + 1) / 2 + 1:  # degree n-1-bad+1 >= n/2
-                    ok = False
-                    break
-            if ok and (n % 2 == 0 or all(self.p[x].pab_ok for x in rest)):
-                self._cache[rest] = True
-                return True
-        res = self._exact(rest)
+        if len(rest) % 2 == 0:
+            res = self._dirac(rest)
+        else:
+            cands = [x for x in sorted(rest) if self.p[x].pab_ok]
+            res = bool(cands) and any(self._dirac(rest - {c}) for c in cands[-3:])
+        if not res:
+            res = self._exact(rest)
         self._cache[rest] = res
         return res
+
+    def _dirac(self, rest: frozenset[int]) -> bool:
+        """Every player of ``rest`` (even) is compatible with at least half of it."""
+        n = len(rest)
+        absw = sum(1 for x in rest if self.p[x].pref == ("w", 3) and not self.p[x].top)
+        absb = sum(1 for x in rest if self.p[x].pref == ("b", 3) and not self.p[x].top)
+        for x in rest:
+            px = self.p[x]
+            bad = len(px.opponents & rest)
+            if not px.top:
+                bad += absw - 1 if px.pref == ("w", 3) else absb - 1 if px.pref == ("b", 3) else 0
+            if 2 * (n - 1 - bad) < n:
+                return False
+        return True
+
+    def restrict_pab(self) -> None:
+        """With an odd field, the PAB goes to the lowest score group from which the rest of
+        the round can still be paired (C.04.3 C4 with C2; gacrux's "PAB level"): only that
+        group stays PAB-eligible, so every bracket's completion test keeps it possible."""
+        if len(self.p) % 2 == 0:
+            return
+        everyone = frozenset(self.p)
+        eligible = {x for x, px in self.p.items() if px.pab_ok}
+        for s in sorted({self.p[x].score for x in eligible}):
+            for x, px in self.p.items():
+                px.pab_ok = x in eligible and px.score == s
+            self._cache.clear()
+            if self.pairable(everyone):
+                return
+        for x, px in self.p.items():
+            px.pab_ok = x in eligible
+        self._cache.clear()
 
     def _exact(self, rest: frozenset[int]) -> bool:
         import networkx as nx  # type: ignore[import-untyped]
@@ -320,8 +349,11 @@ class DutchEngine:
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None]:
         """(White, Black) pairing numbers by board, and the PAB receiver."""
+        # The fast path recurses once per S1 player of a bracket.
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 2 * len(self.p) + 1000))
         order = sorted(self.p, key=lambda x: (-self.p[x].score, x))
         scores = sorted({self.p[x].score for x in order}, reverse=True)
+        self.restrict_pab()
         if not self.pairable(frozenset(order)):
             raise PairingError("no pairing satisfies the absolute criteria")
         pairs: list[tuple[int, int]] = []
@@ -349,6 +381,7 @@ class DutchEngine:
         members = mdps + residents
         best: list[object] = [None, None, None]
         count = [0]
+        evals = [0]
         budget = BUDGET if len(members) <= 24 else BIG_BUDGET
         ideal = self.lower_bound(mdps, residents, last, next_score)
 
@@ -362,34 +395,32 @@ class DutchEngine:
             if not last and not self.pairable(lower | frozenset(down)):
                 return count[0] > budget
             q = self.quality(pairs, down, next_score, last)
+            evals[0] += 1
             if best[0] is None or q < best[0]:  # type: ignore[operator]
                 best[0], best[1], best[2] = q, list(pairs), down
                 if q <= ideal:
                     return True
             return count[0] > budget
 
-        self.cap = ideal[5]  # type: ignore[assignment]
-        self.spent = 0
-        self.steps = 0
-        for m in range(len(mdps), -1, -1):
-            # MDPs paired heterogeneously: the first m of them (in order) against residents.
-            for s1h in _subsets_in_order(mdps, m):
-                pool = [x for x in members if x not in s1h]
-                if self._hetero(list(s1h), pool, consider, []):
-                    break
-            if best[0] is not None and best[0][0] == -(len(members) // 2):  # type: ignore[index]
+        full = -(len(members) // 2)
+        for cap in (ideal[5], None):
+            # First with C12 capped at its bound, then without if that did not reach the ideal.
+            if cap is None and best[0] is not None and best[0] <= ideal:  # type: ignore[operator]
                 break
-        if best[0] is None or best[0] > ideal:  # type: ignore[operator]
-            self.cap = 10 ** 9
+            self.cap = 10 ** 9 if cap is None else cap  # type: ignore[assignment]
             self.spent = 0
             self.steps = 0
             count[0] = 0
+            start = evals[0]
             for m in range(len(mdps), -1, -1):
+                # MDPs paired heterogeneously: the first m of them (in order) against residents.
                 for s1h in _subsets_in_order(mdps, m):
                     pool = [x for x in members if x not in s1h]
                     if self._hetero(list(s1h), pool, consider, []):
                         break
-                if best[0] is not None and best[0][0] == -(len(members) // 2):  # type: ignore[index]
+                # Fewer MDPs paired only while this pass has no candidate with the most pairs.
+                if (evals[0] > start and best[0] is not None
+                        and best[0][0] == full):  # type: ignore[index]
                     break
         if best[0] is None:
             raise PairingError("no pairing satisfies the absolute criteria")
@@ -455,7 +486,7 @@ class DutchEngine:
             rest = sorted(rest, key=lambda x: (-p[x].score, x))
             half = len(rest) // 2
             s1, s2 = rest[:half], rest[half:]
-            for x1, x2 in [((), ()), *_exchanges(s1, s2)]:
+            for x1, x2 in chain([((), ())], _lazy(_exchanges, s1, s2)):
                 t1 = sorted([x for x in s1 if x not in x1] + list(x2))
                 t2 = sorted([x for x in s2 if x not in x2] + list(x1))
                 got = transpositions(t1, t2, spent)
@@ -485,10 +516,12 @@ class DutchEngine:
                 a = s1[i]
                 c1[ct[a]] -= 1
                 for j, b in enumerate(s2):
+                    if taken[j]:
+                        continue
                     steps[0] += 1
                     if steps[0] > limit:
                         break
-                    if taken[j] or not self.compatible(a, b):
+                    if not self.compatible(a, b):
                         continue
                     if slack and b in good and goodleft[0] == 1:
                         continue
@@ -528,10 +561,12 @@ class DutchEngine:
             a = mdps[i]
             hc[ct[a]] -= 1
             for b in residents:
+                if b in used:
+                    continue
                 steps[0] += 1
                 if steps[0] > limit:
                     break
-                if b in used or not self.compatible(a, b):
+                if not self.compatible(a, b):
                     continue
                 if p[b].fl(1) == "u" or p[b].fl(2) == "u":
                     continue
@@ -675,6 +710,12 @@ def _bipartite_clashes(c1: list[int], c2: list[int]) -> int:
     b = min(b1, n2 - a)
     c = min(n1, b2 + w2 + n2 - a - b)
     return w1 + b1 + n1 - (a + b + c)
+
+
+def _lazy(make: Callable[[list[int], list[int]], list[_Ex]], s1: list[int], s2: list[int]
+          ) -> Iterator[_Ex]:
+    """``make(s1, s2)``, built only when the first item is asked for."""
+    yield from make(s1, s2)
 
 
 def _desc(v: list[float]) -> tuple[float, ...]:
