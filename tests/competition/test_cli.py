@@ -256,3 +256,16 @@ def test_pairing_sheet_of_a_round(tmp_path: pathlib.Path,
     assert out.count("<table>") == 1  # no standings, no crosstable
     rc, _, err = _run(capsys, "tournament", "export", f, "html", "--round", "2")
     assert rc == 2 and "no round 2" in err
+
+
+def test_pair_berger_odd_lists_the_free_player(tmp_path: pathlib.Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Five players: FIDE's table for six, round 1 1-6 2-5 3-4; number 6 is the dummy, so
+    player 1 is free (Code 3.7.2; FIDE C.05 Annex 1)."""
+    t = Tournament(system="berger")
+    for name in "ABCDE":
+        t.add_player(name)
+    src = tmp_path / "rr.trf"
+    src.write_text(export_trf(t))
+    rc, out, _ = _run(capsys, "pair", "--system", "berger", "--trf", str(src))
+    assert rc == 0 and out.splitlines() == ["3", "2 5", "3 4", "1 0"]

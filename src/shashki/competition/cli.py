@@ -198,7 +198,7 @@ def _cmd_pair(args: argparse.Namespace) -> int:
     t.system = args.system
     absent, half = requested_byes(t)
     rnd = pair_next_round(t, absent=[*absent, *args.absent], half_byes=half)
-    _write(pairings_text(rnd), args.output)
+    _write(pairings_text(rnd, round_robin=args.system == "berger"), args.output)
     return 0
 
 
@@ -344,7 +344,7 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
         rnd = args.round or t.current_round
         if not 1 <= rnd <= t.current_round:
             fail(f"no round {rnd}")
-        _write(export.pairings_text(t.rounds[rnd - 1]), args.output)
+        _write(export.pairings_text(t.rounds[rnd - 1], t.system != "dutch"), args.output)
     return 0
 
 

@@ -187,11 +187,12 @@ def crosstable(t: Tournament) -> dict[str, Any]:
     return {"kind": "round-robin", "header": header, "rows": rows}
 
 
-def pairings_text(rnd: Round) -> str:
+def pairings_text(rnd: Round, round_robin: bool = False) -> str:
     """bbpPairings-style output: number of pairs, then ``WHITE BLACK``; ``N 0`` for the
-    pairing-allocated bye (absent players are not listed)."""
+    pairing-allocated bye, or in a round robin for the player the Berger table leaves free
+    (absent players are not listed)."""
     lines = [f"{p.white} {p.black}" for p in sorted(rnd.pairings, key=lambda p: p.board)]
-    lines += [f"{b.player} 0" for b in rnd.byes if b.kind == "PAB"]
+    lines += [f"{b.player} 0" for b in rnd.byes if b.kind == "PAB" or round_robin]
     return f"{len(lines)}\n" + "".join(line + "\n" for line in lines)
 
 
