@@ -78,6 +78,8 @@ def register(subparsers: Any) -> None:
     new.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=tr("t.tiebreaks"))
     new.add_argument("--micromatch", choices=list(BALLOTS), metavar="TABLE",
                      help=tr("t.micromatch").format(", ".join(BALLOTS)))
+    new.add_argument("--late-entry-bye", choices=["Z", "H"], default="Z",
+                     help=tr("t.late_entry_bye"))
     new.add_argument("--ranking", choices=["games", "match"], default="games",
                      help=tr("t.ranking"))
     new.add_argument("--first-color", choices=["white", "black"], default="white",
@@ -246,6 +248,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        seed=args.seed, variant=args.variant,
                        avoid_same_club=args.avoid_same_club, micromatch_ranking=args.ranking,
                        first_color=args.first_color, city=args.city, start=args.start,
+                       late_entry_bye=args.late_entry_bye,
                        arbiter=args.arbiter, time_control=_time_control(args.time_control))
         t.save(args.file)
         print(tr("t.created").format(args.file))

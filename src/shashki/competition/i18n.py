@@ -92,6 +92,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "t.numbers_help": ("player numbers", "номера участников"),
     "t.result_text": ("2-0, 1-1, 0-2, +-, -+, 0-0 (or 1-0, 1/2-1/2, 0-1)", "2-0, 1-1, 0-2, +-, -+, 0-0 (или 1-0, 1/2-1/2, 0-1)"),
     "t.game": ("game of a micro-match (1 or 2)", "партия микроматча (1 или 2)"),
+    "t.late_entry_bye": ("rounds a late entry missed: Z (0) or H (half a point)", "пропущенные опоздавшим к началу туры: Z (0) или H (пол-очка)"),
     "t.ranking": ("micro-matches: rank by game points (games) or match points (match)", "микроматчи: места по очкам за партии (games) или за матчи (match)"),
     "t.first_color": ("colour of the top seed on board 1 in round 1 (drawn by lot)", "цвет первого номера на 1-й доске в 1-м туре (по жребию)"),
     "t.city": ("city", "город"),
