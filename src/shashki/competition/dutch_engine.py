@@ -155,6 +155,7 @@ class DutchEngine:
         self.p = players
         self.first = first_color
         self._cache: dict[frozenset[int], bool] = {}
+        self._left: dict[frozenset[int], int] = {}
         self.cap = 10 ** 9
         self.spent = 0
         self.steps = 0
@@ -233,6 +234,31 @@ class DutchEngine:
             px.pab_ok = x in eligible
         self._cache.clear()
 
+    def leftover(self, group: frozenset[int]) -> int:
+        """Players of ``group`` a maximum matching within it leaves unpaired (for C.04.3 C8:
+        the next bracket's downfloaters)."""
+        n = len(group)
+        if n <= 1:
+            return n
+        hit = self._left.get(group)
+        if hit is not None:
+            return hit
+        if n % 2 == 0 and self._dirac(group):
+            res = 0
+        elif n % 2 and any(self._dirac(group - {c}) for c in sorted(group)[-3:]):
+            res = 1
+        else:
+            import networkx as nx  # type: ignore[import-untyped]
+
+            g = nx.Graph()
+            xs = sorted(group)
+            g.add_nodes_from(xs)
+            g.add_edges_from((a, b) for i, a in enumerate(xs) for b in xs[i + 1:]
+                             if self.compatible(a, b))
+            res = n - 2 * len(nx.max_weight_matching(g, maxcardinality=True))
+        self._left[group] = res
+        return res
+
     def _exact(self, rest: frozenset[int]) -> bool:
         import networkx as nx  # type: ignore[import-untyped]
 
@@ -295,7 +321,10 @@ class DutchEngine:
     # --- quality -------------------------------------------------------------------------
 
     def quality(self, pairs: list[tuple[int, int]], down: list[int], up_scores: float,
-                last: bool) -> tuple[object, ...]:
+                last: bool, nxt: frozenset[int] = frozenset()) -> tuple[object, ...]:
+        """The candidate's quality, compared lexicographically (smaller is better): pairs (C5),
+        score differences (C6, C7), the next bracket's downfloaters (C8), the PAB assignee's
+        unplayed games (C9), C10–C21."""
         p = self.p
         psd: list[float] = []
         c10 = c11 = c12 = c13 = 0
@@ -342,7 +371,8 @@ class DutchEngine:
             if p[x].fl(2) == "d":
                 c16 += 1
         pab_unplayed = p[down[0]].unplayed if last and down else 0
-        return (-len(pairs), _desc(psd), pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
+        n8 = self.leftover(nxt | frozenset(down)) if nxt else 0
+        return (-len(pairs), _desc(psd), n8, pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
                 _desc(s18), _desc(s19), _desc(s20), _desc(s21))
 
     # --- brackets ------------------------------------------------------------------------
@@ -383,7 +413,8 @@ class DutchEngine:
         count = [0]
         evals = [0]
         budget = BUDGET if len(members) <= 24 else BIG_BUDGET
-        ideal = self.lower_bound(mdps, residents, last, next_score)
+        nxt = frozenset(y for y in lower if self.p[y].score == next_score)
+        ideal = self.lower_bound(mdps, residents, last, next_score, nxt)
 
         def consider(pairs: list[tuple[int, int]]) -> bool:
             """Record a complete candidate; True to stop the search."""
@@ -394,7 +425,7 @@ class DutchEngine:
                 return count[0] > budget
             if not last and not self.pairable(lower | frozenset(down)):
                 return count[0] > budget
-            q = self.quality(pairs, down, next_score, last)
+            q = self.quality(pairs, down, next_score, last, nxt)
             evals[0] += 1
             if best[0] is None or q < best[0]:  # type: ignore[operator]
                 best[0], best[1], best[2] = q, list(pairs), down
@@ -403,7 +434,7 @@ class DutchEngine:
             return count[0] > budget
 
         full = -(len(members) // 2)
-        for cap in (ideal[5], None):
+        for cap in (ideal[6], None):
             # First with C12 capped at its bound, then without if that did not reach the ideal.
             if cap is None and best[0] is not None and best[0] <= ideal:  # type: ignore[operator]
                 break
@@ -447,6 +478,7 @@ class DutchEngine:
         if len(mdps) > len(residents):
             return None
         last = not lower
+        nxt = frozenset(y for y in lower if p[y].score == next_score)
         slack = len(members) % 2
         ct = {x: _ctype(p[x].pref) for x in members}
         cnt = [0] * 5
@@ -459,9 +491,7 @@ class DutchEngine:
             if last and pool:
                 least = min(p[x].unplayed for x in pool)
                 pool = [x for x in pool if p[x].unplayed == least]
-            nxt = [y for y in lower if p[y].score == next_score]
-            good = {x for x in pool if p[x].fl(1) != "d" and p[x].fl(2) != "d"
-                    and (last or any(self.compatible(x, y) for y in nxt))}
+            good = {x for x in pool if p[x].fl(1) != "d" and p[x].fl(2) != "d"}
             if not good:
                 return None
         elif not self.pairable(lower):
@@ -509,8 +539,8 @@ class DutchEngine:
             def go(i: int, c12: int, c13: int) -> list[int] | None:
                 if i == len(s1):
                     down = [x for j, x in enumerate(s2) if not taken[j]]
-                    if slack and (down[0] not in good or
-                                  (not last and not self.pairable(lower | {down[0]}))):
+                    if slack and (down[0] not in good or not (last or self.c8_ok(
+                            down[0], nxt) and self.pairable(lower | {down[0]}))):
                         return None
                     return down
                 a = s1[i]
@@ -588,6 +618,11 @@ class DutchEngine:
 
         return het(0, 0, 0)
 
+    def c8_ok(self, x: int, nxt: frozenset[int]) -> bool:
+        """Downfloater ``x`` leaves the next bracket with the fewest downfloaters its parity
+        allows (C.04.3 C8)."""
+        return self.leftover(nxt | {x}) == (len(nxt) + 1) % 2
+
     def _hetero(self, s1: list[int], pool: list[int], consider: Consider,
                 acc: list[tuple[int, int]]) -> bool:
         """Pair ``s1`` (MDPs) against ``pool`` in transposition order, then the remainder."""
@@ -657,7 +692,8 @@ class DutchEngine:
         return go(0)
 
     def lower_bound(self, mdps: list[int], residents: list[int], last: bool,
-                    next_score: float) -> tuple[object, ...]:
+                    next_score: float, nxt: frozenset[int] = frozenset()
+                    ) -> tuple[object, ...]:
         members = mdps + residents
         n = len(members)
         psd: list[float] = []
@@ -672,7 +708,8 @@ class DutchEngine:
         b = sum(1 for c, st in colors if c == "b")
         nc = n - w - b
         c12 = max(0, abs(w - b) - nc) // 2
-        return (-(n // 2), tuple(sorted(psd, reverse=True)), 0, 0, 0, c12, 0, 0, 0, 0, 0,
+        n8 = (len(nxt) + n % 2) % 2 if nxt else 0
+        return (-(n // 2), tuple(sorted(psd, reverse=True)), n8, 0, 0, 0, c12, 0, 0, 0, 0, 0,
                 (), (), (), ())
 
 
