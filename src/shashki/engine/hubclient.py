@@ -215,7 +215,7 @@ class HubClient:
         try:
             self._handshake()
         except BaseException:
-            self.close()
+            self.close(timeout=0.5)
             raise
 
     def _read(self, out: IO[str]) -> None:
