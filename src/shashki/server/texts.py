@@ -577,6 +577,8 @@ _T.update({
     "corr.registered": ("registered", "зарегистрирована"),
     "corr.register": ("Register", "Зарегистрировать"),
     "corr.decide": ("Decide the result (Code 5.1.7)", "Решение о результате (Кодекс 5.1.7)"),
+    "corr.report": ("The captain's report to the judge (Code 5.1.8)",
+                    "Отчёт старосты судье (Кодекс 5.1.8)"),
     "error.corr": ("{en}", "{ru}"),
     "error.corr_no_email": ("Give an e-mail address in your account first.",
                             "Сначала укажите адрес e-mail в учётной записи."),
