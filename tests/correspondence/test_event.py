@@ -99,3 +99,20 @@ def test_daily_check_over_many_games(clock: SimulatedClock) -> None:
     b, _ = out[0]
     b.game.rule(JUDGE, Decision.LOSS, "no move in 6 days")
     assert b.game.result in ("1-0", "0-1")
+
+
+def test_the_captains_final_report_to_the_judge_code_5_1_8(clock: SimulatedClock) -> None:
+    """Code 5.1.8: at the end the captain reports to the judge: table, places, oversteps."""
+    ev = CorrespondenceEvent("Final", "5d/1", judge=JUDGE, captain=CAPTAIN, now=clock)
+    for name in "ABC":
+        ev.add_player(Person(name))
+    ev.start()
+    clock.advance(days=6)
+    ev.check()
+    late = next(b for b in ev.boards if b.game.oversteps)
+    late.game.rule(JUDGE, Decision.LOSS, "six days for one move")
+    finish(ev)
+    text = ev.report()
+    assert "Final" in text and "sonneborn-berger" in text
+    assert "5/5 d" not in text and "6/5 d, loss: six days for one move" in text
+    assert "not registered" not in text

@@ -252,3 +252,14 @@ def test_a_correspondence_event_code_5_1_6_to_5_1_8(
     before = len(box.messages)
     alice.get("/corr")
     assert len([m_ for m_ in box.messages[before:] if "ПЧР-26" in str(m_["Subject"])]) == 3
+    # The captain registers the rest; with the last, his report goes to the judge.
+    for gid in games[1:]:
+        page = dave.get(f"/corr/{gid}").text
+        white = re.search(r"<h1>(\w+) – ", page).group(1)  # type: ignore[union-attr]
+        act({"alice": alice, "bob": bob, "eve": eve}[white], gid, "resign")
+    before = len(box.messages)
+    for gid in games[1:]:
+        assert dave.form(url + "/register", {"game": str(gid)}, page=url).status_code == 303
+    [report] = [m_ for m_ in box.messages[before:] if m_["To"] == "judge@example.org"]
+    assert "Captain's report: ПЧР-26" in str(report["Subject"])
+    assert 'id="captains-report"' in dave.get(url).text

@@ -244,6 +244,27 @@ class CorrespondenceEvent:
         lines += ["", self.results_table()]
         return "\n".join(lines)
 
+    def report(self) -> str:
+        """The captain's report to the judge (Code 5.1.8: "по окончанию соревнования
+        представляют отчет судье"): the table, the standings with their tie-breaks, and
+        every overstep with the judge's decision."""
+        lines = [self.results_table(), ""]
+        for s in self.standings():
+            values = ", ".join(f"{k} {_value(v)}" for k, v in s.values.items())
+            lines.append(f"{s.place:>5} {s.player.name} {_pts(s.points)}"
+                         + (f" ({values})" if values else ""))
+        oversteps = [(b, o) for b in self.boards for o in b.game.oversteps]
+        if oversteps:
+            lines.append("")
+        for b, o in oversteps:
+            verdict = f"{o.decision.value}: {o.reason}" if o.decision else "no decision"
+            lines.append(f"{b.round}.{b.board} {b.game.player(o.color).name} {o.day}: "
+                         f"{o.used}/{o.allowed} d, {verdict}")
+        unregistered = [b for b in self.boards if not b.recorded]
+        if unregistered:
+            lines += ["", f"{len(unregistered)} game(s) not registered"]
+        return "\n".join(lines)
+
     def standings(self) -> list[Standing]:
         """Places by points, then the event's tie-breaks (Code 3.16.1, 3.16.3, 3.16.12)."""
         return standings(self.tournament)
@@ -251,6 +272,10 @@ class CorrespondenceEvent:
 
 def _berger_rounds(n: int) -> int:
     return n - 1 if n % 2 == 0 else n
+
+
+def _value(v: float | tuple[float, ...]) -> str:
+    return _pts(v[0] if v else 0.0) if isinstance(v, tuple) else _pts(v)
 
 
 def _pts(x: float) -> str:

@@ -392,6 +392,8 @@ def outgoing(cfg: CorrConfig, loaded: Loaded, db: Session) -> list[EmailMessage]
             targets.append((row.white.email, row.white_token, row.white.language or "ru"))
         elif n.to == "black" and row.black_by_mail and row.black.email:
             targets.append((row.black.email, row.black_token, row.black.language or "ru"))
+        elif n.to == "captain" and g.captain is not None and g.captain.email:
+            targets.append((g.captain.email, f"{row.id}-captain", "ru"))
         elif n.to in ("judge", "captain"):
             for j in judges(db):
                 if j.email:
@@ -626,8 +628,9 @@ def start_event(db: Session, cfg: CorrConfig, row: CorrEvent, user: m.User) -> N
 
 
 def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: m.User,
-                  game_id: int) -> str:
-    """The captain (or the judge) registers a finished game in the table (Code 5.1.8)."""
+                  game_id: int) -> list[EmailMessage]:
+    """The captain (or the judge) registers a finished game in the table (Code 5.1.8);
+    with the last one, the captain's report goes to the judge."""
     ev, ids = event_model(db, cfg, row)
     index = next((i for i, gid in ids.items() if gid == game_id), None)
     if index is None:
@@ -647,7 +650,16 @@ def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: m.User,
     if ev.system == "dutch" and ev.rounds and len(ev.tournament.rounds) >= ev.rounds and all(
             b.recorded for b in ev.boards):
         row.status = "finished"
-    return result
+    log.info("event %s: game %s registered %s by %s", row.id, game_id, result, user.username)
+    if row.status != "finished" or not row.judge.email:
+        return []
+    msg = EmailMessage()
+    msg["From"] = row.captain.email if row.captain is not None and row.captain.email else (
+        cfg.sender)
+    msg["To"] = row.judge.email
+    msg["Subject"] = f"Отчёт старосты / Captain's report: {row.name}"
+    msg.set_content(ev.report() + "\n")
+    return [msg]
 
 
 def digests(db: Session, cfg: CorrConfig, row: CorrEvent, force: bool = False

@@ -269,7 +269,9 @@ async def corr_event(event_id: int, request: Request, who: Who) -> Response:
             role = corr.event_person(who.user, row).role.value if who.user else ""
             return {"row": row, "ev": ev, "ids": ids, "role": role,
                     "standings": ev.standings() if ev.tournament.rounds else [],
-                    "table": ev.results_table() if ev.boards else ""}
+                    "table": ev.results_table() if ev.boards else "",
+                    "report": ev.report() if row.status == "finished"
+                    and role in ("judge", "captain") else ""}
 
     data = await run_db(load)
     return render(request, who, "corr_event.html", cfg=cfg, today=cfg.today(),
@@ -296,7 +298,8 @@ async def corr_event_action(event_id: int, action: str, request: Request, who: W
             elif action in ("start", "next-round"):
                 corr.start_event(db, cfg, row, me)
             elif action == "register":
-                corr.register_game(db, cfg, row, me, int(game) if game.isdigit() else 0)
+                return corr.register_game(db, cfg, row, me,
+                                          int(game) if game.isdigit() else 0)
             elif action == "digest":
                 if role == "player":
                     raise Forbidden(code="role", role=m.Role.ARBITER.value)
