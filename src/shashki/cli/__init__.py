@@ -41,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     from shashki.cli import rules as rules_cli
     from shashki.competition.cli import register as register_competition
     from shashki.engine.cli import register as register_engine
+    from shashki.engine.egdb.cli import register as register_egdb
     from shashki.server.cli import register as register_serve
 
     p = Parser(prog="shashki", description=tr("description"))
@@ -50,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(sub)
     register_competition(sub)
     register_engine(sub)
+    register_egdb(sub)
     register_serve(sub)
     return p
 

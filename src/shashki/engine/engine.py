@@ -234,7 +234,6 @@ class Engine:
         self.ctl = np.zeros(S.NC, dtype=np.int64)
         self.gmv, self.path, self.cx, self.cnt, self.fu, self.fi = (
             x[0] if i == 0 else x for i, x in enumerate(K.buffers(0)))
-        self.eg = EMPTY
         self._gen = 0
 
     def _configure(self) -> None:
@@ -246,6 +245,8 @@ class Engine:
         self.ew[W_SEED] = self._seed
         self.params[S.P_GOAL] = 1 if v.goal is Goal.GIVEAWAY else 0
         self.params[S.P_DRAW_PLIES] = DRAW_PLIES.get(v.name, 0)
+        self.eg = EMPTY
+        self.params[S.P_EG_PIECES] = 0
 
     def set_level(self, level: str | Level) -> None:
         """Play at another strength from the next search on."""
@@ -257,6 +258,16 @@ class Engine:
         self.variant = _variant(variant)
         self._configure()
         self.new_game()
+
+    def set_egdb(self, db: Any) -> None:
+        """Score positions covered by the endgame database ``db`` (a
+        :class:`shashki.engine.egdb.Database` of this variant) from its tables; None
+        turns probing off. Changing the variant turns it off too."""
+        if db is not None and db.variant != self.variant:
+            raise EngineError(f"the database is for {db.variant.name}, the engine plays "
+                              f"{self.variant.name}")
+        self.eg = EMPTY if db is None else db.eg
+        self.params[S.P_EG_PIECES] = 0 if db is None else db.pieces
 
     def set_hash(self, hash_mb: int) -> None:
         """Resize the transposition table (clears it)."""

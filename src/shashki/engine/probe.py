@@ -2,11 +2,10 @@
 
 The search calls :func:`probe` at every node with at most ``prm[P_EG_PIECES]`` pieces on
 the board (0, the default, turns the hook off). A database answers with a score for the
-side to move — a win or loss as ``WIN_SCORE`` minus the distance when it knows one, or an
-exact draw as 0 — or with :data:`UNKNOWN`. The database's own data travel in the ``eg``
-array, so that a compiled database needs no change to the search.
-
-This module holds the interface only: with no database loaded every probe is UNKNOWN.
+side to move — a win or loss as ``WIN_SCORE`` minus the distance in plies, or an exact
+draw as 0 — or with :data:`UNKNOWN`. The database's own data travel in the ``eg`` array
+(layout: :mod:`shashki.engine.egdb.tables`), so that a compiled database needs no change
+to the search; :meth:`shashki.engine.Engine.set_egdb` fills it.
 """
 
 from __future__ import annotations
@@ -16,8 +15,13 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from shashki.engine.egdb.kernels import probe_bytes
+
 UNKNOWN = -(1 << 30)
 """What :func:`probe` returns when the database has no answer."""
+
+WIN_SCORE = 30000
+"""The search's ``MATE``: a position won in ``d`` plies scores ``WIN_SCORE - d``."""
 
 EMPTY = np.zeros(1, dtype=np.uint8)
 """The ``eg`` array of "no database"."""
@@ -25,5 +29,17 @@ EMPTY = np.zeros(1, dtype=np.uint8)
 
 @njit(cache=True)
 def probe(own: Any, opp: Any, kings: Any, side: Any, eg: Any) -> Any:
-    """Score of the position for the side to move from the database ``eg``, or UNKNOWN."""
-    return UNKNOWN
+    """Score of the position for the side to move from the database ``eg``, or UNKNOWN.
+
+    The stored distance makes the score a mate score the search adjusts by its ply, so
+    it steers to the fastest win (and the longest defence) by the tables.
+    """
+    v = probe_bytes(own, opp, kings, side, eg)
+    if v < 0:
+        return UNKNOWN
+    if v == 0:
+        return 0
+    d = v - 1
+    if d % 2:
+        return WIN_SCORE - d
+    return -(WIN_SCORE - d)

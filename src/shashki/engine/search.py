@@ -19,8 +19,8 @@ quiescence search that plays out every capture sequence (captures are compulsory
 side that must capture does not "stand pat") and may try promotions and offers; draws by
 repetition (over the game history and the search path) and by the variant's king-move
 limit; mate-distance scores (a side that cannot move loses, in giveaway wins, at
-``MATE - ply``) and mate-distance pruning; an endgame-database hook
-(:func:`shashki.engine.probe.probe`).
+``MATE - ply``) and mate-distance pruning; endgame databases probed at every node
+they cover, below the root (:func:`shashki.engine.probe.probe`, :mod:`shashki.engine.egdb`).
 
 Every switch and margin is an entry of the ``prm`` array (:func:`default_params` holds
 the measured defaults), so that versions of the search can be compared in matches
