@@ -234,6 +234,7 @@ def test_an_organiser_runs_a_six_player_round_robin(site: tuple[str, Path],
     shot(org, "23-final-table-desktop")
     org.set_viewport_size(PHONE)
     shot(org, "24-final-table-phone")
+    org.set_viewport_size(DESKTOP)
     org.goto(f"{event_url}/print")
     expect(org.locator("h1")).to_contain_text("City Championship")
     shot(org, "25-print-desktop")

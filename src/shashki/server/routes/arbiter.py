@@ -116,7 +116,10 @@ async def console(event_id: int, request: Request, who: Who) -> Response:
                   players=sorted(view.t.players, key=lambda p: p.number),
                   decisions=DECISIONS, kinds=[k.value for k in SanctionKind],
                   sanctions_article=ev_service.SANCTIONS_ARTICLE,
-                  when=when,
+                  when=when, can_pair=(
+                      view.row.status != "finished" and len(view.t.players) >= 2
+                      and view.t.current_round < ev_service.planned_rounds(view.t)
+                      and (not view.t.rounds or view.t.complete(view.t.current_round))),
                   page_data={"event": event_id, "lang": who.lang})
 
 
