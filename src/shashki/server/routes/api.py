@@ -8,9 +8,9 @@ of the API (archive, engine, analysis, streams, tokens) is in :mod:`.rest`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import func, select
@@ -23,7 +23,34 @@ from shashki.server.record import game_pdn
 from shashki.server.routes.deps import run_db, services
 from shashki.server.routes.pages import accept_challenge
 
-router = APIRouter(prefix="/api")
+
+class ErrorOut(BaseModel):
+    """Every refusal of the API: a stable code, a message in the visitor's language, the
+    library's detail, the refused input's name (422) and the Code's article if one applies."""
+
+    error: str
+    message: str
+    detail: str | None = None
+    field: str | None = Field(None, description="the refused input (422)")
+    article: str | None = Field(None, description="the article of the Code applied")
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut, "description": text} for status, text in (
+        (401, "not logged in, or a bad API token"), (403, "not allowed (or no CSRF token)"),
+        (404, "not found"), (409, "not possible now (game rules, stale ply)"),
+        (422, "an input that cannot be accepted; `field` names it"),
+        (429, "too many requests; see Retry-After"))}
+"""The error answers every API route declares (one JSON shape)."""
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+PDN: dict[int | str, dict[str, Any]] = {200: {
+    "description": "PDN text", "content": {"application/x-pdn": {"schema": {"type": "string"}}}}}
+"""The answer of a route that sends PDN."""
+
+Id = Annotated[int, Path(ge=1, le=2**31 - 1, description="a database id")]
+"""A row id in a path: positive and within the databases' 32-bit integers."""
 
 
 class ChallengeIn(BaseModel):
@@ -128,7 +155,7 @@ async def create_challenge(body: ChallengeIn, request: Request, who: ApiWho) -> 
 
 
 @router.get("/challenges/{challenge_id}")
-async def challenge(challenge_id: int, request: Request, who: ApiWho) -> dict[str, Any]:
+async def challenge(challenge_id: Id, request: Request, who: ApiWho) -> dict[str, Any]:
     svc = services(request)
 
     def load() -> dict[str, Any]:
@@ -139,13 +166,13 @@ async def challenge(challenge_id: int, request: Request, who: ApiWho) -> dict[st
 
 
 @router.post("/challenges/{challenge_id}/accept")
-async def accept(challenge_id: int, request: Request, who: ApiWho) -> dict[str, Any]:
+async def accept(challenge_id: Id, request: Request, who: ApiWho) -> dict[str, Any]:
     check_api_csrf(request, who)
     return {"game_id": await accept_challenge(request, who, challenge_id)}
 
 
 @router.post("/challenges/{challenge_id}/cancel")
-async def cancel(challenge_id: int, request: Request, who: ApiWho) -> dict[str, Any]:
+async def cancel(challenge_id: Id, request: Request, who: ApiWho) -> dict[str, Any]:
     check_api_csrf(request, who)
     user = who.require_user()
     svc = services(request)
@@ -165,7 +192,7 @@ async def cancel(challenge_id: int, request: Request, who: ApiWho) -> dict[str, 
 
 
 @router.get("/games/{game_id}")
-async def game(game_id: int, request: Request, svg: bool = False,
+async def game(game_id: Id, request: Request, svg: bool = False,
                flipped: bool = False) -> dict[str, Any]:
     lg = await services(request).hub.get(game_id)
     async with lg.lock:
@@ -176,7 +203,7 @@ async def game(game_id: int, request: Request, svg: bool = False,
 
 
 @router.post("/games/{game_id}/actions")
-async def act(game_id: int, body: ActionIn, request: Request, who: ApiWho) -> dict[str, Any]:
+async def act(game_id: Id, body: ActionIn, request: Request, who: ApiWho) -> dict[str, Any]:
     """Play a move, offer/accept/decline a draw, claim, resign; or (arbiters) decide.
 
     Answers once the action is stored: an answered move is never lost.
@@ -191,8 +218,8 @@ async def act(game_id: int, body: ActionIn, request: Request, who: ApiWho) -> di
     return {"ok": True, "state": state}
 
 
-@router.get("/games/{game_id}/pdn")
-async def pdn(game_id: int, request: Request) -> Response:
+@router.get("/games/{game_id}/pdn", responses=PDN)
+async def pdn(game_id: Id, request: Request) -> Response:
     lg = await services(request).hub.get(game_id)
     async with lg.lock:
         text = game_pdn(lg)

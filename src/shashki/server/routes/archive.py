@@ -25,7 +25,7 @@ from shashki.server.routes.rest import (
 )
 from shashki.svg import board_svg
 
-router = APIRouter()
+router = APIRouter(include_in_schema=False)
 
 PAGE = 50
 _QUERY_FIELDS = ("player", "white", "black", "event", "variant", "opening", "moves", "ballot",

@@ -17,7 +17,7 @@ from shashki.server.errors import InvalidInput
 from shashki.server.routes.deps import Visitor, Who, check_csrf, run_db, services
 from shashki.server.routes.pages import TIME_CONTROLS, render
 
-router = APIRouter()
+router = APIRouter(include_in_schema=False)
 
 
 def engine_services(request: Request) -> EngineServices:

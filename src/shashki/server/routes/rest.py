@@ -28,10 +28,11 @@ from shashki.server.api_tokens import ApiWho, check_api_csrf
 from shashki.server.engine_pool import Record
 from shashki.server.errors import Conflict, Forbidden, InvalidInput, NotFound
 from shashki.server.live import LiveGame
+from shashki.server.routes.api import ERRORS, PDN, Id
 from shashki.server.routes.deps import run_db, services
 from shashki.server.routes.engine import create_engine_game, engine_services, levels
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=ERRORS)
 
 KEEPALIVE = 15.0
 """Seconds between keep-alive lines of a quiet stream."""
@@ -187,7 +188,7 @@ async def games(request: Request,
                 status: Literal["live", "finished", "all"] = "all",
                 player: Annotated[str | None, Query(max_length=64)] = None,
                 limit: Annotated[int, Query(ge=1, le=200)] = 50,
-                offset: Annotated[int, Query(ge=0)] = 0) -> list[dict[str, Any]]:
+                offset: Annotated[int, Query(ge=0, le=1_000_000_000)] = 0) -> list[dict[str, Any]]:
     """Games of the platform, newest first: live, finished or all; of one player."""
     svc = services(request)
 
@@ -228,7 +229,7 @@ async def user_games(name: str, request: Request,
 
 
 @router.get("/games/{game_id}/moves", response_model=list[MoveOut])
-async def moves(game_id: int, request: Request) -> list[dict[str, Any]]:
+async def moves(game_id: Id, request: Request) -> list[dict[str, Any]]:
     """The moves played, in the variant's notation, with both clocks after each."""
     lg = await services(request).hub.get(game_id)
     async with lg.lock:
@@ -236,7 +237,7 @@ async def moves(game_id: int, request: Request) -> list[dict[str, Any]]:
                  "black_clock": mi.black_clock} for mi in lg.moves]
 
 
-async def _act(request: Request, who: api_tokens.ApiVisitor, game_id: int, kind: str,
+async def _act(request: Request, who: api_tokens.ApiVisitor, game_id: Id, kind: str,
                text: str | None = None, ply: int | None = None) -> dict[str, Any]:
     check_api_csrf(request, who)
     lg = await services(request).hub.act(game_id, who.actor(), kind, text=text, ply=ply)
@@ -247,34 +248,34 @@ async def _act(request: Request, who: api_tokens.ApiVisitor, game_id: int, kind:
 
 
 @router.post("/games/{game_id}/moves")
-async def play(game_id: int, body: MoveIn, request: Request, who: ApiWho) -> dict[str, Any]:
+async def play(game_id: Id, body: MoveIn, request: Request, who: ApiWho) -> dict[str, Any]:
     """Play a move; answered once it is stored (an answered move is never lost)."""
     return await _act(request, who, game_id, "move", body.move, body.ply)
 
 
 @router.post("/games/{game_id}/draw/offer")
-async def offer(game_id: int, request: Request, who: ApiWho,
+async def offer(game_id: Id, request: Request, who: ApiWho,
                 body: PlyIn | None = None) -> dict[str, Any]:
     """Offer a draw (Code 1.8.2)."""
     return await _act(request, who, game_id, "offer", ply=body.ply if body else None)
 
 
 @router.post("/games/{game_id}/draw/accept")
-async def accept_draw(game_id: int, request: Request, who: ApiWho,
+async def accept_draw(game_id: Id, request: Request, who: ApiWho,
                       body: PlyIn | None = None) -> dict[str, Any]:
     """Accept the opponent's draw offer."""
     return await _act(request, who, game_id, "accept", ply=body.ply if body else None)
 
 
 @router.post("/games/{game_id}/draw/decline")
-async def decline_draw(game_id: int, request: Request, who: ApiWho,
+async def decline_draw(game_id: Id, request: Request, who: ApiWho,
                        body: PlyIn | None = None) -> dict[str, Any]:
     """Decline the opponent's draw offer."""
     return await _act(request, who, game_id, "decline", ply=body.ply if body else None)
 
 
 @router.post("/games/{game_id}/claim")
-async def claim(game_id: int, request: Request, who: ApiWho,
+async def claim(game_id: Id, request: Request, who: ApiWho,
                 body: ClaimIn | None = None) -> dict[str, Any]:
     """Claim a threefold repetition, optionally with the written move that repeats."""
     return await _act(request, who, game_id, "claim", body.move if body else None,
@@ -282,7 +283,7 @@ async def claim(game_id: int, request: Request, who: ApiWho,
 
 
 @router.post("/games/{game_id}/resign")
-async def resign(game_id: int, request: Request, who: ApiWho,
+async def resign(game_id: Id, request: Request, who: ApiWho,
                  body: PlyIn | None = None) -> dict[str, Any]:
     """Resign the game."""
     return await _act(request, who, game_id, "resign", ply=body.ply if body else None)
@@ -337,7 +338,7 @@ def _public(state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def game_events(request: Request, game_id: int, keepalive: float = KEEPALIVE
+async def game_events(request: Request, game_id: Id, keepalive: float = KEEPALIVE
                       ) -> AsyncIterator[dict[str, Any] | None]:
     """A game's events: ``state`` (the whole game) first and after every change, ``move``
     for each new ply, ``end`` once when it is over (then the stream ends); None is a
@@ -378,7 +379,7 @@ async def game_events(request: Request, game_id: int, keepalive: float = KEEPALI
 @router.get("/games/{game_id}/stream", response_class=StreamingResponse,
             responses={200: {"content": {"application/x-ndjson": {},
                                          "text/event-stream": {}}}})
-async def game_stream(game_id: int, request: Request,
+async def game_stream(game_id: Id, request: Request,
                       format: Literal["ndjson", "sse"] | None = None) -> StreamingResponse:
     """Follow a game live: ``state``, ``move`` and ``end`` events (see the module)."""
     await services(request).hub.get(game_id)  # 404 before the stream starts
@@ -496,7 +497,7 @@ async def engine_game(body: EngineGameIn, request: Request, who: ApiWho) -> dict
     return {"game_id": game_id}
 
 
-async def game_record(request: Request, game_id: int) -> Record:
+async def game_record(request: Request, game_id: Id) -> Record:
     lg = await services(request).hub.get(game_id)
     async with lg.lock:
         if not lg.is_over:
@@ -505,7 +506,7 @@ async def game_record(request: Request, game_id: int) -> Record:
                       tuple(mi.text for mi in lg.moves))
 
 
-async def archive_record(request: Request, game_id: int) -> Record:
+async def archive_record(request: Request, game_id: Id) -> Record:
     svc = services(request)
 
     def load() -> Record:
@@ -519,7 +520,7 @@ async def archive_record(request: Request, game_id: int) -> Record:
 
 
 @router.get("/games/{game_id}/analysis", response_model=AnalysisOut)
-async def analysis(game_id: int, request: Request) -> dict[str, Any]:
+async def analysis(game_id: Id, request: Request) -> dict[str, Any]:
     """The engine's analysis of a finished game (``status`` ``none`` before it is asked
     for): per move the score for White after it, the best move and line before it, the
     loss against the best and a mark (?!, ?, ??)."""
@@ -529,7 +530,7 @@ async def analysis(game_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/analysis", status_code=202, response_model=AnalysisOut)
-async def request_analysis(game_id: int, request: Request, who: ApiWho) -> dict[str, Any]:
+async def request_analysis(game_id: Id, request: Request, who: ApiWho) -> dict[str, Any]:
     """Ask for the engine's analysis of a finished game (computed in the engine pool)."""
     check_api_csrf(request, who)
     user = who.require_user()
@@ -538,7 +539,7 @@ async def request_analysis(game_id: int, request: Request, who: ApiWho) -> dict[
 
 
 @router.get("/archive/games/{game_id}/analysis", response_model=AnalysisOut)
-async def archive_analysis(game_id: int, request: Request) -> dict[str, Any]:
+async def archive_analysis(game_id: Id, request: Request) -> dict[str, Any]:
     """The engine's analysis of an archive game."""
     rec = await archive_record(request, game_id)
     data = await engine_services(request).analyser.state(rec)
@@ -546,7 +547,7 @@ async def archive_analysis(game_id: int, request: Request) -> dict[str, Any]:
 
 
 @router.post("/archive/games/{game_id}/analysis", status_code=202, response_model=AnalysisOut)
-async def request_archive_analysis(game_id: int, request: Request,
+async def request_archive_analysis(game_id: Id, request: Request,
                                    who: ApiWho) -> dict[str, Any]:
     """Ask for the engine's analysis of an archive game."""
     check_api_csrf(request, who)
@@ -583,7 +584,8 @@ ArchiveQuery = Annotated[archive.Query, Depends(archive_query)]
 @router.get("/archive/games", response_model=ArchivePage)
 async def archive_search(request: Request, q: ArchiveQuery,
                          limit: Annotated[int, Query(ge=1, le=500)] = 50,
-                         offset: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+                         offset: Annotated[int, Query(ge=0, le=1_000_000_000)] = 0
+                         ) -> dict[str, Any]:
     """Search the archive by player, event, variant, opening (its tag, first moves or a
     ballot entry), result and date."""
     svc = services(request)
@@ -598,7 +600,7 @@ async def archive_search(request: Request, q: ArchiveQuery,
 
 
 @router.get("/archive/games/{game_id}", response_model=ArchiveGameOut)
-async def archive_game(game_id: int, request: Request) -> dict[str, Any]:
+async def archive_game(game_id: Id, request: Request) -> dict[str, Any]:
     """One archive game with its tags and movetext."""
     svc = services(request)
 
@@ -609,8 +611,8 @@ async def archive_game(game_id: int, request: Request) -> dict[str, Any]:
     return await run_db(load)
 
 
-@router.get("/archive/games/{game_id}/pdn", response_class=PlainTextResponse)
-async def archive_game_pdn(game_id: int, request: Request) -> Response:
+@router.get("/archive/games/{game_id}/pdn", responses=PDN)
+async def archive_game_pdn(game_id: Id, request: Request) -> Response:
     """One archive game as PDN."""
     svc = services(request)
 
@@ -622,7 +624,7 @@ async def archive_game_pdn(game_id: int, request: Request) -> Response:
                              media_type="application/x-pdn; charset=utf-8")
 
 
-@router.get("/archive/pdn", response_class=PlainTextResponse)
+@router.get("/archive/pdn", responses=PDN)
 async def archive_pdn(request: Request, q: ArchiveQuery) -> Response:
     """The games of a search as one PDN file (at most 5000)."""
     return await pdn_download(request, q)
@@ -668,7 +670,7 @@ async def read_upload(file: StarletteUpload) -> bytes:
 
 
 @router.get("/archive/imports/{import_id}", response_model=ImportReportOut)
-async def archive_import_report(import_id: int, request: Request) -> dict[str, Any]:
+async def archive_import_report(import_id: Id, request: Request) -> dict[str, Any]:
     """An import's counts and its broken games."""
     svc = services(request)
 
@@ -713,7 +715,7 @@ async def new_token(body: TokenIn, request: Request, who: ApiWho) -> dict[str, o
 
 
 @router.delete("/tokens/{token_id}", status_code=204)
-async def delete_token(token_id: int, request: Request, who: ApiWho) -> Response:
+async def delete_token(token_id: Id, request: Request, who: ApiWho) -> Response:
     """Revoke one of your API tokens."""
     check_api_csrf(request, who)
     user = who.require_user()
