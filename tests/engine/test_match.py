@@ -258,6 +258,9 @@ def test_cli_match_json(cli) -> None:  # type: ignore[no-untyped-def]
     (["shashki", "random", "--nodes", "10", "--games", "0"], "--games"),
     (["shashki", "random", "--nodes", "10", "--openings", "nope"], "'nope'"),
     (["shashki", "dxp:localhost:1", "--nodes", "10"], "10x10"),
+    (["shashki", "hub:no-such-engine-xyz", "--nodes", "10"], "'no-such-engine-xyz'"),
+    (["shashki", "random", "--nodes", "10", "--variant", "chess"], "'chess'"),
+    (["shashki", "random", "--nodes", "10", "--concurrency", "0"], "concurrency"),
 ])
 def test_cli_match_errors(cli, args: list[str], bad: str) -> None:  # type: ignore[no-untyped-def]
     code, stdout, stderr = cli("match", *args)

@@ -237,7 +237,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
-                      console=Console(stderr=True), transient=False) as progress:
+                      console=Console(stderr=True), transient=True) as progress:
             task = progress.add_task(title, total=args.games)
 
             def on_game(res: M.MatchResult, rec: M.GameRecord) -> None:
