@@ -456,14 +456,15 @@ class CorrespondenceGame:
         return notes
 
     def rule(self, judge: Person, decision: Decision, reason: str,
-             today: date | None = None) -> Overstep:
+             today: date | None = None, color: Color | None = None) -> Overstep:
         """The judge decides on the pending overstep (Code 5.1.7): a loss ends the game; a
         warning lets it go on with the player's count restarted from zero (P5)."""
         require(judge, Role.JUDGE, action="rule on overstepped time", article=ARTICLE_JUDGE)
         if not reason.strip():
             raise PlayError("the judge's decision needs a reason",
                             "у решения судьи должна быть причина")
-        pending = [o for o in self.oversteps if o.decision is None]
+        pending = [o for o in self.oversteps if o.decision is None
+                   and (color is None or o.color is color)]
         if not pending:
             raise PlayError("no overstep is waiting for a decision",
                             "нет просрочки, ожидающей решения")

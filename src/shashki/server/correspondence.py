@@ -97,6 +97,10 @@ class CorrConfig:
     remind_after: int = 10
     escalate_after: int = 20
     site_url: str = ""
+    tick: float = 0.0
+    """Seconds between background daily checks (0: only when the pages are looked at)."""
+    last_check: date | None = None
+    """The day of the last daily check: everything it does is counted in days."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> CorrConfig:
@@ -113,7 +117,8 @@ class CorrConfig:
                   sender=e.get("SHASHKI_MAIL_FROM", "shashki@localhost"),
                   inbound_key=e.get("SHASHKI_MAIL_INBOUND_KEY", ""),
                   zone=e.get("SHASHKI_CORR_ZONE", "Europe/Moscow"),
-                  site_url=e.get("SHASHKI_SITE_URL", ""))
+                  site_url=e.get("SHASHKI_SITE_URL", ""),
+                  tick=float(e.get("SHASHKI_CORR_TICK", "3600")))
         if sim is not None:
             cfg.simulate(sim)
         return cfg

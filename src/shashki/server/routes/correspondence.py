@@ -4,6 +4,9 @@ the inbound mail endpoint an MTA posts replies to."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
 import secrets
 from typing import Any
 
@@ -22,15 +25,33 @@ from shashki.server.routes.pages import render
 from shashki.svg import board_svg
 
 router = APIRouter()
+log = logging.getLogger("shashki.server.correspondence")
+_TOKEN = re.compile(r"\[corr [^\]]+\]")
 
 
 def config(request: Request) -> CorrConfig:
-    """The app's correspondence settings (from the environment, unless a test set them)."""
+    """The app's correspondence settings (from the environment, unless a test set them).
+
+    Configured from the environment, a background task runs the daily check every
+    ``SHASHKI_CORR_TICK`` seconds (default an hour), so reminders, oversteps and reports
+    go out though nobody looks at the pages."""
     cfg: CorrConfig | None = getattr(request.app.state, "correspondence", None)
     if cfg is None:
         cfg = CorrConfig.from_env()
         request.app.state.correspondence = cfg
+        if cfg.tick > 0:
+            request.app.state.corr_ticker = asyncio.get_running_loop().create_task(
+                _ticker(services(request), cfg))
     return cfg
+
+
+async def _ticker(svc: Services, cfg: CorrConfig) -> None:
+    while True:
+        await asyncio.sleep(cfg.tick)
+        try:
+            await _daily(svc, cfg)
+        except Exception:  # pragma: no cover - logged, retried at the next tick
+            log.exception("correspondence: the daily check failed")
 
 
 def _str(form: FormData, name: str, limit: int = 2000) -> str:
@@ -43,7 +64,12 @@ def _redirect(url: str) -> RedirectResponse:
 
 
 async def _daily(svc: Services, cfg: CorrConfig) -> None:
-    """The daily check (P5, P6), run whenever the correspondence pages are looked at."""
+    """The daily check (P5, P6) and the captains' periodic reports, once a calendar day:
+    everything they decide is counted in whole days (Code 5.1.2)."""
+    today = cfg.today()
+    if cfg.last_check == today:
+        return
+    cfg.last_check = today
     def run() -> list[tuple[int, list[Any]]]:
         with svc.db.session() as db:
             return corr.check(db, cfg)
@@ -321,7 +347,10 @@ async def corr_game(game_id: int, request: Request, who: Who) -> Response:
     def load() -> dict[str, Any]:
         with svc.db.session() as db:
             loaded = corr.load(db, cfg, game_id)
-            return {"row": loaded.row, "g": loaded.game, "mail": corr.mail_log(db, game_id)}
+            mail = [{"direction": r.direction, "address": r.address, "status": r.status,
+                     "detail": r.detail, "subject": _TOKEN.sub("[corr …]", r.subject)}
+                    for r in corr.mail_log(db, game_id)]
+            return {"row": loaded.row, "g": loaded.game, "mail": mail}
 
     data = await run_db(load)
     g = data["g"]
