@@ -148,6 +148,8 @@ def crosstable(t: Tournament) -> dict[str, Any]:
     order = [s.player.number for s in standings(t)] if t.system == "dutch" else sorted(
         p.number for p in t.players)
     ents = t.entries()
+    totals = t.all_points()
+    names = {p.number: p.name for p in t.players}
     if t.system == "dutch":
         rows: list[list[str]] = []
         for n in order:
@@ -163,8 +165,7 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                 by_round.setdefault(e.round, []).append(txt)
             for rnd in range(1, t.current_round + 1):
                 cells.append(" ".join(by_round.get(rnd, [""])))
-            rows.append([str(n), t.player(n).name, *cells,
-                         points_text(t.all_points()[n])])
+            rows.append([str(n), names[n], *cells, points_text(totals[n])])
         header = ["№", tr("name"), *(str(r) for r in range(1, t.current_round + 1)),
                   tr("points")]
         return {"kind": "swiss", "header": header, "rows": rows}
@@ -173,7 +174,6 @@ def crosstable(t: Tournament) -> dict[str, Any]:
         for e in ents[n]:
             if e.opponent is not None:
                 grid.setdefault((n, e.opponent), []).append(t.scoring.points(e.outcome))
-    totals = t.all_points()
     rows = []
     for n in order:
         cells = []
@@ -182,7 +182,7 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                 cells.append("■")
             else:
                 cells.append(" ".join(points_text(x) for x in grid.get((n, m), [])))
-        rows.append([str(n), t.player(n).name, *cells, points_text(totals[n])])
+        rows.append([str(n), names[n], *cells, points_text(totals[n])])
     header = ["№", tr("name"), *(str(m) for m in order), tr("points")]
     return {"kind": "round-robin", "header": header, "rows": rows}
 

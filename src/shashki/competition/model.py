@@ -250,6 +250,8 @@ class Tournament:
     arbiter: str = ""
     draws: list[dict[str, Any]] = field(default_factory=list)
     """Record of the lots drawn: numbers (Code ch. IV), ballot openings (Code 3.7.4)."""
+    _index: dict[int, Player] = field(default_factory=dict, init=False, repr=False,
+                                      compare=False)
     deputies: list[str] = field(default_factory=list)
     """Deputy chief arbiters (TRF 112)."""
     time_control: str = ""
@@ -311,10 +313,14 @@ class Tournament:
 
     def player(self, number: int) -> Player:
         """The player with starting number ``number``."""
-        for p in self.players:
-            if p.number == number:
-                return p
-        raise PairingError(f"no player number {number}")
+        p = self._index.get(number)
+        if p is None or p.number != number or len(self._index) != len(self.players):
+            # Players are added and renumbered (the draw of numbers): rebuild the index.
+            self._index = {q.number: q for q in self.players}
+            p = self._index.get(number)
+        if p is None:
+            raise PairingError(f"no player number {number}")
+        return p
 
     def add_player(self, name: str, *, title: str = "", rating: int = 0, club: str = "",
                    federation: str = "", federation_id: str = "", sex: str = "",
