@@ -216,7 +216,7 @@ def test_sanctions_are_recorded_and_a_loss_ends_the_game(client: TestClient,
     assert r.status_code == 303
     state = white.get(f"/api/games/{game_id}").json()
     assert state["result"] == "1-0"
-    assert state["termination"]["article"] == "Code ch. II «Санкции»"
+    assert state["termination"]["article"] == "Code «Санкции»"
     assert "loss: used a phone" in state["termination"]["detail"]
     carol.get(f"/events/{event_id}")
     t = tournament(client, event_id)
@@ -228,7 +228,7 @@ def test_sanctions_are_recorded_and_a_loss_ends_the_game(client: TestClient,
     assert t.player(numbers[black.name]).withdrawn == 2
     with services(client).db.session() as db:
         kinds = [(s.kind, s.article, s.game_id) for s in db.query(Sanction).order_by(Sanction.id)]
-    assert kinds == [("warning", "Code ch. II «Санкции»", None),
-                     ("loss", "Code ch. II «Санкции»", game_id),
-                     ("exclusion", "Code ch. II «Санкции»", None)]
+    assert kinds == [("warning", "Code «Санкции»", None),
+                     ("loss", "Code «Санкции»", game_id),
+                     ("exclusion", "Code «Санкции»", None)]
     assert "withdrawn" in carol.get(f"/events/{event_id}").text

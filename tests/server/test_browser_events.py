@@ -238,6 +238,13 @@ def test_an_organiser_runs_a_six_player_round_robin(site: tuple[str, Path],
     org.goto(f"{event_url}/print")
     expect(org.locator("h1")).to_contain_text("City Championship")
     shot(org, "25-print-desktop")
+    path = event_url.split("127.0.0.1", 1)[1].split("/", 1)[1]
+    org.goto(f"{base}/lang/ru?next=/{path}")
+    expect(org.locator("#table h2").first).to_contain_text("Турнирная таблица — итоговая")
+    shot(org, "26-final-table-ru-desktop")
+    org.goto(f"{event_url}/arbiter")
+    expect(org.locator("#sanctions")).to_contain_text("Кодекс «Санкции»")
+    shot(org, "27-console-ru-desktop")
     trf = httpx.get(f"{event_url}/trf").text
     assert trf.startswith("012 City Championship") and trf.count("\n001 ") == 6
     assert errors == []

@@ -13,7 +13,8 @@ so results flow back without anyone entering them. Over-the-board events have no
 games: the arbiter enters the results.
 
 Sanctions are the Code's «Санкции» (remark, warning, reprimand, loss of the game, exclusion);
-the Code gives them no article number, so they cite :data:`SANCTIONS_ARTICLE`.
+the section has no number in the Code (it stands just before 3.7.1), so they cite it by
+its title, :data:`SANCTIONS_ARTICLE`.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from shashki.server.event_models import (
 from shashki.server.store import check_fen, check_time_control, check_variant
 from shashki.svg import board_svg
 
-SANCTIONS_ARTICLE = "Code ch. II «Санкции»"
+SANCTIONS_ARTICLE = "Code «Санкции»"
 SYSTEMS = ("berger", "double-berger", "dutch")
 MODES = tuple(x.value for x in EventMode)
 SCORINGS = ("2-1-0", "1-0.5-0")
