@@ -571,6 +571,31 @@ class Tournament:
             return {n: self._match_points(e) for n, e in ents.items()}
         return {n: sum(self.scoring.points(x.outcome) for x in e) for n, e in ents.items()}
 
+    def round_points(self, upto: int | None = None) -> dict[int, list[float]]:
+        """Each player's points in rounds 1..``upto``, as the event ranks them (Code 3.16.1):
+        game points, or for a micro-match event ranked by ``match``, the match points of
+        each round (docs/rules.md K19). What a Swiss pairs on.
+
+        >>> t = Tournament(games_per_pairing=2, micromatch_ranking="match")
+        >>> for name in "AB":
+        ...     _ = t.add_player(name)
+        >>> t.add_round(Round(1, [Pairing(1, 1, 2, ["1-0", "1/2-1/2"])]))
+        >>> t.round_points(), t.micromatch_ranking
+        ({1: [2.0], 2: [0.0]}, 'match')
+        """
+        rounds = len(self.rounds[:upto])
+        out: dict[int, list[float]] = {}
+        half = self.games_per_pairing * self.scoring.draw
+        for n, ents in self.entries(upto).items():
+            pts = [0.0] * rounds
+            for e in ents:
+                pts[e.round - 1] += self.scoring.points(e.outcome)
+            if self.micromatch and self.micromatch_ranking == "match":
+                pts = [self.scoring.win if v > half else self.scoring.draw if v == half
+                       else self.scoring.loss for v in pts]
+            out[n] = pts
+        return out
+
     def _match_points(self, entries: list[Entry]) -> float:
         total = 0.0
         by_round: dict[int, float] = {}
