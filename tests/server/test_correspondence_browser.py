@@ -135,7 +135,15 @@ def reply(msg: EmailMessage, sender: str, text: str) -> bytes:
     return r.as_bytes()
 
 
-def test_correspondence_over_simulated_days(site: dict[str, Any], browser: Any) -> None:
+def test_correspondence_in_the_browser(site: dict[str, Any], browser: Any) -> None:
+    """One story (the phases depend on each other, so they are one test for xdist):
+    a game over simulated days, the judge's ruling, an event."""
+    game_over_simulated_days(site, browser)
+    the_judge_decides_an_overstep(site, browser)
+    a_correspondence_event(site, browser)
+
+
+def game_over_simulated_days(site: dict[str, Any], browser: Any) -> None:
     """Code 5.1.1-5.1.2 and rules.md P1, P4, P7, P11 in the browser."""
     expect = sync_api.expect
     base, inbox, clock = site["base"], site["inbox"], site["clock"]
@@ -220,8 +228,7 @@ def test_correspondence_over_simulated_days(site: dict[str, Any], browser: Any) 
     assert errors == []
 
 
-def test_the_judge_decides_an_overstep_in_the_browser(site: dict[str, Any],
-                                                      browser: Any) -> None:
+def the_judge_decides_an_overstep(site: dict[str, Any], browser: Any) -> None:
     """Code 5.1.7: the overstep appears on the judge's page; he warns with a reason."""
     expect = sync_api.expect
     base, clock = site["base"], site["clock"]
@@ -253,7 +260,7 @@ def login(page: Any, base: str, name: str) -> None:
     page.wait_for_url(f"{base}/")
 
 
-def test_a_correspondence_event_in_the_browser(site: dict[str, Any], browser: Any) -> None:
+def a_correspondence_event(site: dict[str, Any], browser: Any) -> None:
     """Code 5.1.6-5.1.8: the judge creates a round robin, the players join, every game
     starts at once; the results table and the standings are on the event's page."""
     expect = sync_api.expect

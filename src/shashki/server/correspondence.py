@@ -149,10 +149,11 @@ def leave_book(db: Session, cfg: CorrConfig, users: list[m.User]) -> LeaveBook:
     """The leave of ``users`` (every correspondence game of theirs shares it, P4)."""
     ids = {u.id: u.username for u in users}
     book = LeaveBook(cfg.policy)
-    for row in db.scalars(select(CorrLeave).where(CorrLeave.user_id.in_(ids))):
+    for row in db.scalars(select(CorrLeave).where(CorrLeave.user_id.in_(list(ids)))):
         book.leaves.append(Leave(ids[row.user_id], date.fromisoformat(row.first),
                                  date.fromisoformat(row.last), date.fromisoformat(row.requested)))
-    for g in db.scalars(select(CorrLeaveGrant).where(CorrLeaveGrant.user_id.in_(ids))):
+    for g in db.scalars(select(CorrLeaveGrant).where(
+            CorrLeaveGrant.user_id.in_(list(ids)))):
         judge = db.get(m.User, g.judge_id)
         book.grants.append(Grant(ids[g.user_id], g.year, g.days,
                                  judge.username if judge else "", g.reason))
@@ -228,6 +229,9 @@ def create_game(db: Session, cfg: CorrConfig, creator: m.User, opponent_name: st
         dc = DayControl.parse(control)
     except CorrespondenceError as e:
         raise InvalidInput("control", str(e), code="corr", ru=e.message_ru, en=str(e)) from None
+    if len(str(dc)) > 64:
+        raise InvalidInput("control", code="corr", en="the time control is too long",
+                           ru="слишком длинный контроль времени")
     if color not in ("white", "black"):
         raise InvalidInput("color", code="color")
     white, black = (creator, opponent) if color == "white" else (opponent, creator)
@@ -431,7 +435,7 @@ def deliver(db_factory: Any, cfg: CorrConfig, messages: list[EmailMessage],
     with db_factory() as db:
         for msg in messages:
             body = msg.get_body(("plain",))
-            db.add(CorrMail(game_id=game_id, direction="out", address=str(msg["To"]),
+            db.add(CorrMail(game_id=game_id, direction="out", address=str(msg["To"])[:254],
                             subject=str(msg["Subject"])[:300],
                             body=str(body.get_content()) if body is not None else "",
                             status=status, detail=detail, at=time.time()))
@@ -459,7 +463,8 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
     sender = sender_of(raw)
     subject = subject_of(raw)
     game_id_text, _, key = token.partition("-")
-    row = db.get(CorrGame, int(game_id_text)) if game_id_text.isdigit() else None
+    row = (db.get(CorrGame, int(game_id_text))
+           if game_id_text.isdigit() and len(game_id_text) <= 9 else None)
     color: Color | None = None
     if row is not None:
         if secrets.compare_digest(key, row.white_token):
@@ -487,7 +492,7 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
     except CorrespondenceError as e:
         return _refuse(db, cfg, row.id, sender, subject, raw, str(e), e.message_ru)
     save(db, loaded)
-    db.add(CorrMail(game_id=row.id, direction="in", address=sender, subject=subject,
+    db.add(CorrMail(game_id=row.id, direction="in", address=sender[:254], subject=subject,
                     body=raw.decode("utf-8", "replace")[:20000], status="accepted",
                     detail=reply.move, at=time.time()))
     return Inbound(row.id, True, reply.move, reply.move, outgoing(cfg, loaded, db))
@@ -499,7 +504,7 @@ def _not_your_move(name: str) -> CorrespondenceError:
 
 def _refuse(db: Session, cfg: CorrConfig, game_id: int | None, sender: str, subject: str,
             raw: bytes, en: str, ru: str) -> Inbound:
-    db.add(CorrMail(game_id=game_id, direction="in", address=sender, subject=subject,
+    db.add(CorrMail(game_id=game_id, direction="in", address=sender[:254], subject=subject,
                     body=raw.decode("utf-8", "replace")[:20000], status="rejected",
                     detail=en, at=time.time()))
     answer = []
