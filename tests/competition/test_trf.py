@@ -232,3 +232,16 @@ def test_accelerated_file_from_another_tool(tmp_path: pathlib.Path) -> None:
     want = {(p.white, p.black) for p in t.rounds[1].pairings}
     del t.rounds[1:]
     assert {(p.white, p.black) for p in pair_dutch(t, engine="gacrux").pairings} == want
+
+
+def test_windows_1251_file(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A TRF in Windows-1251 with CR line ends (TRF-2026 remark 1), Russian names."""
+    from shashki.competition.cli import main
+
+    text = "\r".join(["012 Первенство Тулы", _player(1, "Иванов, Иван", 2200, 0.0, ""),
+                      _player(2, "Петров, Пётр", 2100, 0.0, "")]) + "\r"
+    f = tmp_path / "cp1251.trf"
+    f.write_bytes(text.encode("cp1251"))
+    assert main(["standings", "--trf", str(f), "--csv"]) == 0
+    out = capsys.readouterr().out
+    assert "Иванов, Иван" in out and "Петров, Пётр" in out

@@ -167,11 +167,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _read(path: str) -> str:
+def _read_trf(path: str) -> str:
+    """A TRF file in UTF-8 (with or without BOM) or Windows-1251, told apart as the PDN
+    reader does (Russian arbiters' tools write either); CR-only line ends are kept for
+    the TRF reader."""
     if path == "-":
         return sys.stdin.read()
-    with open(path, encoding="utf-8-sig", errors="replace") as f:
-        return f.read()
+    from shashki.pdn.encoding import LineSource
+
+    with open(path, "rb") as f:
+        return "\n".join(LineSource(f))
 
 
 def _write(text: str, path: str | None) -> None:
@@ -196,7 +201,7 @@ def _cmd_pair(args: argparse.Namespace) -> int:
     from shashki.competition.pairing import pair_next_round
     from shashki.competition.trf import parse_trf, requested_byes
 
-    t = parse_trf(_read(args.trf))
+    t = parse_trf(_read_trf(args.trf))
     t.system = args.system
     absent, half = requested_byes(t)
     rnd = pair_next_round(t, absent=[*absent, *args.absent], half_byes=half)
@@ -207,7 +212,7 @@ def _cmd_pair(args: argparse.Namespace) -> int:
 def _cmd_standings(args: argparse.Namespace) -> int:
     from shashki.competition.trf import parse_trf
 
-    t = parse_trf(_read(args.trf))
+    t = parse_trf(_read_trf(args.trf))
     if args.tiebreaks is not None:  # else the file's own (202/212, shashki's comment)
         t.tiebreaks = list(args.tiebreaks)
     return _emit_standings(t, args)
