@@ -21,7 +21,25 @@ from shashki.competition.trf import parse_trf
 
 
 def generate(fileno: int, players: int, rounds: int) -> str:
-    """The TRF of gacrux's random tournament number ``fileno`` (its seed is derived from it)."""
+    """The TRF of gacrux's random tournament number ``fileno`` (its seed is derived from it).
+
+    With ``SHASHKI_RTG_CACHE`` set to a directory, generated files are kept there and reused
+    (gacrux generating an event is the slow part of a comparison run)."""
+    cache = os.environ.get("SHASHKI_RTG_CACHE")
+    if cache:
+        path = os.path.join(cache, f"T{fileno}-{players}-{rounds}.trf")
+        if os.path.exists(path):
+            with open(path, encoding="latin-1") as f:
+                return f.read()
+        text = _generate(fileno, players, rounds)
+        os.makedirs(cache, exist_ok=True)
+        with open(path, "w", encoding="latin-1") as f:
+            f.write(text)
+        return text
+    return _generate(fileno, players, rounds)
+
+
+def _generate(fileno: int, players: int, rounds: int) -> str:
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "T%d.trf")
         subprocess.run([sys.executable, "-m", "gacrux.tournamentgenerator", "-n", str(rounds),

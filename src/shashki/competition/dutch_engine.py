@@ -99,13 +99,33 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
         for r in range(1, rnd):
             acc.append(acc[-1] + byround.get(r, 0.0))
         before[n] = acc
+    if t.micromatch and t.micromatch_ranking == "match":
+        # Micro-matches ranked by match points are paired on them (docs/rules.md K19).
+        by_round = [t.all_points(r) for r in range(1, rnd)]
+        for n, acc in before.items():
+            acc[1:] = [pts.get(n, 0.0) for pts in by_round]
+    ranges: list[tuple[float, int, int, int, int]] = []
+    if all(numbering[p.number] == p.number for p in t.players):
+        # Accelerated rounds (TRF record 250: match and game points, rounds, players) add
+        # to the pairing score; their player ranges are the file's own numbers.
+        for rec in t.trf_records:
+            f = rec.split()
+            if f[0] == "250" and len(f) >= 7:
+                try:
+                    ranges.append((float(f[2]), int(f[3]), int(f[4]), int(f[5]), int(f[6])))
+                except ValueError:
+                    continue
+
+    def accel(tpn: int, r: int) -> float:
+        return sum(v for v, r1, r2, p1, p2 in ranges if r1 <= r <= r2 and p1 <= tpn <= p2)
+
     out: dict[int, SwissPlayer] = {}
     last = t.rounds_planned and rnd >= t.rounds_planned
     for p in t.players:
         n = p.number
         if n in skipped or not p.active(rnd):
             continue
-        sp = SwissPlayer(numbering[n], before[n][rnd - 1])
+        sp = SwissPlayer(numbering[n], before[n][rnd - 1] + accel(numbering[n], rnd))
         byround_e: dict[int, list[Entry]] = {}
         for e in ents[n]:
             byround_e.setdefault(e.round, []).append(e)
@@ -118,7 +138,8 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
                 sp.colors.append(e0.color or "w")
                 opp = e0.opponent or 0
                 sp.opponents.add(numbering[opp])
-                mine, theirs = before[n][r - 1], before[opp][r - 1]
+                mine = before[n][r - 1] + accel(numbering[n], r)
+                theirs = before[opp][r - 1] + accel(numbering[opp], r)
                 fl = "d" if mine > theirs else "u" if mine < theirs else "-"
             else:
                 sp.unplayed += 1
@@ -260,7 +281,7 @@ class DutchEngine:
         return res
 
     def _exact(self, rest: frozenset[int]) -> bool:
-        import networkx as nx  # type: ignore[import-untyped]
+        import networkx as nx
 
         g = nx.Graph()
         xs = sorted(rest)
@@ -310,7 +331,7 @@ class DutchEngine:
         """Players of a topscorers' pair whose colour difference passes ±2 (C10) or who get
         the same colour a third time running (C11), colours allocated by E.1–E.5."""
         faults = 0
-        for x, col in zip(self.allocate(a, b), "wb"):
+        for x, col in zip(self.allocate(a, b), "wb", strict=True):
             px = self.p[x]
             if abs(px.cod + (1 if col == "w" else -1)) > 2:
                 faults += 1
@@ -499,6 +520,12 @@ class DutchEngine:
         steps = [0]
         limit = 20_000 + 40 * len(members)
 
+        def ok_down(x: int) -> bool:
+            """The bracket's one leftover: no repeated downfloat, C9's PAB, C8, C4."""
+            if x not in good:
+                return False
+            return last or (self.c8_ok(x, nxt) and self.pairable(lower | {x}))
+
         def pair_cost(a: int, b: int) -> tuple[int, int]:
             """(C12, C13) of the pair; (FAULT, FAULT) when a topscorer's pair breaks C10 or C11."""
             pa, pb = p[a], p[b]
@@ -539,8 +566,7 @@ class DutchEngine:
             def go(i: int, c12: int, c13: int) -> list[int] | None:
                 if i == len(s1):
                     down = [x for j, x in enumerate(s2) if not taken[j]]
-                    if slack and (down[0] not in good or not (last or self.c8_ok(
-                            down[0], nxt) and self.pairable(lower | {down[0]}))):
+                    if slack and not ok_down(down[0]):
                         return None
                     return down
                 a = s1[i]

@@ -21,13 +21,14 @@ from shashki.competition.model import Round, Tournament
 
 
 def pair_next_round(t: Tournament, absent: Iterable[int] = (),
-                    half_byes: Iterable[int] = ()) -> Round:
-    """The next round (not yet added): Berger table or Dutch system; openings drawn for a
-    micro-match event with a ballot table (Code 3.7.2, 3.7.4)."""
+                    half_byes: Iterable[int] = (), engine: str | None = None) -> Round:
+    """The next round (not yet added): Berger table or Dutch system (``engine``: ``shashki``,
+    the default, or ``gacrux``, see :func:`pair_dutch`); openings drawn for a micro-match
+    event with a ballot table (Code 3.7.2, 3.7.4)."""
     if len(t.players) < 2:
         raise PairingError("at least two players are needed")
     if t.system == "dutch":
-        rnd = pair_dutch(t, absent, half_byes)
+        rnd = pair_dutch(t, absent, half_byes, engine=engine)
     else:
         rnd = pair_berger_round(t)
     if t.micromatch and t.ballot:
