@@ -109,10 +109,10 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
         # Accelerated rounds (TRF record 250: match and game points, rounds, players) add
         # to the pairing score; their player ranges are the file's own numbers.
         for rec in t.trf_records:
-            f = rec.split()
-            if f[0] == "250" and len(f) >= 7:
+            w = rec.split()
+            if w[0] == "250" and len(w) >= 7:
                 try:
-                    ranges.append((float(f[2]), int(f[3]), int(f[4]), int(f[5]), int(f[6])))
+                    ranges.append((float(w[2]), int(w[3]), int(w[4]), int(w[5]), int(w[6])))
                 except ValueError:
                     continue
 
