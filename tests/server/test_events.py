@@ -322,3 +322,33 @@ def test_a_player_joins_and_the_organiser_removes(client: TestClient, org: Visit
     assert tournament(client, event_id).players == []
     doc = json.loads(org.get(f"/events/{event_id}/tournament.json").text)
     assert doc["format"] == "shashki-tournament"
+
+
+def test_a_round_robin_player_who_leaves_loses_the_rest_by_forfeit(client: TestClient,
+                                                                   org: Visitor) -> None:
+    people(client, "anna", "boris", "vera", "gleb")
+    event_id = create_event(org)
+    register(org, event_id, "anna", "boris", "vera", "gleb")
+    org.form(f"/events/{event_id}/rounds", {}, page=f"/events/{event_id}")
+    rows = games_of(client, event_id)
+    leaver = tournament(client, event_id).rounds[0].pairings[0].white
+    r = org.form(f"/events/{event_id}/players/{leaver}/remove", {}, page=f"/events/{event_id}")
+    assert r.status_code == 303
+    # Round 1 stands: its games are played (here: decided by the arbiter for White).
+    for eg in rows:
+        r = org.form(f"/events/{event_id}/arbiter/games/{eg.game_id}/decide",
+                     {"decision": "white", "reason": "adjudicated"},
+                     page=f"/events/{event_id}/arbiter")
+        assert r.status_code == 303, r.text
+    r = org.form(f"/events/{event_id}/rounds", {}, page=f"/events/{event_id}")
+    assert r.status_code == 303, r.text
+    t = tournament(client, event_id)
+    forfeited = [p for p in t.rounds[1].pairings if leaver in (p.white, p.black)]
+    assert len(forfeited) == 1
+    p = forfeited[0]
+    assert p.results == ["-/+" if p.white == leaver else "+/-"]
+    # Only the other board is played on the platform.
+    assert len(games_of(client, event_id)) == len(rows) + 1
+    assert "withdrawn" in org.get(f"/events/{event_id}").text
+    r = org.form(f"/events/{event_id}/players/{leaver}/remove", {}, page=f"/events/{event_id}")
+    assert r.status_code == 409 and "already left" in r.text

@@ -70,6 +70,9 @@ class EventPlayer(Base):
                                           index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)
+    out_from: Mapped[int | None] = mapped_column(Integer, default=None)
+    """First round the player no longer plays (withdrawn or excluded). In a round robin his
+    later games are lost by forfeit (Code 3.13.1); a Swiss event no longer pairs him."""
 
     user: Mapped[User] = relationship(lazy="joined")
 

@@ -32,7 +32,7 @@ from shashki import draws
 from shashki.board import Board
 from shashki.clock import ClockState
 from shashki.color import BLACK, WHITE
-from shashki.competition import CompetitionError, Pairing, Tournament, parse_result
+from shashki.competition import CompetitionError, Pairing, Round, Tournament, parse_result
 from shashki.competition.berger import draw_numbers
 from shashki.competition.micromatch import start_board
 from shashki.competition.pairing import pair_next_round
@@ -275,10 +275,32 @@ def unregister(db: DBSession, ev: EventRow, number: int) -> None:
             t.players = [p for p in t.players if p.number != number]
             db.delete(linked[number])
         else:
-            t.withdraw(number)
+            leave(t, linked[number])
     except CompetitionError as e:
         raise EventError(str(e)) from None
     save(ev, t)
+
+
+def leave(t: Tournament, row: EventPlayer) -> None:
+    """The player plays no more from the next round: a Swiss event stops pairing him; in a
+    round robin the table stands and his later games are lost by forfeit (see
+    :func:`pair_round`)."""
+    if row.out_from is not None:
+        raise Conflict(code="event_left")
+    if t.system == "dutch":
+        t.withdraw(row.number)
+    row.out_from = t.current_round + 1
+
+
+def _forfeits(t: Tournament, rnd: Round, out: set[int]) -> None:
+    """Code 3.13.1, 3.13.3: games of a player who has left are lost by forfeit."""
+    for p in rnd.pairings:
+        if p.white not in out and p.black not in out:
+            continue
+        for g in range(1, t.games_per_pairing + 1):
+            w, b = p.game_colors(g)
+            res = "-/-" if w in out and b in out else "-/+" if w in out else "+/-"
+            t.set_result(rnd.number, p.board, res, game=g)
 
 
 # --- rounds and games -----------------------------------------------------------------------
@@ -316,6 +338,9 @@ def pair_round(db: DBSession, ev: EventRow, now: float) -> list[int]:
             db.flush()
         rnd = pair_next_round(t)
         t.add_round(rnd)
+        out = {n for n, row in linked.items()
+               if row.out_from is not None and row.out_from <= rnd.number}
+        _forfeits(t, rnd, out)
     except CompetitionError as e:
         raise EventError(str(e)) from None
     ev.status = EventStatus.RUNNING.value
@@ -323,7 +348,8 @@ def pair_round(db: DBSession, ev: EventRow, now: float) -> list[int]:
     if ev.mode != EventMode.LIVE.value:
         return []
     users = {p.number: p.user_id for p in players(db, ev).values()}
-    return [_start_game(db, ev, t, rnd.number, p, 1, users, now) for p in rnd.pairings]
+    return [_start_game(db, ev, t, rnd.number, p, 1, users, now) for p in rnd.pairings
+            if p.results[0] is None]
 
 
 def _start_game(db: DBSession, ev: EventRow, t: Tournament, rnd: int, p: Pairing,
@@ -468,7 +494,7 @@ def impose(db: DBSession, ev: EventRow, arbiter: m.User, number: int, kind: str,
             break
     if kind == SanctionKind.EXCLUSION.value:
         try:
-            t.withdraw(number)
+            leave(t, linked[number])
         except CompetitionError as e:
             raise EventError(str(e)) from None
     save(ev, t)

@@ -349,6 +349,8 @@ _T.update({
         "(Code 1.10.4); decide it in the console.",
         "Эта партия играется на платформе (партия {game}): результат берётся из неё "
         "(Кодекс 1.10.4); решение — в пульте судьи."),
+    "error.event_left": ("The player has already left the event.",
+                         "Участник уже выбыл из турнира."),
     "error.event_decision": ("Unknown decision.", "Неизвестное решение."),
     "error.sanction_kind": ("Unknown sanction.", "Неизвестная санкция."),
     "error.sanction_reason": ("Give the reason (3 characters or more).",

@@ -135,6 +135,10 @@ class EventView:
                 return self.game_rows.get(eg.game_id)
         return None
 
+    def out(self) -> set[int]:
+        """Players who have left (withdrawn or excluded)."""
+        return {n for n, p in self.linked.items() if p.out_from is not None}
+
     def name(self, number: int) -> str:
         return self.t.player(number).name
 
@@ -201,7 +205,7 @@ async def event_page(event_id: int, request: Request, who: Who) -> Response:
                   arbitrate=ev_service.can_arbitrate(who.user, row), mine=mine,
                   planned=ev_service.planned_rounds(t), rounds=rounds_context(view),
                   players=sorted(t.players, key=lambda p: p.number),
-                  linked=view.linked, **standings_context(t))
+                  linked=view.linked, out=view.out(), **standings_context(t))
 
 
 async def _change(request: Request, who: Visitor, event_id: int, action: Any,
@@ -355,4 +359,5 @@ async def printable(event_id: int, request: Request, who: Who) -> Response:
     if view.row is None:
         raise NotFound("event")
     return render(request, who, "event_print.html", ev=view.row, tour=view.t,
-                  rounds=list(reversed(rounds_context(view))), **standings_context(view.t))
+                  rounds=list(reversed(rounds_context(view))), out=view.out(),
+                  **standings_context(view.t))
