@@ -24,6 +24,7 @@ In Jupyter, ``IPython.display.SVG(board_svg(board))`` shows the diagram.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import xml.etree.ElementTree as ET
@@ -34,10 +35,10 @@ from typing import TYPE_CHECKING, Literal
 from shashki.color import WHITE
 from shashki.errors import InvalidSquare, ShashkiError
 from shashki.move import Move
+from shashki.rules.geometry import Geometry
 
 if TYPE_CHECKING:
     from shashki.board import Board
-    from shashki.rules.geometry import Geometry
 
 __all__ = [
     "DEFAULT_COLORS",
@@ -317,8 +318,12 @@ def board_svg(
         palette.update(colors)
     g = board.variant.geometry
     coords = _coordinates(board, coordinates)
-    layout = _Layout(g, flipped, coords == "algebraic", 0.12 * SQUARE)
+    key = (g, flipped, coords, tuple(palette.items()))
+    layout = _layout(g, flipped, coords)
 
+    # The picture is put together from pieces of text: what does not change from one
+    # position to the next (squares, frame, coordinates, each piece on each square) is
+    # drawn once and kept, so that a live game redraws its board in a fraction of the time.
     svg = ET.Element("svg")
     svg.set("xmlns", "http://www.w3.org/2000/svg")
     svg.set("version", "1.1")
@@ -328,19 +333,11 @@ def board_svg(
         svg.set("height", _num(size * layout.height / layout.width))
     if title is not None:
         _el(svg, "title").text = title
-
-    _el(svg, "rect", cls="margin", x=0, y=0, width=layout.width, height=layout.height,
-        fill=palette["margin"])
-
-    # Squares: the light ones are the paper, the dark ones are drawn on it.
-    _el(svg, "rect", cls="square light", x=layout.left, y=layout.top,
-        width=layout.board_w, height=layout.board_h, fill=palette["light"])
-    squares = _el(svg, "g", cls="squares", fill=palette["dark"])
-    for sq in range(1, g.squares + 1):
-        file, rank = g.file_rank(sq)
-        x, y = layout.corner(file, rank)
-        _el(squares, "rect", cls=f"square dark sq{sq} {g.square_name(sq)}",
-            x=x, y=y, width=SQUARE, height=SQUARE)
+        svg[-1].tail = "\x00"  # where the drawing goes: after the title
+    else:
+        svg.text = "\x00"
+    head, tail = ET.tostring(svg, encoding="unicode").split("\x00")
+    out = [head, _squares_layer(*key)]
 
     # Tints: the last move first, then the highlighted squares over it.
     tints: list[tuple[int, str, str]] = []
@@ -351,15 +348,78 @@ def board_svg(
         tints.extend((_square(g, s), c, "highlight") for s, c in highlight.items())
     else:
         tints.extend((_square(g, s), palette["highlight"], "highlight") for s in highlight)
-    for sq, color, cls in tints:
-        x, y = layout.corner(*g.file_rank(sq))
-        _el(svg, "rect", cls=f"{cls} sq{sq}", x=x, y=y, width=SQUARE, height=SQUARE,
-            fill=color, fill_opacity="0.55")
+    if tints:
+        layer = ET.Element("x")
+        for sq, color, cls in tints:
+            x, y = layout.corner(*g.file_rank(sq))
+            _el(layer, "rect", cls=f"{cls} sq{sq}", x=x, y=y, width=SQUARE, height=SQUARE,
+                fill=color, fill_opacity="0.55")
+        out.append(_children(layer))
+    out.append(_frame_layer(*key))
 
+    captured = set(move.captures) if move is not None else set()
+    pieces = ["<g class=\"pieces\">"]
+    for sq in range(1, g.squares + 1):
+        piece = board.piece_at(sq)
+        if piece is not None:
+            pieces.append(_piece_xml(key, sq, piece.color is WHITE, piece.king,
+                                     sq in captured))
+    out.append("".join(pieces) + "</g>" if len(pieces) > 1 else "<g class=\"pieces\" />")
+    out.append(_numbers_layer(*key))
+
+    if captured or move is not None or arrows:
+        layer = ET.Element("x")
+        for sq in sorted(captured):
+            cx, cy = layout.center(_square(g, sq))
+            _draw_cross(layer, cx, cy, palette["capture"])
+        specs: list[ArrowSpec] = [*([move] if move is not None else []), *arrows]
+        for spec in specs:
+            path, color = _arrow_of(g, spec, palette["arrow"])
+            _draw_arrow(layer, [layout.center(s) for s in path], color, path)
+        out.append(_children(layer))
+    out.append(tail)
+    return "".join(out)
+
+
+_LayerKey = tuple[Geometry, bool, str | None, tuple[tuple[str, str], ...]]
+
+
+def _children(parent: ET.Element) -> str:
+    return "".join(ET.tostring(el, encoding="unicode") for el in parent)
+
+
+@functools.lru_cache(maxsize=16)
+def _layout(g: Geometry, flipped: bool, coords: str | None) -> _Layout:
+    return _Layout(g, flipped, coords == "algebraic", 0.12 * SQUARE)
+
+
+@functools.lru_cache(maxsize=16)
+def _squares_layer(g: Geometry, flipped: bool, coords: str | None,
+                   colors: tuple[tuple[str, str], ...]) -> str:
+    """The margin, the light paper and the dark squares."""
+    palette, layout, svg = dict(colors), _layout(g, flipped, coords), ET.Element("x")
+    _el(svg, "rect", cls="margin", x=0, y=0, width=layout.width, height=layout.height,
+        fill=palette["margin"])
+    # Squares: the light ones are the paper, the dark ones are drawn on it.
+    _el(svg, "rect", cls="square light", x=layout.left, y=layout.top,
+        width=layout.board_w, height=layout.board_h, fill=palette["light"])
+    squares = _el(svg, "g", cls="squares", fill=palette["dark"])
+    for sq in range(1, g.squares + 1):
+        file, rank = g.file_rank(sq)
+        x, y = layout.corner(file, rank)
+        _el(squares, "rect", cls=f"square dark sq{sq} {g.square_name(sq)}",
+            x=x, y=y, width=SQUARE, height=SQUARE)
+    return _children(svg)
+
+
+@functools.lru_cache(maxsize=16)
+def _frame_layer(g: Geometry, flipped: bool, coords: str | None,
+                 colors: tuple[tuple[str, str], ...]) -> str:
+    """The frame round the board and the letters and numbers of algebraic coordinates."""
+    palette, layout, svg = dict(colors), _layout(g, flipped, coords), ET.Element("x")
     _el(svg, "rect", cls="frame", x=layout.left, y=layout.top, width=layout.board_w,
         height=layout.board_h, fill="none", stroke=palette["frame"],
         stroke_width=0.06 * SQUARE)
-
     if coords == "algebraic":
         labels = _el(svg, "g", cls="coordinates", fill=palette["coord"], font_family=_FONT,
                      font_size=0.34 * SQUARE, text_anchor="middle")
@@ -370,44 +430,41 @@ def board_svg(
         for rank in range(g.ranks):
             y = layout.top + (layout.row(rank) + 0.5) * SQUARE + 0.11 * SQUARE
             _el(labels, "text", x=layout.left / 2, y=y).text = str(rank + 1)
+    return _children(svg)
 
-    captured = set(move.captures) if move is not None else set()
-    pieces = _el(svg, "g", cls="pieces")
+
+@functools.lru_cache(maxsize=4096)
+def _piece_xml(key: _LayerKey, sq: int, white: bool, king: bool, captured: bool) -> str:
+    g, flipped, coords, colors = key
+    cx, cy = _layout(g, flipped, coords).center(sq)
+    classes = (f"piece {'white' if white else 'black'} {'king' if king else 'man'}"
+               f" sq{sq}" + (" captured" if captured else ""))
+    layer = ET.Element("x")
+    _draw_piece(layer, cx, cy, white, king, classes, dict(colors),
+                0.55 if captured else None)
+    return _children(layer)
+
+
+@functools.lru_cache(maxsize=16)
+def _numbers_layer(g: Geometry, flipped: bool, coords: str | None,
+                   colors: tuple[tuple[str, str], ...]) -> str:
+    """Numeric coordinates, drawn over the pieces."""
+    if coords != "numeric":
+        return ""
+    palette, layout, svg = dict(colors), _layout(g, flipped, coords), ET.Element("x")
+    # Each number has a halo of the dark square's colour so that it reads on pieces too.
+    fs = 0.25 * SQUARE
+    halo = _el(svg, "g", cls="numbers-halo", fill="none", stroke=palette["dark"],
+               stroke_width=0.07 * SQUARE, stroke_linejoin="round", font_family=_FONT,
+               font_size=fs, font_weight="bold")
+    numbers = _el(svg, "g", cls="numbers", fill=palette["number"], font_family=_FONT,
+                  font_size=fs, font_weight="bold")
     for sq in range(1, g.squares + 1):
-        piece = board.piece_at(sq)
-        if piece is None:
-            continue
-        cx, cy = layout.center(sq)
-        white = piece.color is WHITE
-        classes = (f"piece {'white' if white else 'black'} {'king' if piece.king else 'man'}"
-                   f" sq{sq}" + (" captured" if sq in captured else ""))
-        _draw_piece(pieces, cx, cy, white, piece.king, classes, palette,
-                    0.55 if sq in captured else None)
-
-    if coords == "numeric":
-        # Each number has a halo of the dark square's colour so that it reads on pieces too.
-        fs = 0.25 * SQUARE
-        halo = _el(svg, "g", cls="numbers-halo", fill="none", stroke=palette["dark"],
-                   stroke_width=0.07 * SQUARE, stroke_linejoin="round", font_family=_FONT,
-                   font_size=fs, font_weight="bold")
-        numbers = _el(svg, "g", cls="numbers", fill=palette["number"], font_family=_FONT,
-                      font_size=fs, font_weight="bold")
-        for sq in range(1, g.squares + 1):
-            x, y = layout.corner(*g.file_rank(sq))
-            pos = {"x": x + 0.06 * SQUARE, "y": y + 0.06 * SQUARE + 0.73 * fs}
-            _el(halo, "text", **pos).text = str(sq)
-            _el(numbers, "text", cls=f"number sq{sq}", **pos).text = str(sq)
-
-    for sq in sorted(captured):
-        cx, cy = layout.center(_square(g, sq))
-        _draw_cross(svg, cx, cy, palette["capture"])
-
-    specs: list[ArrowSpec] = [*([move] if move is not None else []), *arrows]
-    for spec in specs:
-        path, color = _arrow_of(g, spec, palette["arrow"])
-        _draw_arrow(svg, [layout.center(s) for s in path], color, path)
-
-    return ET.tostring(svg, encoding="unicode")
+        x, y = layout.corner(*g.file_rank(sq))
+        pos = {"x": x + 0.06 * SQUARE, "y": y + 0.06 * SQUARE + 0.73 * fs}
+        _el(halo, "text", **pos).text = str(sq)
+        _el(numbers, "text", cls=f"number sq{sq}", **pos).text = str(sq)
+    return _children(svg)
 
 
 def svg_to_png(svg: str, size: int | None = None) -> bytes:

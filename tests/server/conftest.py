@@ -10,11 +10,13 @@ from shashki.server.app import create_app
 from shashki.server.settings import Settings
 
 from .helpers import Visitor
+from .services import database_url
 
 
 def fast_settings(tmp_path: Path, **kw: object) -> Settings:
-    """Settings for tests: a fresh SQLite file and cheap password hashing."""
-    base: dict[str, object] = {"database_url": f"sqlite:///{tmp_path / 'test.db'}",
+    """Settings for tests: a fresh database (SQLite, or PostgreSQL when
+    ``SHASHKI_TEST_DATABASE`` says so) and cheap password hashing."""
+    base: dict[str, object] = {"database_url": database_url(tmp_path),
                                "argon2_time_cost": 1, "argon2_memory_cost": 8192,
                                "language": "en"}
     base.update(kw)

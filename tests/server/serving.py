@@ -4,7 +4,6 @@ subprocess on a free loopback port."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -14,23 +13,36 @@ from pathlib import Path
 
 import httpx
 
+from .services import BACKEND, database_url, free_port
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+__all__ = ["free_port", "server", "url_for"]
+
+
+_urls: dict[Path, str] = {}
+
+
+def url_for(db: Path | str) -> str:
+    """The database URL of a test's database file: the file itself on SQLite; on
+    PostgreSQL one database per path, the same each time the path is used again."""
+    if isinstance(db, str):
+        return db
+    if BACKEND == "sqlite":
+        return f"sqlite:///{db}"
+    if db not in _urls:
+        _urls[db] = database_url(db.parent)
+    return _urls[db]
 
 
 @contextmanager
-def server(db: Path, port: int, log: Path,
+def server(db: Path | str, port: int, log: Path,
            extra: tuple[str, ...] = ()) -> Iterator[subprocess.Popen[bytes]]:
-    """Run the server until the block ends (then kill it); wait until it answers."""
+    """Run the server until the block ends (then kill it); wait until it answers.
+    ``db`` is a database URL, or a path that :func:`url_for` maps to one."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "shashki.server", "serve", "--port", str(port),
-             "--database", f"sqlite:///{db}", "--log-level", "warning", *extra],
+             "--database", url_for(db), "--log-level", "warning", *extra],
             stdout=out, stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.monotonic() + 60

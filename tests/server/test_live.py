@@ -86,7 +86,7 @@ def test_a_move_that_cannot_be_stored_is_not_acknowledged(
     def broken(*args: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(store, "append_action", broken)
+    monkeypatch.setattr(store, "append_actions", broken)
     r = alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "c3-d4"})
     assert r.status_code == 503
     monkeypatch.undo()

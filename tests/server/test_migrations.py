@@ -12,9 +12,11 @@ from sqlalchemy import inspect
 from shashki.server.db import Database, alembic_config
 from shashki.server.tables import Base
 
+from .services import database_url
+
 
 def test_upgrade_head_matches_the_models(tmp_path: Path) -> None:
-    db = Database(f"sqlite:///{tmp_path / 'm.db'}")
+    db = Database(database_url(tmp_path, "m.db"))
     db.upgrade()
     db.upgrade()  # idempotent
     with db.engine.connect() as conn:
@@ -23,15 +25,16 @@ def test_upgrade_head_matches_the_models(tmp_path: Path) -> None:
     names = set(inspect(db.engine).get_table_names())
     assert {"users", "sessions", "challenges", "games", "moves", "game_events",
             "alembic_version"} <= names
-    with db.engine.connect() as conn:
-        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
-        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    if db.is_sqlite:
+        with db.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
     db.dispose()
 
 
 def test_downgrade_to_base_and_up_again(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'd.db'}"
+    url = database_url(tmp_path, "d.db")
     db = Database(url)
     db.upgrade()
     cfg = alembic_config(url)

@@ -26,10 +26,10 @@ from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerErr
 from shashki.server.live import Hub
 from shashki.server.ratelimit import RateLimit
 from shashki.server.routes import api as api_routes
-from shashki.server.routes import archive as archive_routes
-from shashki.server.routes import engine as engine_routes
-from shashki.server.routes import correspondence as corr_routes
 from shashki.server.routes import arbiter as arbiter_routes
+from shashki.server.routes import archive as archive_routes
+from shashki.server.routes import correspondence as corr_routes
+from shashki.server.routes import engine as engine_routes
 from shashki.server.routes import events as event_routes
 from shashki.server.routes import pages as page_routes
 from shashki.server.routes import rest as rest_routes
@@ -71,6 +71,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         passwords = await run_db(Passwords, settings)
         hub = Hub(db, settings)
         hub.arbitrated = events.arbitrated(db)
+        bus = None
+        if settings.redis_url:
+            from shashki.server.bus import RedisBus
+
+            bus = RedisBus(settings.redis_url, hub.catch_up)
+            await bus.start()
+            hub.bus = bus
         app.state.services = Services(
             settings=settings, db=db, passwords=passwords, hub=hub, templates=templates(),
             login_limit=RateLimit(settings.login_attempts, settings.login_window))
@@ -81,6 +88,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await app.state.engine.stop()
             await hub.stop()
+            if bus is not None:
+                await bus.stop()
             db.dispose()
 
     app = FastAPI(title="shashki", lifespan=lifespan, docs_url="/api/docs",

@@ -26,6 +26,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
     p.add_argument("--database", default=None, metavar="URL",
                    help=f"SQLAlchemy database URL (default: {default_database_url()})")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="share live games with other instances through this Redis "
+                        "(redis://host:6379/0)")
     p.add_argument("--language", choices=["ru", "en"], default="ru",
                    help="language of the pages for new visitors (ru)")
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
@@ -38,7 +41,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     return Settings(database_url=args.database or default_database_url(), host=args.host,
-                    port=args.port, language=args.language)
+                    port=args.port, language=args.language, redis_url=args.redis or "")
 
 
 def run(args: argparse.Namespace) -> int:

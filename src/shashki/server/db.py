@@ -47,6 +47,10 @@ class Database:
             parsed = make_url(url)
         except Exception as e:
             raise DatabaseError(f"bad database URL {url!r}: {e}") from None
+        if parsed.drivername in ("postgresql", "postgres"):  # psycopg 3 is what we ship
+            parsed = parsed.set(drivername="postgresql+psycopg")
+            url = parsed.render_as_string(hide_password=False)
+            self.url = url
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:

@@ -50,6 +50,7 @@ from shashki.server.errors import (
 )
 from shashki.server.ratelimit import RateLimit
 from shashki.server.settings import Settings
+from shashki.server.writer import Writer
 from shashki.svg import board_svg
 
 log = logging.getLogger("shashki.server.live")
@@ -174,6 +175,12 @@ def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
         tb.frozen = None
 
 
+class Bus(Protocol):
+    """Announces committed actions to the other instances."""
+
+    async def publish(self, game_id: int, seq: int) -> None: ...
+
+
 class Connection(Protocol):
     """A live viewer of a game (a WebSocket)."""
 
@@ -243,6 +250,13 @@ class LiveGame:
             game.start()
             tb.frozen = None
             lg.turn_started = row.started_at
+        lg.replay(rec)
+        return lg
+
+    def replay(self, rec: store.GameRecord) -> None:
+        """Apply the record's actions from :attr:`seq` on (all of them when rebuilding;
+        the newer ones when another instance made them) and check the stored result."""
+        game, tb, row = self.game, self.tb, rec.game
         actions: list[tuple[Action, m.Move | None]] = []
         for mv in rec.moves:
             actions.append((Action(mv.seq, "move", mv.at, mv.ply, text=mv.text, lag=mv.lag), mv))
@@ -251,25 +265,28 @@ class LiveGame:
                                    ev.written, 0.0, ev.article, ev.detail), None))
         actions.sort(key=lambda pair: pair[0].seq)
         for a, mv_row in actions:
+            if a.seq < self.seq:
+                continue
             try:
                 apply(game, tb, a)
             except ShashkiError as e:
-                lg.mismatches.append(f"seq {a.seq} ({a.kind}): {e}")
+                self.mismatches.append(f"seq {a.seq} ({a.kind}): {e}")
                 log.error("game %s: cannot replay seq %s (%s): %s", row.id, a.seq, a.kind, e)
                 continue
             if mv_row is not None:
-                lg._check_reading(mv_row)
-                lg.moves.append(MoveInfo(mv_row.ply, mv_row.text, mv_row.white_clock,
-                                         mv_row.black_clock, mv_row.at))
-                lg.turn_started = mv_row.at
-            lg.seq = a.seq + 1
+                self._check_reading(mv_row)
+                self.moves.append(MoveInfo(mv_row.ply, mv_row.text, mv_row.white_clock,
+                                           mv_row.black_clock, mv_row.at))
+                self.turn_started = mv_row.at
+            elif a.kind in ("claim", "rule"):
+                self.turn_started = a.at
+            self.seq = a.seq + 1
         if (row.status == m.GameStatus.FINISHED.value) != game.is_over or (
                 game.is_over and game.result != row.result):
-            lg.mismatches.append(f"stored status {row.status} {row.result}, replayed "
-                                 f"{game.result}")
+            self.mismatches.append(f"stored status {row.status} {row.result}, replayed "
+                                   f"{game.result}")
             log.error("game %s: stored result %s %s, replay gives %s", row.id, row.status,
                       row.result, game.result)
-        return lg
 
     def _check_reading(self, row: m.Move) -> None:
         if self.game.ply < row.ply:
@@ -367,6 +384,9 @@ class Hub:
         self._load_lock = asyncio.Lock()
         self.move_limit = RateLimit(settings.move_burst, settings.move_window)
         self.stopping = False
+        self.writer = Writer(database)
+        self.bus: Bus | None = None
+        """Set when instances share live games (:mod:`shashki.server.bus`)."""
         self.arbitrated: Callable[[int], bool] = lambda _game_id: False
         """Whether a game has an arbiter who rules on its claims (set by the events
         feature; called in a worker thread when a game is loaded)."""
@@ -382,6 +402,7 @@ class Hub:
 
     async def start(self) -> None:
         """Rebuild every live game from the database and settle flags that fell meanwhile."""
+        self.writer.start()
         ids = await anyio.to_thread.run_sync(store.live_game_ids, self.db)
         for game_id in ids:
             lg = await self.get(game_id)
@@ -401,6 +422,7 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await lg.timer
                 lg.timer = None
+        await self.writer.stop()
 
     async def get(self, game_id: int) -> LiveGame:
         """The game in memory, rebuilt from the database when it is not there yet."""
@@ -521,6 +543,7 @@ class Hub:
                 await self._do(lg, actor, kind, who, t, lag, text, article, detail)
         self._schedule(lg)
         await self.broadcast(lg)
+        await self._announce(lg)
         self._notify(lg)
         if ended:
             term = lg.game.termination
@@ -590,8 +613,7 @@ class Hub:
         ending = None if term is None else store.Ending(
             term.result, term.kind.value, term.article, term.ply, term.detail, t)
         try:
-            await anyio.to_thread.run_sync(store.append_action, self.db, lg.id, move_row,
-                                           event_row, ending)
+            await self.writer.write((lg.id, move_row, event_row, ending))
         except Exception as e:
             log.exception("game %s: could not store an action; rebuilding", lg.id)
             await self._drop(lg)
@@ -644,8 +666,29 @@ class Hub:
         lg.timer = None
         if ended:
             await self.broadcast(lg)
+            await self._announce(lg)
         else:
             self._schedule(lg)
+
+    # --- other instances ---------------------------------------------------------------
+
+    async def _announce(self, lg: LiveGame) -> None:
+        if self.bus is not None:
+            await self.bus.publish(lg.id, lg.seq)
+
+    async def catch_up(self, game_id: int, next_seq: int) -> None:
+        """Another instance committed this game's actions up to ``next_seq - 1``: apply
+        them from the database to the copy in memory (if any) and show them."""
+        lg = self.games.get(game_id)
+        if lg is None or lg.seq >= next_seq:
+            return
+        async with lg.lock:
+            if lg.seq >= next_seq:
+                return
+            rec = await anyio.to_thread.run_sync(store.load_game, self.db, game_id, lg.seq)
+            lg.replay(rec)
+        self._schedule(lg)
+        await self.broadcast(lg)
 
     def live_ids(self) -> Iterable[int]:
         return [i for i, lg in self.games.items() if not lg.is_over]

@@ -36,6 +36,9 @@ class Settings:
 
     database_url: str = ""
     """SQLAlchemy URL; empty: :func:`default_database_url`."""
+    redis_url: str = ""
+    """``redis://...``: share live games with the other instances using this Redis
+    (:mod:`shashki.server.bus`); empty: this process is the only one."""
     host: str = "127.0.0.1"
     port: int = 8000
     language: str = "ru"

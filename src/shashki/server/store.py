@@ -1,8 +1,8 @@
 """Database operations of the platform: challenges, games, and the per-game action log.
 
 Every function takes a SQLAlchemy session inside the caller's transaction, except
-:func:`append_action`, which commits its own: it is the write that must be durable
-before the server acknowledges a move.
+:func:`append_actions`, which commits its own: it is the write that must be durable
+before the server acknowledges a move (:mod:`shashki.server.writer` batches it).
 """
 
 from __future__ import annotations
@@ -185,14 +185,17 @@ class GameRecord:
     events: list[m.Event]
 
 
-def load_game(database: Database, game_id: int) -> GameRecord:
+def load_game(database: Database, game_id: int, since: int = 0) -> GameRecord:
+    """The game with its actions from sequence number ``since`` on."""
     with database.session() as db:
         game = db.get(m.Game, game_id)
         if game is None:
             raise NotFound("game")
-        moves = list(db.scalars(select(m.Move).where(m.Move.game_id == game_id)
+        moves = list(db.scalars(select(m.Move).where(m.Move.game_id == game_id,
+                                                     m.Move.seq >= since)
                                 .order_by(m.Move.seq)))
-        events = list(db.scalars(select(m.Event).where(m.Event.game_id == game_id)
+        events = list(db.scalars(select(m.Event).where(m.Event.game_id == game_id,
+                                                       m.Event.seq >= since)
                                  .order_by(m.Event.seq)))
         db.expunge_all()
     return GameRecord(game, moves, events)
@@ -213,28 +216,36 @@ class Ending:
     at: float
 
 
-def append_action(database: Database, game_id: int, move: m.Move | None,
-                  event: m.Event | None, ending: Ending | None) -> None:
-    """Write one action (a move and/or an event, and the game's end) in one transaction
-    and commit it. Raises if the commit fails: the action then did not happen."""
+def _add_action(db: DBSession, game_id: int, move: m.Move | None, event: m.Event | None,
+                ending: Ending | None) -> None:
+    if event is not None:
+        db.add(event)
+    if move is not None:
+        db.add(move)
+    if ending is not None:
+        game = db.get(m.Game, game_id)
+        if game is None:
+            raise NotFound("game")
+        game.status = m.GameStatus.FINISHED.value
+        game.result = ending.result
+        game.termination_kind = ending.kind
+        game.termination_article = ending.article
+        game.termination_ply = ending.ply
+        game.termination_detail = ending.detail
+        game.ended_at = ending.at
+
+
+Action = tuple[int, "m.Move | None", "m.Event | None", "Ending | None"]
+"""One action to write: (game id, move row, event row, the game's end)."""
+
+
+def append_actions(database: Database, actions: list[Action]) -> None:
+    """Write several actions (of any games) in one transaction: one commit, one disk
+    flush for all of them (group commit). Raises if the commit fails: none happened."""
     with database.session() as db:
-        if event is not None:
-            db.add(event)
-        if move is not None:
-            db.add(move)
-        if ending is not None:
-            game = db.get(m.Game, game_id)
-            if game is None:
-                raise NotFound("game")
-            game.status = m.GameStatus.FINISHED.value
-            game.result = ending.result
-            game.termination_kind = ending.kind
-            game.termination_article = ending.article
-            game.termination_ply = ending.ply
-            game.termination_detail = ending.detail
-            game.ended_at = ending.at
+        for game_id, move, event, ending in actions:
+            _add_action(db, game_id, move, event, ending)
 
 
 def variants() -> list[str]:
     return list(VARIANTS)
-

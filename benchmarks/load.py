@@ -1,0 +1,278 @@
+"""Load on the platform: many live games making moves over WebSockets at once.
+
+The server runs as its own process (``python -m shashki.server serve``) on a loopback port;
+this process is every player. Accounts, sessions and games are made in the database before
+the server starts (account creation is not what is measured); then each player opens the
+game's WebSocket as a browser does and, on its turn, thinks for a random while and sends a
+legal move (the first of the state's ``legal`` list, or a seeded random one). The round trip
+of a move is the time from sending it to receiving its ``ack``, which the server sends after
+the move is committed to the database and broadcast.
+
+At the end every game is read back from the database: its stored moves must be exactly the
+acknowledged ones, in order (nothing lost, nothing duplicated).
+
+    python benchmarks/load.py                        # 500 games, 40 plies each, SQLite
+    python benchmarks/load.py --games 50 --plies 20  # a quick look
+    python benchmarks/load.py --database postgresql://postgres@127.0.0.1:5432/load
+    python benchmarks/load.py --json figures.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from websockets.asyncio.client import ClientConnection, connect
+
+from shashki.server import auth, store
+from shashki.server import models as m
+from shashki.server.db import Database
+from shashki.server.settings import Settings
+
+console = Console(stderr=True)
+
+
+@dataclass
+class Player:
+    name: str
+    token: str
+    csrf: str
+
+
+@dataclass
+class Table_:
+    game_id: int
+    white: Player
+    black: Player
+    acked: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Figures:
+    rtt: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    moves: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def prepare(url: str, games: int, time_control: str) -> list[Table_]:
+    """Accounts, sessions and started games, written straight into the database."""
+    db = Database(url)
+    db.upgrade()
+    cheap = Settings(database_url=url, argon2_time_cost=1, argon2_memory_cost=8192)
+    passwords = auth.Passwords(cheap)
+    digest = passwords.hash("load-test-password")
+    tables: list[Table_] = []
+    with db.session() as s:
+        now = time.time()
+        users: list[Player] = []
+        rows: list[m.User] = []
+        for i in range(2 * games):
+            name = f"load{i:05d}"
+            user = m.User(username=name, username_key=auth.username_key(name),
+                          password_hash=digest, role=m.Role.PLAYER.value, created_at=now)
+            s.add(user)
+            s.flush()
+            token, row = auth.start_session(s, cheap, user)
+            users.append(Player(name, token, row.csrf_token))
+            rows.append(user)
+            if i % 2:
+                ch = store.create_challenge(s, rows[i - 1], "russian", time_control, "white",
+                                            name)
+                game = store.accept_challenge(s, ch, user, time.time())
+                tables.append(Table_(game.id, users[i - 1], users[i]))
+    db.dispose()
+    return tables
+
+
+async def play(base: str, table: Table_, plies: int, think: float, rng: random.Random,
+               figures: Figures, progress: Any, task: Any, opening: asyncio.Semaphore) -> None:
+    """Both players of one game, each on its own WebSocket."""
+    host = base.split("//")[1]
+    sockets: dict[str, ClientConnection] = {}
+    async with opening:  # players arrive a few at a time, not 1,000 in the same instant
+        for color, player in (("white", table.white), ("black", table.black)):
+            sockets[color] = await connect(
+                f"ws://{host}/ws/games/{table.game_id}?csrf={player.csrf}",
+                additional_headers={"Cookie": f"{auth.SESSION_COOKIE}={player.token}"},
+                origin=base, max_size=2**22, open_timeout=60)  # type: ignore[arg-type]
+    states: dict[str, asyncio.Queue[dict[str, Any]]] = {c: asyncio.Queue() for c in sockets}
+    acks: dict[str, asyncio.Queue[dict[str, Any]]] = {c: asyncio.Queue() for c in sockets}
+
+    async def reader(color: str) -> None:
+        ws = sockets[color]
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "ping":
+                await ws.send(json.dumps({"type": "pong", "n": msg["n"]}))
+            elif kind == "state":
+                await states[color].put(msg)
+            elif kind in ("ack", "error"):
+                await acks[color].put(msg)
+
+    readers = [asyncio.create_task(reader(c)) for c in sockets]
+    try:
+        state = {c: await states[c].get() for c in sockets}
+        ply = 0
+        while ply < plies:
+            color = "white" if ply % 2 == 0 else "black"
+            now = state[color]
+            while now["ply"] < ply:
+                now = await states[color].get()
+            if now["status"] != "live" or not now["legal"]:
+                break
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+            move = rng.choice(now["legal"])["text"]
+            sent = time.perf_counter()
+            await sockets[color].send(json.dumps({"type": "move", "move": move, "ply": ply,
+                                                  "id": ply}))
+            ack = await asyncio.wait_for(acks[color].get(), 30)
+            if ack["type"] == "error":
+                figures.errors.append(f"game {table.game_id} ply {ply}: {ack}")
+                break
+            figures.rtt.append(time.perf_counter() - sent)
+            figures.moves += 1
+            table.acked.append(move)
+            progress.advance(task)
+            ply += 1
+            state[color] = now
+    finally:
+        for ws in sockets.values():
+            await ws.close()
+        for r in readers:
+            r.cancel()
+
+
+async def run_load(base: str, tables: list[Table_], plies: int, think: float,
+                   seed: int) -> Figures:
+    figures = Figures()
+    with Progress(TextColumn("[bold]moves"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console) as progress:
+        task = progress.add_task("moves", total=len(tables) * plies)
+        opening = asyncio.Semaphore(20)
+        await asyncio.gather(*(play(base, t, plies, think, random.Random(seed + i), figures,
+                                    progress, task, opening)
+                               for i, t in enumerate(tables)))
+    return figures
+
+
+def verify(url: str, tables: list[Table_]) -> tuple[int, int]:
+    """Games whose stored moves differ from the acknowledged ones; moves stored in all."""
+    db = Database(url)
+    bad = stored = 0
+    for t in tables:
+        rec = store.load_game(db, t.game_id)
+        texts = [mv.text for mv in rec.moves]
+        stored += len(texts)
+        if texts != t.acked:
+            bad += 1
+    db.dispose()
+    return bad, stored
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--plies", type=int, default=40, help="plies per game (default 40)")
+    ap.add_argument("--think", type=float, default=2.0,
+                    help="mean seconds a player thinks before a move (default 2)")
+    ap.add_argument("--time-control", default="15m+10s")
+    ap.add_argument("--database", default=None, help="SQLAlchemy URL (default: SQLite "
+                    "in a temporary directory)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", type=Path, default=None)
+    args = ap.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="shashki-load-") as tmp:
+        url = args.database or f"sqlite:///{Path(tmp) / 'load.db'}"
+        console.print(f"preparing {args.games} games on {url.split('@')[-1]}")
+        tables = prepare(url, args.games, args.time_control)
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        log = Path(tmp) / "server.log"
+        with log.open("wb") as out:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "shashki.server", "serve", "--port", str(port),
+                 "--database", url, "--log-level", "warning"],
+                stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    if httpx.get(base + "/", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    console.print(log.read_text())
+                    return 1
+                time.sleep(0.2)
+            cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
+            figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed))
+            wall, cpu = time.perf_counter() - t0, cpu_seconds(proc.pid) - cpu0
+        finally:
+            proc.terminate()
+            proc.wait(30)
+        bad, stored = verify(url, tables)
+
+    rtt = sorted(figures.rtt)
+
+    def pct(p: float) -> float:
+        return 1000 * rtt[min(len(rtt) - 1, int(p * len(rtt)))] if rtt else float("nan")
+
+    result = {
+        "games": args.games, "plies": args.plies, "think": args.think,
+        "database": "sqlite" if args.database is None else url.split(":")[0],
+        "moves": figures.moves, "seconds": round(wall, 1),
+        "moves_per_second": round(figures.moves / wall, 1),
+        "rtt_ms": {"p50": round(pct(0.50), 1), "p90": round(pct(0.90), 1),
+                   "p99": round(pct(0.99), 1), "max": round(1000 * rtt[-1], 1) if rtt else None,
+                   "mean": round(1000 * statistics.fmean(rtt), 1) if rtt else None},
+        "server_cpu_percent": round(100 * cpu / wall, 1),
+        "errors": len(figures.errors), "games_differing_from_acks": bad,
+        "moves_stored": stored,
+    }
+    table = Table(title=f"{args.games} live games over WebSockets, {args.plies} plies each")
+    for key in ("moves", "seconds", "moves_per_second", "server_cpu_percent", "errors",
+                "games_differing_from_acks", "moves_stored"):
+        table.add_row(key.replace("_", " "), str(result[key]))
+    for key, value in result["rtt_ms"].items():
+        table.add_row(f"round trip {key} (ms)", str(value))
+    Console().print(table)
+    for e in figures.errors[:5]:
+        console.print(f"[red]{e}")
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    return 0 if not bad and not figures.errors and stored == figures.moves else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
