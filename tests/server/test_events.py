@@ -88,6 +88,7 @@ def test_a_live_round_robin_gets_its_results_from_the_games(client: TestClient,
     assert t.draws and t.draws[0]["what"] == "numbers"  # drawn by lot (Code ch. IV)
     rows = games_of(client, event_id)
     assert len(rows) == 2
+    version = org.get(f"/events/{event_id}/state").json()["version"]
     with services(client).db.session() as db:
         numbers = {p.number: p.user.username for p in db.query(EventPlayer)
                    .filter_by(event_id=event_id)}
@@ -101,9 +102,12 @@ def test_a_live_round_robin_gets_its_results_from_the_games(client: TestClient,
         black = by_name[data["black"]["name"]]
         r = black.api("POST", f"/api/games/{eg.game_id}/actions", {"type": "resign"})
         assert r.status_code == 200, r.text
+    after = org.get(f"/events/{event_id}/state").json()  # the results came in
+    assert after["round"] == 1 and after["version"] > version
     page = org.get(f"/events/{event_id}").text
     t = tournament(client, event_id)
     assert t.complete(1) and all(p.results == ["1-0"] for p in t.rounds[0].pairings)
+    assert 'id="event-data"' in page and "/static/event.js" in page
     assert "Pair and publish round 2" in page
     assert re.search(r'<td class="pts">2</td>', page)
     # The exports: PDN with the event's name and round, TRF, CSV, JSON.

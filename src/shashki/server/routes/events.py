@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse, RedirectResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from shashki.competition import Tournament
@@ -284,6 +284,15 @@ async def enter_result(event_id: int, request: Request, who: Who) -> Response:
     back = text(form, "back", 20)
     return redirect(f"/events/{event_id}/arbiter" if back == "arbiter"
                     else f"/events/{event_id}#round-{rnd}")
+
+
+@router.get("/events/{event_id}/state")
+async def event_state(event_id: int, request: Request) -> Response:
+    """The event's version (bumped at every change, results flowing in included), polled
+    by the event page to keep the standings live."""
+    view, _ = await load_view(request, event_id)
+    return JSONResponse({"event": event_id, "version": view.row.version,
+                         "status": view.row.status, "round": view.t.current_round})
 
 
 # --- exports -------------------------------------------------------------------------------------

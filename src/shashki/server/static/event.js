@@ -1,7 +1,32 @@
-// The arbiter's console: keeps the clocks ticking and the games' status current by polling
+// The event page keeps its standings live (it reloads when the event changes); the
+// arbiter's console keeps the clocks ticking and the games' status current by polling
 // the console's state; reloads the page when a claim arrives or is ruled on, or a game ends
 // (unless the arbiter is filling in a form).
 "use strict";
+(function () {
+  // The event page: reload when the event changes (a result came in, a round was paired).
+  const eventEl = document.getElementById("event-data");
+  if (!eventEl) return;
+  const ev = JSON.parse(eventEl.textContent);
+  async function watch() {
+    try {
+      const r = await fetch("/events/" + ev.event + "/state", {
+        headers: { Accept: "application/json" } });
+      if (r.ok) {
+        const s = await r.json();
+        const busy = document.activeElement && ["INPUT", "SELECT", "TEXTAREA"].includes(
+          document.activeElement.tagName);
+        if (s.version !== ev.version && !busy) {
+          location.reload();
+          return;
+        }
+      }
+    } catch (e) { /* try again */ }
+    setTimeout(watch, 5000);
+  }
+  setTimeout(watch, 5000);
+})();
+
 (function () {
   const dataEl = document.getElementById("page-data");
   if (!dataEl) return;
