@@ -181,6 +181,15 @@ def test_leave_overstep_and_the_judge_code_5_1_7(
     page = alice.get(f"/corr/{game}").text
     assert "warning: first overstep" in page
     assert "0 of 10 days used" in page
+    # Extra leave only from the judge, with a reason (Code 5.1.7, P4).
+    r = bob.form("/corr/leave/grant", {"player": "bob", "year": "2026", "days": "10",
+                                       "reason": "x"}, page="/corr")
+    assert r.status_code == 403
+    r = carol.form("/corr/leave/grant", {"player": "bob", "year": "2026", "days": "10",
+                                         "reason": "hospital, certificate"}, page="/corr")
+    assert r.status_code == 303
+    page = bob.get("/corr").text
+    assert "33 of 40 leave days left in 2026" in page and "hospital, certificate" in page
     # The judge enters a postal move with its postmark and receipt (Code 5.1.8).
     act(carol, game, "postal", move="g3-f4", postmark="2026-03-22", received="2026-03-24")
     page = bob.get(f"/corr/{game}").text
