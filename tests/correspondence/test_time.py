@@ -261,3 +261,30 @@ def test_save_and_restore(clock: SimulatedClock) -> None:
     k = CorrespondenceGame.from_dict(h.to_dict(), leave=book, now=clock)
     assert k.result == "1/2-1/2" and k.termination is not None
 
+
+
+def test_the_judge_decides_a_dispute_code_5_1_7(clock: SimulatedClock) -> None:
+    """Code 5.1.7: the judge decides conflicts between players; the result and its reason
+    stand in the record."""
+    g = game(clock)
+    g.play(W, "c3-d4")
+    with pytest.raises(NotAllowed, match=r"Code 5\.1\.7"):
+        g.decide(CAPTAIN, "1-0", "dispute")
+    with pytest.raises(PlayError, match="'2-0'"):
+        g.decide(JUDGE, "2-0", "dispute")
+    t = g.decide(JUDGE, "1/2-1/2", "both claimed a lost letter; replay refused")
+    assert (t.article, g.result) == ("Code 5.1.7", "1/2-1/2")
+    assert "lost letter" in flat(g.to_pdn())
+    assert [n.kind for n in g.outbox()][-3:] == [NoticeKind.END] * 3
+
+
+def test_draw_by_agreement_by_correspondence(clock: SimulatedClock) -> None:
+    g = game(clock)
+    g.play(W, "c3-d4")
+    g.offer_draw(W)
+    with pytest.raises(PlayError):
+        g.accept_draw(W)
+    g.accept_draw(B)
+    assert g.result == "1/2-1/2"
+    with pytest.raises(PlayError, match="over"):
+        g.resign(B)
