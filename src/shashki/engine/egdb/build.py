@@ -207,11 +207,18 @@ def solve_pair(lay: Layout, eg: Any, a: Material, b: Material | None, geo: Any, 
         done += hi - lo
         if progress is not None:
             progress(name, done, work)
+    levels = np.iinfo(np.int16).max + 2
+    head0 = np.full(levels, -1, dtype=np.int64)
+    head = np.full(levels, -1, dtype=np.int64)
+    nxt0 = np.empty(total, dtype=np.int32)
+    nxt = np.empty(total, dtype=np.int32)
+    K.seed_queue(st, dep, head0, nxt0)
     d = 0
     while ctr[K.CT_PENDING] > 0:
-        if d > 30000:
-            raise EgdbError(f"{name}: distances beyond 30000 plies")
-        done += int(K.level_pass(d, pr, gp, geo, lay.binom, st, dep, cnt, ml, ctr))
+        if d >= levels - 2:
+            raise EgdbError(f"{name}: distances beyond {levels - 2} plies")
+        done += int(K.level_pass(d, pr, gp, geo, lay.binom, st, dep, cnt, ml, ctr,
+                                 head0, nxt0, head, nxt))
         if progress is not None:
             progress(name, min(done, work), work)
         d += 1

@@ -300,9 +300,22 @@ def init_range(lo: int, hi: int, pr: Any, gp: Any, geo: Any, rules: Any, binom: 
 
 
 @njit(cache=True)
-def _visit(p: Any, win: bool, d: int, st: Any, dep: Any, cnt: Any, ml: Any, ctr: Any) -> None:
+def seed_queue(st: Any, dep: Any, head: Any, nxt: Any) -> None:
+    """Put every position decided by the first pass on the list of its distance."""
+    for x in range(st.shape[0]):
+        s = st[x]
+        if (s & (WIN | LOSS)) and not (s & DONE):
+            d = dep[x]
+            nxt[x] = head[d]
+            head[d] = x
+
+
+@njit(cache=True)
+def _visit(p: Any, win: bool, d: Any, st: Any, dep: Any, cnt: Any, ml: Any, ctr: Any,
+           head: Any, nxt: Any) -> None:
     """Tell predecessor ``p`` that one of its moves leads to a position won (``win``) or
-    lost for the opponent at distance ``d``."""
+    lost for the opponent at distance ``d``; a position it decides goes on the list of
+    its distance (once: a position decided here is never improved later)."""
     s = st[p]
     if s & DONE:
         return
@@ -314,73 +327,95 @@ def _visit(p: Any, win: bool, d: int, st: Any, dep: Any, cnt: Any, ml: Any, ctr:
             ml[p] = d + 1
         if cnt[p] == 0 and not (s & DRAWX):
             st[p] = s | LOSS
-            dep[p] = ml[p]
+            e = ml[p]
+            dep[p] = e
+            nxt[p] = head[e]
+            head[e] = p
             ctr[CT_PENDING] += 1
     else:  # a move into a lost position for the opponent: won
+        if s & LOSS:
+            return
         if s & WIN:
-            if d + 1 < dep[p]:
-                dep[p] = d + 1
-        elif not (s & LOSS):
-            st[p] = s | WIN
-            dep[p] = d + 1
+            if d + 1 >= dep[p]:
+                return
+        else:
             ctr[CT_PENDING] += 1
+        st[p] = s | WIN
+        dep[p] = d + 1
+        nxt[p] = head[d + 1]
+        head[d + 1] = p
 
 
 @njit(cache=True)
-def level_pass(d: int, pr: Any, gp: Any, geo: Any, binom: Any, st: Any, dep: Any,
-               cnt: Any, ml: Any, ctr: Any) -> Any:
-    """Settle every position of the pair decided at distance ``d`` and pass it on to its
-    predecessors by un-moves (quiet moves of the side that just moved; a predecessor
-    only counts where it had no capture, Code 1.5.3). Returns how many were settled."""
+def _settle(x: Any, d: Any, pr: Any, gp: Any, geo: Any, binom: Any, st: Any, dep: Any,
+            cnt: Any, ml: Any, ctr: Any, head: Any, nxt: Any) -> Any:
+    """Settle position ``x`` at distance ``d`` and tell its predecessors (un-moves: quiet
+    moves of the side that just moved; a predecessor only counts where it had no
+    capture, Code 1.5.3). Returns 1 if it was settled now, 0 if it was not due."""
+    s = st[x]
+    if (s & DONE) or not (s & (WIN | LOSS)) or dep[x] != d:
+        return 0
+    st[x] = s | DONE
+    ctr[CT_PENDING] -= 1
+    if d > ctr[CT_MAXD]:
+        ctr[CT_MAXD] = d
+    win = (s & WIN) != 0
     na = pr[PR_NA]
     nb = pr[PR_NB]
-    total = na + nb
+    if x < na:
+        om, ok, pm, pk = pr[PR_OM], pr[PR_OK], pr[PR_PM], pr[PR_PK]
+        idx = x
+        base = na if nb > 0 else 0
+    else:
+        om, ok, pm, pk = pr[PR_PM], pr[PR_PK], pr[PR_OM], pr[PR_OK]
+        idx = x - na
+        base = 0
     board = geo[G_BOARD]
     s1 = geo[G_S1]
     s2 = geo[G_S2]
-    settled = 0
-    for x in range(total):
-        s = st[x]
-        if (s & DONE) or not (s & (WIN | LOSS)) or dep[x] != d:
-            continue
-        st[x] = s | DONE
-        ctr[CT_PENDING] -= 1
-        settled += 1
-        if d > ctr[CT_MAXD]:
-            ctr[CT_MAXD] = d
-        win = (s & WIN) != 0
-        if x < na:
-            om, ok, pm, pk = pr[PR_OM], pr[PR_OK], pr[PR_PM], pr[PR_PK]
-            idx = x
-            base = na if nb > 0 else 0
-        else:
-            om, ok, pm, pk = pr[PR_PM], pr[PR_PK], pr[PR_OM], pr[PR_OK]
-            idx = x - na
-            base = 0
-        own, opp, kings, _ = position_at(idx, om, ok, pm, pk, gp, binom)
-        empty = board & ~(own | opp)
-        # the other side moved last, downwards in this orientation; undo its quiet moves
-        movers = opp
-        while movers != ZERO:
-            bb = movers & (~movers + ONE)
-            movers ^= bb
-            isking = (bb & kings) != ZERO
-            for di in range(4):
-                if not isking and di >= 2:
+    own, opp, kings, _ = position_at(idx, om, ok, pm, pk, gp, binom)
+    empty = board & ~(own | opp)
+    # the other side moved last, downwards in this orientation; undo its quiet moves
+    movers = opp
+    while movers != ZERO:
+        bb = movers & (~movers + ONE)
+        movers ^= bb
+        isking = (bb & kings) != ZERO
+        for di in range(4):
+            if not isking and di >= 2:
+                break
+            y = _step(bb, di, s1, s2) & empty
+            while y != ZERO:
+                nopp = (opp ^ bb) | y
+                nk = kings
+                if isking:
+                    nk = (kings ^ bb) | y
+                pe = board & ~(nopp | own)
+                if not _has_capture(nopp & ~nk, nopp & nk, own, pe, s1, s2):
+                    _, _, _, _, pidx = position_index(nopp, own, nk, True, gp, binom)
+                    _visit(base + pidx, win, d, st, dep, cnt, ml, ctr, head, nxt)
+                if not isking:
                     break
-                y = _step(bb, di, s1, s2) & empty
-                while y != ZERO:
-                    nopp = (opp ^ bb) | y
-                    nk = kings
-                    if isking:
-                        nk = (kings ^ bb) | y
-                    pe = board & ~(nopp | own)
-                    if not _has_capture(nopp & ~nk, nopp & nk, own, pe, s1, s2):
-                        _, _, _, _, pidx = position_index(nopp, own, nk, True, gp, binom)
-                        _visit(base + pidx, win, d, st, dep, cnt, ml, ctr)
-                    if not isking:
-                        break
-                    y = _step(y, di, s1, s2) & empty
+                y = _step(y, di, s1, s2) & empty
+    return 1
+
+
+@njit(cache=True)
+def level_pass(d: Any, pr: Any, gp: Any, geo: Any, binom: Any, st: Any, dep: Any,
+               cnt: Any, ml: Any, ctr: Any, head0: Any, nxt0: Any, head: Any,
+               nxt: Any) -> Any:
+    """Settle every position of the pair decided at distance ``d``: those the first pass
+    put on list ``d`` (``head0``/``nxt0``) and those the levels before put there
+    (``head``/``nxt``). Returns how many were settled."""
+    settled = 0
+    x = head0[d]
+    while x >= 0:
+        settled += _settle(x, d, pr, gp, geo, binom, st, dep, cnt, ml, ctr, head, nxt)
+        x = nxt0[x]
+    x = head[d]
+    while x >= 0:
+        settled += _settle(x, d, pr, gp, geo, binom, st, dep, cnt, ml, ctr, head, nxt)
+        x = nxt[x]
     return settled
 
 
