@@ -110,8 +110,12 @@ def test_an_arbiter_upholds_a_threefold_claim(client: TestClient, alice: Visitor
 def test_a_false_claim_with_a_written_move_is_rejected(client: TestClient, alice: Visitor,
                                                        bob: Visitor) -> None:
     org = organiser(client)
-    event_id, game_id, white, black = event_game(client, org, alice, bob)
+    event_id, game_id, white, black = event_game(client, org, alice, bob,
+                                                 time_control="70m/35 + 15m")
     shuffle(game_id, white, black, SHUFFLE[:2])
+    # The console counts the moves made and due at the time control (Code 3.9.1).
+    page = org.get(f"/events/{event_id}/arbiter").text
+    assert "moves made: 1, to the control: 34" in page
     r = white.api("POST", f"/api/games/{game_id}/actions", {"type": "claim", "move": "d2-e3"})
     assert r.json()["state"]["claim"]["written"] == "d2-e3"
     page = org.get(f"/events/{event_id}/arbiter").text
