@@ -172,7 +172,8 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
 class DutchEngine:
     """Pair one round of players (see the module docstring)."""
 
-    def __init__(self, players: dict[int, SwissPlayer], first_color: str = "w") -> None:
+    def __init__(self, players: dict[int, SwissPlayer], first_color: str = "w",
+                 rank: dict[int, int] | None = None) -> None:
         self.p = players
         self.first = first_color
         self._cache: dict[frozenset[int], bool] = {}
@@ -180,8 +181,9 @@ class DutchEngine:
         self.cap = 10 ** 9
         self.spent = 0
         self.steps = 0
-        self.rank = {x: i for i, x in enumerate(sorted(players), 1)}
-        """Rank among the players paired this round (E.5 counts present players only)."""
+        self.rank = rank or {x: i for i, x in enumerate(sorted(players), 1)}
+        """The rank E.4/E.5 read (see :func:`e5_ranks`); by default among the players paired
+        this round."""
 
     # --- absolute criteria ---------------------------------------------------------------
 
@@ -800,6 +802,23 @@ def _exchanges(s1: list[int], s2: list[int]) -> list[tuple[tuple[int, ...], tupl
     return ex  # type: ignore[return-value]
 
 
+def e5_ranks(t: Tournament, rnd: int, numbering: dict[int, int], present: set[int]
+             ) -> dict[int, int]:
+    """Pairing number → the rank C.04.3 E.5 reads: players counted in pairing-number order,
+    those paired this round and those who had an opponent in an earlier round (an absent
+    player keeps his place; one never paired yet, such as a late entry, has none) —
+    gacrux's reading of the General Handling Rules' TPN (art. 2)."""
+    ents = t.entries(rnd - 1)
+    seen = {numbering[n] for n, es in ents.items() if any(e.opponent for e in es)}
+    out: dict[int, int] = {}
+    k = 0
+    for tpn in sorted(numbering.values()):
+        if tpn in present or tpn in seen:
+            k += 1
+            out[tpn] = k
+    return out
+
+
 def pair_round(t: Tournament, rnd: int, skip: Iterable[int] = ()
                ) -> tuple[list[tuple[int, int]], int | None]:
     """Pair round ``rnd`` of ``t``: (White, Black) player numbers by board, and the player
@@ -811,6 +830,7 @@ def pair_round(t: Tournament, rnd: int, skip: Iterable[int] = ()
     players = players_from(t, rnd, num, skip)
     if not players:
         return [], None
-    eng = DutchEngine(players, "w" if t.first_color.startswith("w") else "b")
+    eng = DutchEngine(players, "w" if t.first_color.startswith("w") else "b",
+                      e5_ranks(t, rnd, num, set(players)))
     pairs, bye = eng.pair()
     return [(back[w], back[b]) for w, b in pairs], (back[bye] if bye is not None else None)
