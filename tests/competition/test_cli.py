@@ -269,3 +269,28 @@ def test_pair_berger_odd_lists_the_free_player(tmp_path: pathlib.Path,
     src.write_text(export_trf(t))
     rc, out, _ = _run(capsys, "pair", "--system", "berger", "--trf", str(src))
     assert rc == 0 and out.splitlines() == ["3", "2 5", "3 4", "1 0"]
+
+
+def test_team_round_robin(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three teams of two boards (docs/rules.md K21): the Berger table of four leaves one
+    team free a round; Spartak beats Torpedo 3:1 on boards (2-0 on board 1, 1-1 on 2)."""
+    monkeypatch.setenv("SHASHKI_LANG", "en")
+    f = str(tmp_path / "league.json")
+    assert _run(capsys, "team", "new", f, "--name", "League", "--boards", "2")[0] == 0
+    for name in ("Dynamo", "Spartak", "Torpedo"):
+        rc, out, _ = _run(capsys, "team", "add", f, name, f"{name} 1", f"{name} 2")
+        assert rc == 0 and "team " + name in out
+    rc, out, _ = _run(capsys, "team", "pair", f)
+    assert rc == 0 and "Spartak" in out and "bye" in out
+    assert _run(capsys, "team", "result", f, "1", "1", "2-0", "1-1")[0] == 0
+    rc, out, _ = _run(capsys, "team", "standings", f)
+    rows = [x for x in out.splitlines() if x.startswith("│")]
+    assert rc == 0 and "Spartak" in rows[0] and "Torpedo" in rows[1] and "Dynamo" in rows[2]
+    from shashki.competition.team import TeamTournament
+
+    tt = TeamTournament.from_json(pathlib.Path(f).read_text(encoding="utf-8"))
+    assert tt.match_points() == {1: 0.0, 2: 2.0, 3: 0.0}
+    assert tt.board_points() == {1: 0.0, 2: 3.0, 3: 1.0}
+    rc, _, err = _run(capsys, "team", "result", f, "1", "1", "2-0")
+    assert rc == 2 and "1 results for 2 boards" in err

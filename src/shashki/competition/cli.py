@@ -151,6 +151,31 @@ def register(subparsers: Any) -> None:
     ex.add_argument("--round", type=int, help=tr("round"))
     tp.set_defaults(func=_cmd_tournament)
 
+    tm = subparsers.add_parser("team", help=tr("team.help"))
+    msub = tm.add_subparsers(dest="action", required=True, parser_class=type(tm))
+    mnew = msub.add_parser("new", help=tr("t.new"))
+    mnew.add_argument("file", help=tr("team.file"))
+    mnew.add_argument("--name", default="", help=tr("t.name"))
+    mnew.add_argument("--system", choices=["berger", "double-berger"], default="berger",
+                      help=tr("t.system"))
+    mnew.add_argument("--boards", type=int, default=4, help=tr("team.boards"))
+    mnew.add_argument("--tiebreaks", default="board-points", help=tr("team.tiebreaks"))
+    mnew.add_argument("--force", action="store_true", help=tr("t.force"))
+    madd = msub.add_parser("add", help=tr("team.add"))
+    madd.add_argument("file", help=tr("team.file"))
+    madd.add_argument("name", help=tr("name"))
+    madd.add_argument("players", nargs="+", help=tr("team.players"))
+    mpair = msub.add_parser("pair", help=tr("t.pair"))
+    mpair.add_argument("file", help=tr("team.file"))
+    mres = msub.add_parser("result", help=tr("team.result"))
+    mres.add_argument("file", help=tr("team.file"))
+    mres.add_argument("round", type=int, help=tr("round"))
+    mres.add_argument("match", type=int, help=tr("team.match"))
+    mres.add_argument("results", nargs="+", help=tr("t.result_text"))
+    mst = msub.add_parser("standings", help=tr("t.standings"))
+    mst.add_argument("file", help=tr("team.file"))
+    tm.set_defaults(func=_cmd_team)
+
 
 def build_parser() -> argparse.ArgumentParser:
     """A parser with only the competition subcommands (for testing without the main CLI)."""
@@ -316,6 +341,63 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         con.print(export.rich_crosstable(t))
     elif args.action == "export":
         return _export(t, args)
+    return 0
+
+
+def _cmd_team(args: argparse.Namespace) -> int:
+    """Team round robins (docs/rules.md K21, K22)."""
+    from rich.table import Table
+
+    from shashki.competition.export import points_text, result_text
+    from shashki.competition.model import Tournament as _T
+    from shashki.competition.team import TeamTournament
+
+    if args.action == "new":
+        if os.path.exists(args.file) and not args.force:
+            fail(tr("t.exists").format(args.file))
+        tbs = [x.strip() for x in args.tiebreaks.split(",") if x.strip()]
+        tt = TeamTournament(name=args.name, system=args.system, boards=args.boards,
+                            tiebreaks=tbs)
+    else:
+        with open(args.file, encoding="utf-8") as f:
+            tt = TeamTournament.from_json(f.read())
+    con = _console()
+    if args.action == "add":
+        team = tt.add_team(args.name, args.players)
+        print(tr("team.added").format(team.name, team.number))
+    elif args.action == "pair":
+        rnd = tt.pair_next_round()
+        table = Table(title=f"{tr('round')} {rnd.number}")
+        for col in ("team.match", "white", "black"):
+            table.add_column(tr(col))
+        for m in rnd.matches:
+            table.add_row(str(m.table), tt.team(m.white).name, tt.team(m.black).name)
+        for n in rnd.free:
+            table.add_row("", tt.team(n).name, tr("bye"))
+        con.print(table)
+    elif args.action == "result":
+        tt.set_result(args.round, args.match, list(args.results))
+        print(tr("team.recorded").format(args.round, args.match, " ".join(args.results)))
+    elif args.action == "standings":
+        table = Table(title=f"{tt.name} — {tr('standings')}" if tt.name else tr("standings"))
+        for col in ("place", "name", "team.mp", "team.bp", "team.sb"):
+            table.add_column(tr(col), justify="left" if col == "name" else "right")
+        for st in tt.standings():
+            table.add_row(st.place, st.team.name, points_text(st.match_points),
+                          points_text(st.board_points),
+                          points_text(st.values["sonneborn-berger"]))
+        con.print(table)
+        show = _T(scoring=tt.scoring)
+        for r in tt.rounds:
+            for m in r.matches:
+                boards = " ".join(result_text(show, x) or "·" for x in m.results)
+                con.print(f"{tr('round')} {r.number}: {tt.team(m.white).name} – "
+                          f"{tt.team(m.black).name}  {boards}")
+    if args.action != "standings":
+        with open(args.file, "w", encoding="utf-8") as f:
+            f.write(tt.to_json() + "\n")
+        if args.action == "new":
+            print(tr("t.created").format(args.file))
     return 0
 
 
