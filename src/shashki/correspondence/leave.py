@@ -76,8 +76,8 @@ class LeaveBook:
 
     def request(self, player: str, first: date, last: date, *, today: date) -> Leave:
         """Take leave from ``first`` to ``last`` (rules.md P4: in advance, within the
-        year's days; a period spanning New Year counts in each year). Code 5.1.4 leaves
-        such details to the event's regulations."""
+        year's days; a period spanning New Year counts in each year). Code 5.1.3-5.1.4
+        leave such details to each event's regulations."""
         if last < first:
             raise LeaveError(f"leave ends ({last}) before it starts ({first})",
                              f"отпуск кончается ({last}) раньше начала ({first})")
