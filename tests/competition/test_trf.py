@@ -181,6 +181,9 @@ def test_trfx_extensions() -> None:
     assert [(b.player, b.kind) for b in t.byes_requested[1]] == [(2, "Z")]
     t = parse_trf("BBW  3.0\nBBD  1.0\nBBL  0.0\n001    1      A\n")
     assert (t.scoring.win, t.scoring.draw, t.scoring.name) == (3.0, 1.0, "custom")
+    # A code not written keeps the standard value (TRF-2026 162, JaVaFo XXS): D is 0.5.
+    assert parse_trf("XXS W=3\n001    1      A\n").scoring.draw == 0.5
+    assert parse_trf("162  W 3.0\n001    1      A\n").scoring.draw == 0.5
 
 
 def test_trf2026_record_errors() -> None:

@@ -453,7 +453,7 @@ def _scoring(codes: dict[str, float], xxs: dict[str, float] | None = None) -> Sc
     """The point system of records 162 / BBx, or of JaVaFo's XXS (which wins)."""
     xxs = xxs or {}
     win = xxs.get("WW", xxs.get("W", codes.get("W", 1.0)))
-    draw = xxs.get("WD", xxs.get("D", codes.get("D", win / 2)))
+    draw = xxs.get("WD", xxs.get("D", codes.get("D", 0.5)))  # TRF-2026 and JaVaFo default
     loss = xxs.get("WL", codes.get("L", 0.0))
     pab = xxs.get("PAB", codes.get("P"))
     zero = xxs.get("ZPB", codes.get("A", 0.0))
