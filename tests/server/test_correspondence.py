@@ -272,3 +272,38 @@ def test_a_correspondence_event_code_5_1_6_to_5_1_8(
     [report] = [m_ for m_ in box.messages[before:] if m_["To"] == "judge@example.org"]
     assert "Captain's report: ПЧР-26" in str(report["Subject"])
     assert 'id="captains-report"' in dave.get(url).text
+
+
+def test_a_swiss_correspondence_event_pairs_round_by_round(
+        client: TestClient, settings: Settings, alice: Visitor, bob: Visitor, carol: Visitor,
+        corr: tuple[SimulatedClock, Inbox]) -> None:
+    """P9: a Swiss event starts a round's games together, the next round once the captain
+    (here the judge, Code 5.1.8) has registered every game of the last."""
+    make_judge(settings, "carol", "judge@example.org")
+    players = {"alice": alice, "bob": bob}
+    for name in ("dave", "eve"):
+        v = Visitor(client)
+        v.signup(name, email=f"{name}@example.org")
+        players[name] = v
+    r = carol.form("/corr/events", {"name": "Swiss", "system": "dutch", "rounds": "2",
+                                    "control": "30d/10", "variant": "russian"},
+                   page="/corr/events")
+    assert r.status_code == 303, r.text
+    url = r.headers["location"]
+    for v in players.values():
+        v.form(url + "/join", {}, page=url)
+    assert carol.form(url + "/start", {}, page=url).status_code == 303
+
+    def games() -> list[int]:
+        return sorted({int(g) for g in re.findall(r'href="/corr/(\d+)"', carol.get(url).text)})
+
+    first = games()
+    assert len(first) == 2
+    assert carol.form(url + "/next-round", {}, page=url).status_code == 409
+    for gid in first:
+        page = carol.get(f"/corr/{gid}").text
+        black = re.search(r"<h1>\w+ – (\w+)</h1>", page).group(1)  # type: ignore[union-attr]
+        act(players[black], gid, "resign")
+        assert carol.form(url + "/register", {"game": str(gid)}, page=url).status_code == 303
+    assert carol.form(url + "/next-round", {}, page=url).status_code == 303
+    assert len(games()) == 4
