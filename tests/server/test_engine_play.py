@@ -172,3 +172,66 @@ def test_engine_against_engine_is_not_rate_limited(client: TestClient,
     state = wait_state(guest, game_id, lambda s: s["ply"] >= 24 or s["status"] == "finished")
     assert state["ply"] >= 20, state["termination"]
     assert time.monotonic() - started < 20
+
+
+def test_invitations_to_the_engine_are_accepted(alice: Visitor) -> None:
+    r = alice.api("POST", "/api/challenges", {"opponent": "engine-novice", "color": "black",
+                                              "time_control": "3m+2s"})
+    assert r.status_code == 201, r.text
+    ch = r.json()["id"]
+    deadline = time.monotonic() + 10
+    while (game_id := alice.get(f"/api/challenges/{ch}").json()["game_id"]) is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    state = wait_state(alice, game_id, lambda s: s["ply"] >= 1)
+    assert state["white"]["name"] == "engine-novice"
+
+
+def test_the_engine_answers_draw_offers(alice: Visitor) -> None:
+    # equal: declined, then it moves
+    r = alice.api("POST", "/api/engine/games", {"level": "amateur", "color": "white",
+                                                "time_control": ""})
+    game_id = r.json()["game_id"]
+    # offered on her own clock (Code 1.9.5), the engine answers once she has moved
+    assert alice.api("POST", f"/api/games/{game_id}/draw/offer", {"ply": 0}).status_code == 200
+    alice.api("POST", f"/api/games/{game_id}/moves", {"move": "c3-d4", "ply": 0})
+    state = wait_state(alice, game_id, lambda s: s["ply"] >= 2)
+    assert [(e["action"], e["color"]) for e in state["events"]][:2] == [
+        ("offer", "white"), ("decline", "black")]
+    # lost: accepted
+    r = alice.api("POST", "/api/engine/games", {"level": "amateur", "color": "white",
+                                                "time_control": "",
+                                                "fen": "W:WKa1,Kc1,Ke1,Kg1:Bh8"})
+    game_id = r.json()["game_id"]
+    alice.api("POST", f"/api/games/{game_id}/draw/offer", {"ply": 0})
+    alice.api("POST", f"/api/games/{game_id}/moves", {"move": "a1-b2", "ply": 0})
+    state = wait_state(alice, game_id, lambda s: s["status"] == "finished")
+    assert state["result"] == "1/2-1/2" and state["termination"]["kind"] == "agreement"
+
+
+def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
+    """A game stored with the engine to move (the server stopped while it thought) is
+    answered when the server starts again."""
+    from shashki.server import store
+    from shashki.server.app import create_app
+
+    from .conftest import fast_settings
+
+    cfg = fast_settings(tmp_path)
+    with TestClient(create_app(cfg)) as c:
+        human = Visitor(c)
+        human.signup("human")
+        svc = c.app.state.services  # type: ignore[attr-defined]
+        bot_id = c.app.state.engine.player.user_of("beginner")  # type: ignore[attr-defined]
+        # the game is written, but the hub never hears of it before the server stops
+        with svc.db.session() as db:
+            h = db.scalar(__import__("sqlalchemy").select(m.User).where(
+                m.User.username == "human"))
+            bot = db.get(m.User, bot_id)
+            ch = store.create_challenge(db, h, "russian", "5m", "black", bot.username)
+            game_id = store.accept_challenge(db, ch, bot, svc.hub.now()).id
+            ch.status = m.ChallengeStatus.ACCEPTED.value
+        c.app.state.engine.player.poller.cancel()  # type: ignore[attr-defined]
+    with TestClient(create_app(cfg)) as c:
+        state = wait_state(Visitor(c), game_id, lambda s: s["ply"] >= 1)
+        assert state["turn"] == "black" and state["clock"]["running"] == "black"

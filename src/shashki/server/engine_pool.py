@@ -36,6 +36,7 @@ from shashki.board import Board
 from shashki.color import WHITE
 from shashki.engine import LEVELS, Engine, Limit
 from shashki.server import models as m
+from shashki.server import store
 from shashki.server.archive_models import Analysis, EngineAccount
 from shashki.server.db import Database
 from shashki.server.errors import Conflict, NotFound, ServerError
@@ -52,6 +53,10 @@ MAX_MOVE_TIME = 10.0
 ANALYSIS_TIME = 0.3
 """Seconds of search per position in a post-game analysis."""
 ANALYSIS_DEPTH = 14
+ACCEPT_DRAW_BELOW = -50
+"""The engine accepts a draw offer when it stands worse than this (hundredths of a man)."""
+INVITATIONS_EVERY = 1.0
+"""Seconds between looks for invitations to the engine's accounts (accepted at once)."""
 
 
 # --- in the worker processes ---------------------------------------------------------------
@@ -203,16 +208,51 @@ class EnginePlayer:
         self.accounts: dict[int, str] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self.moves_played = 0
+        self.poller: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self.accounts = await anyio.to_thread.run_sync(ensure_accounts, self.db)
         self.hub.observers.append(self.notify)
         for lg in list(self.hub.games.values()):
             self.notify(lg)
+        self.poller = asyncio.get_running_loop().create_task(self._invitations())
+
+    def _accept_invitations(self) -> list[int]:
+        """Accept every open invitation to an engine account; the new games' ids."""
+        games = []
+        with self.db.session() as db:
+            rows = db.scalars(select(m.Challenge).where(
+                m.Challenge.status == m.ChallengeStatus.OPEN.value,
+                m.Challenge.target_id.in_(list(self.accounts))))
+            for ch in rows:
+                bot = db.get(m.User, ch.target_id)
+                assert bot is not None
+                try:  # refused before anything is written
+                    games.append(store.accept_challenge(db, ch, bot, self.hub.now()).id)
+                except ServerError as e:  # pragma: no cover - closed meanwhile
+                    log.info("challenge %s not accepted: %s", ch.id, e)
+        return games
+
+    async def _invitations(self) -> None:
+        """Players may invite the engine's accounts like anyone: the engine accepts."""
+        while True:
+            try:
+                for game_id in await anyio.to_thread.run_sync(self._accept_invitations):
+                    await self.hub.get(game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("accepting invitations to the engine failed")
+            await asyncio.sleep(INVITATIONS_EVERY)
 
     async def stop(self) -> None:
         with contextlib.suppress(ValueError):
             self.hub.observers.remove(self.notify)
+        if self.poller is not None:
+            self.poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.poller
+            self.poller = None
         for task in list(self.tasks.values()):
             task.cancel()
         for task in list(self.tasks.values()):
@@ -253,6 +293,25 @@ class EnginePlayer:
         return Turn(lg.id, user_id, level, g.ply, g.board.variant.name, g.initial_fen,
                     tuple(mi.text for mi in lg.moves), limit)
 
+    async def _answer_offer(self, lg: LiveGame, turn: Turn) -> bool:
+        """Answer the opponent's draw offer, if there is one: accepted when the engine
+        stands worse by :data:`ACCEPT_DRAW_BELOW`, else declined (then it moves). Returns
+        whether the game ended."""
+        async with lg.lock:
+            pending = _offered_to(lg, turn.user_id)
+        if not pending:
+            return False
+        p = await self.pool.analyse(turn.variant, turn.initial_fen, turn.moves)
+        value = _value(p)
+        white = lg.color_of(turn.user_id) is WHITE
+        mine = None if value is None else (value if white else -value)
+        actor = Actor(turn.user_id, bot=True)
+        if mine is not None and mine <= ACCEPT_DRAW_BELOW:
+            await self.hub.act(lg.id, actor, "accept", ply=turn.ply)
+            return True
+        await self.hub.act(lg.id, actor, "decline", ply=turn.ply)
+        return False
+
     async def _play(self, game_id: int, user_id: int) -> None:
         try:
             lg = await self.hub.get(game_id)
@@ -262,6 +321,8 @@ class EnginePlayer:
                 return
             text = await self.pool.move(turn.variant, turn.initial_fen, turn.moves,
                                         turn.level, turn.limit)
+            if await self._answer_offer(lg, turn):
+                return
             await self.hub.act(game_id, Actor(user_id, bot=True), "move", text=text,
                                ply=turn.ply)
             self.moves_played += 1
@@ -277,6 +338,14 @@ class EnginePlayer:
         again = self.hub.games.get(game_id)
         if again is not None:
             self.notify(again)
+
+
+def _offered_to(lg: LiveGame, user_id: int) -> bool:
+    """Whether the opponent of ``user_id`` offers a draw that ``user_id`` is to answer."""
+    offer = lg.game.offer
+    me = lg.color_of(user_id)
+    return (offer is not None and me is not None and offer.by is not me
+            and not offer.deferred and not lg.is_over)
 
 
 def _share(limit: Limit) -> float:
