@@ -41,6 +41,7 @@ from shashki.correspondence import (
     LeavePolicy,
     NotAllowed,
     Notice,
+    NoticeKind,
     Person,
     Role,
     SimulatedClock,
@@ -390,16 +391,21 @@ def judges(db: Session) -> list[m.User]:
 
 
 def outgoing(cfg: CorrConfig, loaded: Loaded, db: Session) -> list[EmailMessage]:
-    """Mail for the notices not yet handed out: to players who play by e-mail, and the
-    judge's notices to the platform's judges with an address."""
+    """Mail for the notices not yet handed out: moves to players who play by e-mail, the
+    other notices to every player with an address, the judge's to the platform's judges
+    and the captain's to the event's captain."""
     row, g = loaded.row, loaded.game
     msgs: list[EmailMessage] = []
     notices: list[Notice] = g.outbox()
     for n in notices:
         targets: list[tuple[str, str, str]] = []  # (address, token, language)
-        if n.to == "white" and row.white_by_mail and row.white.email:
+        # Moves go by mail to those who play by mail; reminders, oversteps, decisions and
+        # the end to every player with an address (P6).
+        always = n.kind not in (NoticeKind.MOVE, NoticeKind.CONDITIONAL_PLAYED,
+                                NoticeKind.CONDITIONAL_CANCELLED)
+        if n.to == "white" and (row.white_by_mail or always) and row.white.email:
             targets.append((row.white.email, row.white_token, row.white.language or "ru"))
-        elif n.to == "black" and row.black_by_mail and row.black.email:
+        elif n.to == "black" and (row.black_by_mail or always) and row.black.email:
             targets.append((row.black.email, row.black_token, row.black.language or "ru"))
         elif n.to == "captain" and g.captain is not None and g.captain.email:
             targets.append((g.captain.email, f"{row.id}-captain", "ru"))
