@@ -356,3 +356,25 @@ def test_a_round_robin_player_who_leaves_loses_the_rest_by_forfeit(client: TestC
     assert "withdrawn" in org.get(f"/events/{event_id}").text
     r = org.form(f"/events/{event_id}/players/{leaver}/remove", {}, page=f"/events/{event_id}")
     assert r.status_code == 409 and "already left" in r.text
+
+
+def test_a_write_on_an_older_read_is_refused(client: TestClient, org: Visitor) -> None:
+    """Optimistic locking: two writers of one event cannot overwrite each other."""
+    from sqlalchemy.orm.exc import StaleDataError
+
+    from shashki.server import events as ev_service
+
+    people(client, "anna", "boris")
+    event_id = create_event(org, mode="otb")
+    db = services(client).db
+    with db.sessions() as first, db.sessions() as second:
+        a = ev_service.get_event(first, event_id)
+        b = ev_service.get_event(second, event_id)
+        ev_service.register(second, b, "boris")
+        second.commit()
+        t = ev_service.tournament(a)
+        t.city = "Tikhvin"
+        ev_service.save(a, t)
+        with pytest.raises(StaleDataError):
+            first.commit()
+    assert [p.name for p in tournament(client, event_id).players] == ["boris"]

@@ -48,12 +48,15 @@ class EventRow(Base):
     data: Mapped[str] = mapped_column(Text)
     """The tournament as :meth:`Tournament.to_json` writes it."""
     version: Mapped[int] = mapped_column(Integer, default=1)
-    """Bumped at every write of ``data``: a write based on an older version is refused."""
+    """Optimistic locking: every UPDATE of the row bumps it and requires the version it
+    read, so a write based on an older read fails (SQLAlchemy's ``StaleDataError``)."""
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
 
     organiser: Mapped[User] = relationship(foreign_keys=[organiser_id], lazy="joined")
     arbiter: Mapped[User | None] = relationship(foreign_keys=[arbiter_id], lazy="joined")
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - SQLAlchemy's own
 
 
 class EventPlayer(Base):

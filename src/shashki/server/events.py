@@ -3,8 +3,9 @@
 
 The :class:`~shashki.competition.Tournament` stored as JSON in ``events.data`` is the source
 of truth: registration, the draw of numbers, pairings (Berger, Dutch, micro-match ballots),
-results and standings all go through its checked methods; nothing here decides a rule. Every
-write bumps ``events.version`` under the row, so two arbiters cannot overwrite each other.
+results and standings all go through its checked methods; nothing here decides a rule. The
+row is versioned (optimistic locking): a write based on an older read is refused, so two
+arbiters, or an arbiter and a page bringing in results, cannot overwrite each other.
 
 Games of a live event are platform games (:class:`~shashki.server.models.Game`) linked to
 their board by :class:`~shashki.server.event_models.EventGame`; when one ends its result is
@@ -98,8 +99,8 @@ def tournament(ev: EventRow) -> Tournament:
 
 
 def save(ev: EventRow, t: Tournament) -> None:
+    """Write the tournament back (the row's version is checked and bumped at the flush)."""
     ev.data = t.to_json()
-    ev.version += 1
     ev.updated_at = time.time()
 
 
@@ -223,7 +224,7 @@ def create_event(db: DBSession, organiser: m.User, form: EventForm) -> EventRow:
     ev = EventRow(name=name, kind=form.system, mode=form.mode, time_control=tc,
                   start_fen=start_fen,
                   status=EventStatus.REGISTRATION.value, organiser_id=organiser.id,
-                  arbiter_id=arbiter_id, data=t.to_json(), version=1, created_at=now,
+                  arbiter_id=arbiter_id, data=t.to_json(), created_at=now,
                   updated_at=now)
     db.add(ev)
     db.flush()

@@ -14,10 +14,11 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.orm.exc import StaleDataError
 
 from shashki.server import events as ev_service
 from shashki.server import models as m
-from shashki.server.errors import InvalidInput, NotFound
+from shashki.server.errors import Conflict, InvalidInput, NotFound
 from shashki.server.event_models import SanctionKind
 from shashki.server.live import LiveGame
 from shashki.server.routes.deps import Visitor, Who, run_db, services
@@ -212,7 +213,10 @@ async def sanction(event_id: int, request: Request, who: Who) -> Response:
             ev_service.require_arbiter(actor, row)
             return ev_service.impose(db, row, actor, player, kind, reason, now)
 
-    plan = await run_db(record)
+    try:
+        plan = await run_db(record)
+    except StaleDataError:
+        raise Conflict(code="event_changed") from None
     if plan.decide_game is not None:
         lg = await svc.hub.get(plan.decide_game)
         if not lg.is_over:

@@ -9,6 +9,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 from starlette.datastructures import FormData
 
 from shashki.competition import Tournament
@@ -17,7 +19,7 @@ from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 from shashki.competition.trf import export_trf
 from shashki.server import events as ev_service
 from shashki.server import models as m
-from shashki.server.errors import InvalidInput, NotFound
+from shashki.server.errors import Conflict, InvalidInput, NotFound
 from shashki.server.event_models import EventGame, EventPlayer, EventRow
 from shashki.server.record import game_pdn
 from shashki.server.routes.deps import Visitor, Who, check_csrf, run_db, services
@@ -157,7 +159,10 @@ async def load_view(request: Request, event_id: int) -> tuple[EventView, list[in
             return EventView(row, ev_service.tournament(row), ev_service.players(db, row),
                              games, {k: v for k, v in rows.items() if v is not None}), started
 
-    view, started = await run_db(load)
+    try:
+        view, started = await run_db(load)
+    except StaleDataError:  # results were brought in by another request meanwhile
+        view, started = await run_db(load)
     for game_id in started:
         await svc.hub.get(game_id)
     return view, started
@@ -229,7 +234,10 @@ async def _change(request: Request, who: Visitor, event_id: int, action: Any,
             got: list[int] = action(db, row, actor, now) or []
             return got + ev_service.sync(db, row, now)
 
-    started = await run_db(run)
+    try:
+        started = await run_db(run)
+    except (StaleDataError, IntegrityError):  # another change of the event won the race
+        raise Conflict(code="event_changed") from None
     for game_id in started:
         await svc.hub.get(game_id)
     return started
