@@ -92,3 +92,24 @@ def test_tiebreak_headings_in_both_languages() -> None:
     for key in TIEBREAKS:
         en, ru = TEXTS[f"tb.{key}"]
         assert en and ru
+
+
+def test_micromatch_standings_show_both_measures() -> None:
+    """A micro-match event ranked by game points also shows match points (2/1/0 a match
+    won, drawn, lost on game points), and the other way round (docs/rules.md K19)."""
+    from shashki.competition.model import Pairing, Round
+
+    for ranking, other in (("games", "match_points"), ("match", "game_points")):
+        t = Tournament(system="berger", games_per_pairing=2, micromatch_ranking=ranking)
+        for name in "ABCD":
+            t.add_player(name)
+        # 1-4: A wins both games (4:0); 2-3: a win each (2:2, a drawn match).
+        t.add_round(Round(1, [Pairing(1, 1, 4, ["1-0", "0-1"]),
+                              Pairing(2, 2, 3, ["1-0", "1-0"])]))
+        rows = export.to_csv(t).splitlines()
+        assert rows[0].split(",")[6:8] == ["points", other]
+        got = {r.split(",")[2]: tuple(r.split(",")[6:8]) for r in rows[1:]}
+        games = {"A": "4", "B": "2", "C": "2", "D": "0"}
+        match = {"A": "2", "B": "1", "C": "1", "D": "0"}
+        first, second = (games, match) if ranking == "games" else (match, games)
+        assert got == {n: (first[n], second[n]) for n in "ABCD"}

@@ -103,9 +103,11 @@ def standings_rows(t: Tournament, tiebreaks: Sequence[str] | None = None,
                    rows: list[Standing] | None = None) -> list[dict[str, Any]]:
     """The standings as plain rows (used by CSV, JSON, HTML)."""
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
+    other = _other_points(t)
     out = []
     for s in rows if rows is not None else standings(t, tbs):
         values = {k: (list(v) if isinstance(v, tuple) else v) for k, v in s.values.items()}
+        o = other.get(s.player.number)
         out.append({
             "place": s.place, "rank": s.rank, "number": s.player.number,
             "name": s.player.name, "title": s.player.title, "rating": s.player.rating,
@@ -113,8 +115,23 @@ def standings_rows(t: Tournament, tiebreaks: Sequence[str] | None = None,
             "points": s.points, "points_text": points_text(s.points), "games": s.games,
             "tiebreaks": values, "tb_text": {k: display(v) for k, v in s.values.items()},
             "withdrawn": s.player.withdrawn,
+            "other_points": o, "other_text": "" if o is None else points_text(o),
         })
     return out
+
+
+def _other_points(t: Tournament) -> dict[int, float]:
+    """A micro-match event's second measure: match points when it ranks by game points and
+    game points when it ranks by match points (docs/rules.md K19); nothing otherwise."""
+    if not t.micromatch:
+        return {}
+    kind = "match" if t.micromatch_ranking == "games" else "games"
+    return {n: sum(v) for n, v in t.round_points(ranking=kind).items()}
+
+
+def other_points_label(t: Tournament) -> str:
+    """Heading of the second measure of a micro-match event."""
+    return tr("points.match" if t.micromatch_ranking == "games" else "points.games")
 
 
 def to_json(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
@@ -122,7 +139,7 @@ def to_json(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
     rows = standings_rows(t, tbs)
     for r in rows:
-        del r["tb_text"], r["points_text"]
+        del r["tb_text"], r["points_text"], r["other_text"]
     doc = {"name": t.name, "system": t.system, "scoring": t.scoring.name,
            "rounds": t.current_round, "tiebreaks": [{"key": k, "article": TIEBREAKS[k][0]}
                                                     for k in tbs],
@@ -135,10 +152,13 @@ def to_csv(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["place", "number", "name", "title", "rating", "club", "points", *tbs])
+    extra = ["match_points" if t.micromatch_ranking == "games" else "game_points"
+             ] if t.micromatch else []
+    w.writerow(["place", "number", "name", "title", "rating", "club", "points", *extra, *tbs])
     for r in standings_rows(t, tbs):
+        more = [f"{r['other_points']:g}"] if t.micromatch else []
         w.writerow([r["place"], r["number"], r["name"], r["title"], r["rating"] or "",
-                    r["club"], f"{r['points']:g}", *(r["tb_text"][k] for k in tbs)])
+                    r["club"], f"{r['points']:g}", *more, *(r["tb_text"][k] for k in tbs)])
     return buf.getvalue()
 
 
@@ -208,12 +228,15 @@ def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any
     for col in ("place", "№", "name", "title", "rating", "club", "points"):
         table.add_column(tr(col) if col != "№" else col,
                          justify="left" if col in ("name", "club") else "right")
+    if t.micromatch:
+        table.add_column(other_points_label(t), justify="right")
     for k in tbs:
         table.add_column(tr(f"tb.{k}"), justify="right")
     for r in standings_rows(t, tbs):
         name = r["name"] + (" (−)" if r["withdrawn"] else "")
+        more = [points_text(r["other_points"])] if t.micromatch else []
         table.add_row(r["place"], str(r["number"]), name, r["title"], str(r["rating"] or ""),
-                      r["club"], r["points_text"], *(r["tb_text"][k] for k in tbs))
+                      r["club"], r["points_text"], *more, *(r["tb_text"][k] for k in tbs))
     return table
 
 
@@ -306,6 +329,7 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
               else t.rounds if with_rounds else [])
     rounds = [{"number": r.number, "rows": _pairing_rows(t, r), "opening": t.micromatch}
               for r in chosen]
+    texts["other_points"] = other_points_label(t) if t.micromatch else ""
     return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
                                cross=cross, rounds=rounds, show_tables=round_only is None))

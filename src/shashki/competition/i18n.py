@@ -22,6 +22,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club": ("Club", "Клуб"),
     "points": ("Points", "Очки"),
     "round": ("Round", "Тур"),
+    "points.match": ("Match points", "Очки за матчи"),
+    "points.games": ("Game points", "Очки за партии"),
     "board": ("Board", "Доска"),
     "white": ("White", "Белые"),
     "black": ("Black", "Чёрные"),

@@ -571,10 +571,12 @@ class Tournament:
             return {n: self._match_points(e) for n, e in ents.items()}
         return {n: sum(self.scoring.points(x.outcome) for x in e) for n, e in ents.items()}
 
-    def round_points(self, upto: int | None = None) -> dict[int, list[float]]:
+    def round_points(self, upto: int | None = None, ranking: str | None = None
+                     ) -> dict[int, list[float]]:
         """Each player's points in rounds 1..``upto``, as the event ranks them (Code 3.16.1):
         game points, or for a micro-match event ranked by ``match``, the match points of
-        each round (docs/rules.md K19). What a Swiss pairs on.
+        each round (docs/rules.md K19). What a Swiss pairs on. ``ranking`` (``games`` or
+        ``match``) asks for the other measure of a micro-match event.
 
         >>> t = Tournament(games_per_pairing=2, micromatch_ranking="match")
         >>> for name in "AB":
@@ -590,7 +592,7 @@ class Tournament:
             pts = [0.0] * rounds
             for e in ents:
                 pts[e.round - 1] += self.scoring.points(e.outcome)
-            if self.micromatch and self.micromatch_ranking == "match":
+            if self.micromatch and (ranking or self.micromatch_ranking) == "match":
                 pts = [self.scoring.win if v > half else self.scoring.draw if v == half
                        else self.scoring.loss for v in pts]
             out[n] = pts
