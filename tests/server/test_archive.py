@@ -195,3 +195,28 @@ def test_cp1251_files_are_read(alice: Visitor, client: TestClient) -> None:
     assert rep["games_imported"] == 2 and rep["broken_count"] == 1
     r = client.get(f"/api/archive/imports/{rep['id']}")
     assert r.json()["broken"][0]["line"] == 21
+
+
+def test_archive_game_analysis(client: TestClient, alice: Visitor, guest: Visitor) -> None:
+    import time
+
+    pool = client.app.state.engine.pool  # type: ignore[attr-defined]
+    analyser = client.app.state.engine.analyser  # type: ignore[attr-defined]
+    pool.analysis_time, pool.analysis_depth = 0.4, 30
+    analyser.per_user = 1
+    upload(alice, GAMES)
+    ids = [g["id"] for g in guest.get("/api/archive/games",
+                                      params={"event": "москва"}).json()["games"]]
+    assert guest.get(f"/api/archive/games/{ids[0]}/analysis").json()["status"] == "none"
+    r = alice.api("POST", f"/api/archive/games/{ids[0]}/analysis")
+    assert r.status_code == 202 and r.json()["status"] == "running"
+    r = alice.api("POST", f"/api/archive/games/{ids[1]}/analysis")
+    assert r.status_code == 409 and r.json()["error"] == "analysis_busy"
+    deadline = time.monotonic() + 60
+    while (a := guest.get(f"/api/archive/games/{ids[0]}/analysis").json())["status"] != "done":
+        assert time.monotonic() < deadline, a
+        time.sleep(0.2)
+    assert len(a["moves"]) == a["total"] - 1 == 4
+    page = guest.get(f"/archive/games/{ids[0]}/analysis")
+    assert page.status_code == 200 and 'class="eval"' in page.text
+    assert alice.api("POST", f"/api/archive/games/{ids[1]}/analysis").status_code == 202

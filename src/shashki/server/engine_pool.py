@@ -57,6 +57,8 @@ ACCEPT_DRAW_BELOW = -50
 """The engine accepts a draw offer when it stands worse than this (hundredths of a man)."""
 INVITATIONS_EVERY = 1.0
 """Seconds between looks for invitations to the engine's accounts (accepted at once)."""
+ANALYSES_PER_USER = 2
+"""Analyses one player may have running at a time (each takes the pool a while)."""
 
 
 # --- in the worker processes ---------------------------------------------------------------
@@ -424,6 +426,8 @@ class Analyser:
         self.pool = pool
         self.db = database
         self.tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self.owners: dict[tuple[str, int], int | None] = {}
+        self.per_user = ANALYSES_PER_USER
 
     async def stop(self) -> None:
         for task in list(self.tasks.values()):
@@ -455,8 +459,12 @@ class Analyser:
         data = await anyio.to_thread.run_sync(self.load, rec.source, rec.source_id)
         if data is not None and data["status"] in ("done", "running"):
             return await self.state(rec) or data
+        if user_id is not None and sum(
+                1 for k, owner in self.owners.items()
+                if owner == user_id and k in self.tasks) >= self.per_user:
+            raise Conflict(code="analysis_busy", limit=self.per_user)
         await anyio.to_thread.run_sync(self._create, rec, user_id)
-        self._spawn(rec)
+        self._spawn(rec, user_id)
         return {"status": "running", "depth": 0, "moves": [], "done": 0,
                 "total": len(rec.moves) + 1}
 
@@ -484,13 +492,19 @@ class Analyser:
             row.data = json.dumps(data, ensure_ascii=False)
             row.updated_at = time.time()
 
-    def _spawn(self, rec: Record) -> None:
+    def _spawn(self, rec: Record, user_id: int | None = None) -> None:
         key = (rec.source, rec.source_id)
         if key in self.tasks:
             return
         task = asyncio.get_running_loop().create_task(self._run(rec))
         self.tasks[key] = task
-        task.add_done_callback(lambda _t: self.tasks.pop(key, None))
+        self.owners[key] = user_id
+
+        def done(_t: asyncio.Task[None]) -> None:
+            self.tasks.pop(key, None)
+            self.owners.pop(key, None)
+
+        task.add_done_callback(done)
 
     async def _run(self, rec: Record) -> None:
         white_first = Board(rec.variant, rec.initial_fen).turn is WHITE
