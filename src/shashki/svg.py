@@ -112,6 +112,21 @@ def _points(pts: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)
 
 
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                          "\n": "&#10;", "\r": "&#13;", "\t": "&#09;"})
+
+
+def _escape(text: str) -> str:
+    """An attribute value escaped as ElementTree escapes it."""
+    return text.translate(_ESCAPES) if any(c in text for c in '&<>"\n\r\t') else text
+
+
+def _tag(tag: str, attrs: Mapping[str, str], close: bool = True) -> str:
+    """A start tag (or an empty element) written as ElementTree writes one."""
+    inner = " ".join(f'{k}="{_escape(v)}"' for k, v in attrs.items())
+    return f"<{tag} {inner}{' />' if close else '>'}"
+
+
 def _el(parent: ET.Element, tag: str, **attrs: str | float) -> ET.Element:
     """A child element; underscores in attribute names become dashes, ``cls`` is class."""
     el = ET.SubElement(parent, tag)
@@ -324,20 +339,16 @@ def board_svg(
     # The picture is put together from pieces of text: what does not change from one
     # position to the next (squares, frame, coordinates, each piece on each square) is
     # drawn once and kept, so that a live game redraws its board in a fraction of the time.
-    svg = ET.Element("svg")
-    svg.set("xmlns", "http://www.w3.org/2000/svg")
-    svg.set("version", "1.1")
-    svg.set("viewBox", f"0 0 {_num(layout.width)} {_num(layout.height)}")
+    head = {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
+            "viewBox": f"0 0 {_num(layout.width)} {_num(layout.height)}"}
     if size is not None:
-        svg.set("width", _num(size))
-        svg.set("height", _num(size * layout.height / layout.width))
+        head["width"] = _num(size)
+        head["height"] = _num(size * layout.height / layout.width)
+    out = [_tag("svg", head, close=False)]
     if title is not None:
-        _el(svg, "title").text = title
-        svg[-1].tail = "\x00"  # where the drawing goes: after the title
-    else:
-        svg.text = "\x00"
-    head, tail = ET.tostring(svg, encoding="unicode").split("\x00")
-    out = [head, _squares_layer(*key)]
+        text = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        out.append(f"<title>{text}</title>")
+    out.append(_squares_layer(*key))
 
     # Tints: the last move first, then the highlighted squares over it.
     tints: list[tuple[int, str, str]] = []
@@ -348,23 +359,19 @@ def board_svg(
         tints.extend((_square(g, s), c, "highlight") for s, c in highlight.items())
     else:
         tints.extend((_square(g, s), palette["highlight"], "highlight") for s in highlight)
-    if tints:
-        layer = ET.Element("x")
-        for sq, color, cls in tints:
-            x, y = layout.corner(*g.file_rank(sq))
-            _el(layer, "rect", cls=f"{cls} sq{sq}", x=x, y=y, width=SQUARE, height=SQUARE,
-                fill=color, fill_opacity="0.55")
-        out.append(_children(layer))
+    for sq, color, cls in tints:
+        x, y = layout.corner(*g.file_rank(sq))
+        out.append(_tag("rect", {"class": f"{cls} sq{sq}", "x": _num(x), "y": _num(y),
+                                 "width": _num(SQUARE), "height": _num(SQUARE), "fill": color,
+                                 "fill-opacity": "0.55"}))
     out.append(_frame_layer(*key))
 
     captured = set(move.captures) if move is not None else set()
-    pieces = ["<g class=\"pieces\">"]
-    for sq in range(1, g.squares + 1):
-        piece = board.piece_at(sq)
-        if piece is not None:
-            pieces.append(_piece_xml(key, sq, piece.color is WHITE, piece.king,
-                                     sq in captured))
-    out.append("".join(pieces) + "</g>" if len(pieces) > 1 else "<g class=\"pieces\" />")
+    on_board = {sq: (color is WHITE, king) for color in (WHITE, WHITE.other)
+                for king in (False, True) for sq in board.pieces(color, king)}
+    pieces = [_piece_xml(key, sq, *on_board[sq], sq in captured) for sq in sorted(on_board)]
+    out.append(f"<g class=\"pieces\">{''.join(pieces)}</g>" if pieces
+               else "<g class=\"pieces\" />")
     out.append(_numbers_layer(*key))
 
     if captured or move is not None or arrows:
@@ -377,7 +384,7 @@ def board_svg(
             path, color = _arrow_of(g, spec, palette["arrow"])
             _draw_arrow(layer, [layout.center(s) for s in path], color, path)
         out.append(_children(layer))
-    out.append(tail)
+    out.append("</svg>")
     return "".join(out)
 
 

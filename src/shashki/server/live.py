@@ -475,7 +475,8 @@ class Hub:
 
     async def broadcast(self, lg: LiveGame) -> None:
         async with lg.lock:
-            states = {False: lg.state(False), True: lg.state(True)}
+            state = lg.state(False)
+            states = {False: state, True: {**state, "flipped": True, "svg": lg.svg(True)}}
         await self._send_all(lg, lambda flipped: states[flipped])
 
     async def _send_all(self, lg: LiveGame, data: Any) -> None:
