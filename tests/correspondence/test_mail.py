@@ -157,3 +157,21 @@ def test_the_captains_digest_goes_by_mail_code_5_1_8(
                                 tournament_json=ev.tournament.to_json())
     assert [p.name for p in again.players] == ["Ivanov", "Petrov", "Sidorov"]
     assert again.tournament.points(1) == ev.tournament.points(1)
+
+
+def test_resignation_and_draws_by_mail_code_1_8_1_and_1_9_3() -> None:
+    """A player without the site resigns (Code 1.8.1) or offers and accepts a draw
+    (Code 1.9.3) by e-mail."""
+    board = Board("russian")
+    assert read_reply_text("Сдаюсь. Спасибо за партию!\n> c3-d4", board).command == "resign"
+    r = read_reply_text("Согласен на ничью\n", board)
+    assert (r.move, r.command) == ("", "accept")
+    r = read_reply_text("c3-d4\nпредлагаю ничью\n", board)
+    assert (r.move, r.command) == ("c3-d4", "offer")
+    with pytest.raises(UnreadableReply, match="c3-d4") as e:
+        read_reply_text("c3-d4\nI resign.\n", board)
+    assert "оставьте что-то одно" in e.value.message_ru
+    # Only a sentence that is the command itself counts.
+    with pytest.raises(UnreadableReply, match="no move"):
+        read_reply_text("Я не сдаюсь! Думаю.\n", board)
+    assert read_reply_text("Я не сдаюсь: c3-d4\n", board).command == ""

@@ -146,6 +146,12 @@ def test_a_game_by_web_and_by_email_code_5_1_1(
     assert "1 d, email" in flat and "conditional" in flat
     log = alice.get(f"/corr/{game}").text
     assert "rejected" in log and "accepted" in log
+    # Bob resigns by e-mail (Code 1.8.1); "I do not resign" would not have.
+    last = box.to("bob@example.org")[-1]
+    r = inbound(client, reply_to(last, "bob@example.org", "Сдаюсь. Спасибо за партию!"))
+    assert r.status_code == 200 and r.json()["detail"] == "resign"
+    page = alice.get(f"/corr/{game}").text
+    assert 'id="corr-result"' in page and "1-0" in page
 
 
 def test_leave_overstep_and_the_judge_code_5_1_7(

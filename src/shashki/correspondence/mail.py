@@ -47,6 +47,15 @@ _ALGEBRAIC = re.compile(r"(?<![\w])([a-l](?:1[0-2]|[1-9])(?:\s*[-:x×]\s*[a-l](?
                         r"(?![\w])", re.I)
 _NUMERIC = re.compile(r"(?<![\w.:/-])(\d{1,2}(?:\s*[-x×:]\s*\d{1,2})+)(?![\w.:/-])")
 _COND = re.compile(r"^\s*(if|если|условно|conditional)\b[:\s]*(.*)$", re.I)
+_COMMANDS = [
+    ("resign", re.compile(r"i resign|resign|сдаюсь|сдаю партию", re.I)),
+    ("accept", re.compile(r"accept the draw|accept draw|draw accepted|согласен на ничью|"
+                          r"согласна на ничью|принимаю ничью", re.I)),
+    ("offer", re.compile(r"offer a draw|draw offered|предлагаю ничью", re.I)),
+]
+"""What a reply may say besides a move (Code 1.8.1 resignation, 1.9.3 draw offers): the
+first sentence of a line, alone, so that "I do not resign" resigns nothing."""
+_COMMAND_RU = {"resign": "сдаюсь", "accept": "согласен на ничью", "offer": "предлагаю ничью"}
 _MOVEISH = re.compile(r"(?<![\w])([a-z]\d+\s*[-:x×]\s*\S+)", re.I)
 
 
@@ -59,10 +68,13 @@ class Reply:
     """What a player's reply says: the move, conditional lines, who sent it, the token."""
 
     move: str
+    """The move in the Code's notation, or "" when the reply only resigns or accepts."""
     conditionals: list[list[str]] = field(default_factory=list)
     sender: str = ""
     token: str = ""
     message_id: str = ""
+    command: str = ""
+    """``resign``, ``accept`` (the draw offered) or ``offer`` (a draw, with the move)."""
 
 
 def fresh_text(body: str) -> str:
@@ -88,7 +100,9 @@ def read_reply_text(body: str, board: Board) -> Reply:
     """The move (and conditional lines) of a reply's text, checked against ``board``.
 
     The first move written outside the quoted text is the move; a line starting with
-    ``if``/``если``/``условно`` gives a conditional line (expected move, answer, ...).
+    ``if``/``если``/``условно`` gives a conditional line (expected move, answer, ...);
+    "сдаюсь"/"resign" resigns, "согласен на ничью"/"accept draw" accepts an offer, and
+    "предлагаю ничью"/"offer a draw" with a move offers one (Code 1.8.1, 1.9.3).
     Raises :class:`UnreadableReply` naming the text that could not be read."""
     text = fresh_text(body)
     move: str | None = None
@@ -108,6 +122,14 @@ def read_reply_text(body: str, board: Board) -> Reply:
                     f"в ответе несколько ходов: {', '.join(found)}; напишите один ход "
                     "(условные — в строке, начинающейся с «если»)", found[1])
             move = found[0]
+    command = ""
+    for line in text.splitlines():
+        first = re.split(r"[.!;]", line.strip(), maxsplit=1)[0].strip()
+        command = next((name for name, pattern in _COMMANDS if pattern.fullmatch(first)), "")
+        if command:
+            break
+    if move is None and command in ("resign", "accept"):
+        return Reply("", conditionals, command=command)
     if move is None:
         loose = _MOVEISH.search(text)
         token = loose.group(1) if loose else text.strip()[:40]
@@ -122,7 +144,12 @@ def read_reply_text(body: str, board: Board) -> Reply:
     except ShashkiError as e:
         raise UnreadableReply(f"move {move!r} cannot be played: {e}",
                               f"ход {move!r} невозможен: {e}", move) from None
-    return Reply(board.move_text(m), conditionals)
+    if command in ("resign", "accept"):
+        raise UnreadableReply(
+            f"the reply both moves ({move}) and says {command!r}; write one of them",
+            f"в ответе и ход ({move}), и «{_COMMAND_RU[command]}»; оставьте что-то одно",
+            move)
+    return Reply(board.move_text(m), conditionals, command=command)
 
 
 def read_reply(raw: bytes | EmailMessage, board: Board) -> Reply:
@@ -145,7 +172,8 @@ def read_reply(raw: bytes | EmailMessage, board: Board) -> Reply:
             token = m.group(1)
             break
     sender = parseaddr(str(msg.get("From", "")))[1].lower()
-    return Reply(reply.move, reply.conditionals, sender, token, str(msg.get("Message-ID", "")))
+    return Reply(reply.move, reply.conditionals, sender, token, str(msg.get("Message-ID", "")),
+                 reply.command)
 
 
 def token_of(raw: bytes) -> str:

@@ -489,9 +489,16 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
     g = loaded.game
     try:
         reply = read_reply(raw, g.game.board)
-        if g.to_move is not color:
-            raise _not_your_move(user.username)
-        g.play(person(user), reply.move, channel=Channel.EMAIL)
+        if reply.command == "resign":
+            g.resign(person(user))
+        elif reply.command == "accept":
+            g.accept_draw(person(user))
+        else:
+            if g.to_move is not color:
+                raise _not_your_move(user.username)
+            g.play(person(user), reply.move, channel=Channel.EMAIL)
+            if reply.command == "offer" and not g.is_over:
+                g.offer_draw(person(user))
         for line in reply.conditionals:
             if not g.is_over and g.to_move is not color:
                 g.add_conditional(person(user), line)
@@ -500,8 +507,10 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
     save(db, loaded)
     db.add(CorrMail(game_id=row.id, direction="in", address=sender[:254], subject=subject,
                     body=raw.decode("utf-8", "replace")[:20000], status="accepted",
-                    detail=reply.move, at=time.time()))
-    return Inbound(row.id, True, reply.move, reply.move, outgoing(cfg, loaded, db))
+                    detail=" ".join(x for x in (reply.move, reply.command) if x),
+                    at=time.time()))
+    done = " ".join(x for x in (reply.move, reply.command) if x)
+    return Inbound(row.id, True, done, done, outgoing(cfg, loaded, db))
 
 
 def _not_your_move(name: str) -> CorrespondenceError:
