@@ -479,8 +479,6 @@ _T.update({
                             "Анализ возможен только после окончания партии."),
     "error.analysis_busy": ("You have {limit} analyses running; wait for one to finish.",
                             "У вас уже идут анализы ({limit}); дождитесь окончания одного."),
-    "error.analysis_busy": ("You have {limit} analyses running; wait for one to finish.",
-                            "У вас уже идут анализы ({limit}); дождитесь окончания одного."),
     "error.token_name": ("Give the token a name.", "Дайте токену название."),
     "error.token_limit": ("At most {limit} tokens; revoke one first.",
                           "Не больше {limit} токенов; сначала отзовите один."),
