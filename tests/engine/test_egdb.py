@@ -119,13 +119,15 @@ def test_building_order_leads_only_into_built_slices() -> None:
 
 
 def _random_board(variant: str, pieces: int, rng: random.Random) -> Board:
+    g = Board(variant).variant.geometry
     k = rng.randint(2, pieces)
-    squares = rng.sample(range(1, 33), k)
+    squares = rng.sample(range(1, g.squares + 1), k)
     nw = rng.randint(1, k - 1)
     toks: dict[str, list[str]] = {"W": [], "B": []}
     for i, s in enumerate(squares):
         col = "W" if i < nw else "B"
-        promo = (col == "W" and s <= 4) or (col == "B" and s >= 29)
+        _, rank = g.file_rank(s)
+        promo = (col == "W" and rank == g.ranks - 1) or (col == "B" and rank == 0)
         king = promo or rng.random() < 0.5
         toks[col].append(("K" if king else "") + str(s))
     return Board(variant, f"{rng.choice('WB')}:W{','.join(toks['W'])}:B{','.join(toks['B'])}")
@@ -153,9 +155,16 @@ def _consistent(db: Database, board: Board) -> bool:
     return r == Result("loss", max(c.plies or 0 for c in after) + 1)
 
 
-@pytest.mark.parametrize("variant", ["russian", "brazilian"])
-def test_every_value_agrees_with_the_moves(variant: str, ru4: Database, br3: Database) -> None:
-    db, n = (ru4, 4) if variant == "russian" else (br3, 3)
+@pytest.fixture(scope="module")
+def int3(tmp_path_factory: pytest.TempPathFactory) -> Database:
+    return Database.build("international", 3, tmp_path_factory.mktemp("egdb-int"))
+
+
+@pytest.mark.parametrize("variant", ["russian", "brazilian", "international"])
+def test_every_value_agrees_with_the_moves(variant: str, ru4: Database, br3: Database,
+                                           int3: Database) -> None:
+    db = {"russian": ru4, "brazilian": br3, "international": int3}[variant]
+    n = db.pieces
     rng = random.Random(RNG_SEED)
     outcomes: Counter[str] = Counter()
     for _ in range(1500):
@@ -381,3 +390,15 @@ def test_search_scores_from_the_database(ru4: Database) -> None:
     child = board.copy(stack=False)
     child.push(with_db.bestmove)
     assert ru4.probe(child) == Result("loss", (r.plies or 0) - 1)
+
+
+@pytest.mark.slow
+def test_russian_five_pieces(tmp_path: Path) -> None:
+    """The full Russian database of up to five pieces (about two CPU minutes): its size,
+    and its values against the moves on random five-piece positions."""
+    db = Database.build("russian", 5, tmp_path)
+    assert db.report is not None and db.report.positions == 145_859_644
+    rng = random.Random(RNG_SEED + 5)
+    for _ in range(3000):
+        b = _random_board("russian", 5, rng)
+        assert _consistent(db, b), b.fen()
