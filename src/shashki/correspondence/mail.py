@@ -250,9 +250,11 @@ def message_for(game: CorrespondenceGame, notice: Notice, *, to: str, sender: st
                     lines.append(("Условно: " if ru else "Conditional: ") + " ".join(line.moves))
             if reader is game.to_move:
                 lines += ["", "Ответьте на это письмо, написав ход первой строкой, напр. "
-                          "c3-d4; условные ходы — строкой «если f6-g5 g3-f4»." if ru else
+                          "c3-d4; условные ходы — строкой «если f6-g5 g3-f4»; "
+                          "«предлагаю ничью» после хода; «сдаюсь»." if ru else
                           "Reply to this message with your move on the first line, e.g. "
-                          "c3-d4; conditional moves on a line 'if f6-g5 g3-f4'."]
+                          "c3-d4; conditional moves on a line 'if f6-g5 g3-f4'; "
+                          "'offer a draw' after the move; 'resign'."]
     else:
         lines += ["", (f"Результат: {game.result}" if ru else f"Result: {game.result}")]
     lines += ["", "Позиция:" if ru else "Position:", game.game.board.fen()]
