@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 
+import numpy as np
+
 from shashki.competition.errors import PairingError
 from shashki.competition.model import Entry, Tournament
 
@@ -42,6 +44,8 @@ STEP_LIMIT = 200_000
 BIG_BUDGET = 8
 """The same for brackets of more than 24 players (large events: speed over exactness)."""
 FAULT = 10 ** 6
+_BIG = 10 ** 12
+"""An assignment cost that stands for a forbidden pair."""
 """Colour cost of a pair that breaks C10 or C11: above every bracket's C12 target."""
 
 
@@ -522,11 +526,15 @@ class DutchEngine:
         steps = [0]
         limit = 20_000 + 40 * len(members)
 
+        okd: dict[int, bool] = {}
+
         def ok_down(x: int) -> bool:
             """The bracket's one leftover: no repeated downfloat, C9's PAB, C8, C4."""
-            if x not in good:
-                return False
-            return last or (self.c8_ok(x, nxt) and self.pairable(lower | {x}))
+            hit = okd.get(x)
+            if hit is None:
+                hit = okd[x] = x in good and (last or (
+                    self.c8_ok(x, nxt) and self.pairable(lower | {x})))
+            return hit
 
         def pair_cost(a: int, b: int) -> tuple[int, int]:
             """(C12, C13) of the pair; (FAULT, FAULT) when a topscorer's pair breaks C10 or C11."""
@@ -539,22 +547,90 @@ class DutchEngine:
                 return 1, 1 if min(sa, sb) >= 2 else 0
             return 0, 0
 
+        unit = len(members) + 1
+        costs: dict[tuple[int, int], int | None] = {}
+
+        def cost_of(a: int, b: int) -> int | None:
+            """C12 × unit + C13 of a pair, None when it may not be made (C1, C3, C10, C11)."""
+            key = (a, b)
+            if key not in costs:
+                c12, c13 = pair_cost(a, b)
+                costs[key] = (c12 * unit + c13 if c12 < FAULT and self.compatible(a, b)
+                              else None)
+            return costs[key]
+
+        def feasible(s1: list[int], s2: list[int], r12: int, r13: int) -> bool:
+            """Exactly: ``s1`` can be paired into ``s2`` with C12 = ``r12``, C13 ≤ ``r13``, the
+            one left over (when odd) a valid downfloater; a minimum-cost assignment (matching.py),
+            C12 weighted above C13. The counting bound already keeps C12 from going lower."""
+            k1, k2 = len(s1), len(s2)
+            steps[0] += k2
+            if k1 == 0:
+                return k2 == 0 or (k2 == 1 and ok_down(s2[0]))
+            m = np.full((k2, k2), _BIG, dtype=np.int64)
+            for i, a in enumerate(s1):
+                for j, b in enumerate(s2):
+                    c = cost_of(a, b)
+                    if c is not None:
+                        m[i, j] = c
+            for j, b in enumerate(s2):
+                if k2 > k1 and ok_down(b):
+                    m[k1:, j] = 0
+            from shashki.competition.matching import min_cost_assignment
+
+            return min_cost_assignment(m) <= r12 * unit + r13
+
+        def guided(s1: list[int], s2: list[int], c12: int, c13: int
+                   ) -> tuple[list[tuple[int, int]], list[int]] | None:
+            """The first transposition in order reaching the targets: each S1 player takes the
+            first S2 player after which :func:`feasible` still holds."""
+            if not feasible(s1, s2, t12 - c12, t13 - c13):
+                return None
+            out: list[tuple[int, int]] = []
+            rest = list(s2)
+            for i, a in enumerate(s1):
+                for b in rest:
+                    c = cost_of(a, b)
+                    if c is None:
+                        continue
+                    n12, n13 = c12 + c // unit, c13 + c % unit
+                    if n12 > t12 or n13 > t13:
+                        continue
+                    left = [y for y in rest if y != b]
+                    if feasible(s1[i + 1:], left, t12 - n12, t13 - n13):
+                        out.append((a, b))
+                        rest, c12, c13 = left, n12, n13
+                        break
+                else:  # pragma: no cover - feasible() said a completion exists
+                    return None
+            return out, rest
+
         def remainder(rest: list[int], spent: tuple[int, int]
                       ) -> tuple[list[tuple[int, int]], list[int]] | None:
-            """The remainder's transpositions, then its single exchanges (C.04.3 D.1, D.2)."""
+            """The remainder's transpositions, then its single exchanges (C.04.3 D.1, D.2):
+            a plain walk first, the assignment-guided walk when that does not settle it."""
             rest = sorted(rest, key=lambda x: (-p[x].score, x))
             half = len(rest) // 2
             s1, s2 = rest[:half], rest[half:]
-            for x1, x2 in chain([((), ())], _lazy(_exchanges, s1, s2)):
+            for k, (x1, x2) in enumerate(chain([((), ())], _lazy(_exchanges, s1, s2))):
                 t1 = sorted([x for x in s1 if x not in x1] + list(x2))
                 t2 = sorted([x for x in s2 if x not in x2] + list(x1))
-                got = transpositions(t1, t2, spent)
+                if k == 0:
+                    got, settled = transpositions(t1, t2, spent)
+                    if got is not None:
+                        return got
+                    if settled:
+                        continue
+                got = guided(t1, t2, *spent)
                 if got is not None or steps[0] > limit:
                     return got
             return None
 
         def transpositions(s1: list[int], s2: list[int], spent: tuple[int, int]
-                           ) -> tuple[list[tuple[int, int]], list[int]] | None:
+                           ) -> tuple[tuple[list[tuple[int, int]], list[int]] | None, bool]:
+            """A walk pruned by the counting bounds: (the pairing or None, whether the walk
+            was complete), within a small step budget."""
+            budget = [2_000 + 20 * len(members)]
             c1 = [0] * 5
             c2 = [0] * 5
             for x in s1:
@@ -576,8 +652,8 @@ class DutchEngine:
                 for j, b in enumerate(s2):
                     if taken[j]:
                         continue
-                    steps[0] += 1
-                    if steps[0] > limit:
+                    budget[0] -= 1
+                    if budget[0] < 0:
                         break
                     if not self.compatible(a, b):
                         continue
@@ -606,7 +682,7 @@ class DutchEngine:
                 return None
 
             down = go(0, *spent)
-            return None if down is None else (list(out), down)
+            return (None if down is None else (list(out), down)), budget[0] >= 0
 
         hetero: list[tuple[int, int]] = []
         used: set[int] = set()
