@@ -243,10 +243,11 @@ def the_judge_decides_an_overstep(site: dict[str, Any], browser: Any) -> None:
     clock.advance(days=11)                                  # Alice has not answered
     judge.goto(f"{base}/corr")
     expect(judge.locator("#judge-pending")).to_contain_text("alice: 11 days used of 10")
+    shot(judge, "corr-06-judge-list")
     judge.click("#judge-pending a")
     judge.check("#rule-form input[value=warning]")
     judge.fill("#rule-form input[name=reason]", "first overstep; the count restarts")
-    shot(judge, "corr-06-judge")
+    shot(judge, "corr-06-judge-game")
     judge.click("#rule-form button")
     expect(judge.locator("#oversteps")).to_contain_text("warning: first overstep")
     expect(judge.locator("#corr-times")).to_contain_text("0 of 10 days used")
