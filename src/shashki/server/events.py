@@ -107,7 +107,7 @@ def save(ev: EventRow, t: Tournament) -> None:
 def get_event(db: DBSession, event_id: int, *, lock: bool = False) -> EventRow:
     q = select(EventRow).where(EventRow.id == event_id)
     if lock:
-        q = q.with_for_update()
+        q = q.with_for_update(of=EventRow)
     ev = db.scalars(q).first()
     if ev is None:
         raise NotFound("event")
