@@ -180,3 +180,22 @@ def test_variant_and_ballot_table_checked() -> None:
     with pytest.raises(InvalidTournament, match="unknown ballot table 'x'"):
         Tournament(games_per_pairing=2, ballot="x")
     assert Tournament(variant="brazilian", games_per_pairing=2, ballot="idf-150").ballot
+
+
+def test_requested_byes() -> None:
+    """Byes asked before pairing (docs/rules.md K23); a round robin has none (Code 3.13.1:
+    the absent player forfeits)."""
+    t = Tournament(rounds_planned=3)
+    for name in "ABCD":
+        t.add_player(name)
+    t.request_bye(2, kind="H")
+    t.request_bye(3, 2, "Z")
+    assert t.requested_for(1) == ([], [2], []) and t.requested_for(2) == ([3], [], [])
+    back = Tournament.from_json(t.to_json())
+    assert back.requested_for(2) == ([3], [], [])
+    with pytest.raises(PairingError, match="H, Z or F"):
+        t.request_bye(1, kind="U")
+    rr = Tournament(system="berger")
+    rr.add_player("A")
+    with pytest.raises(PairingError, match=r"Code 3\.13\.1"):
+        rr.request_bye(1)

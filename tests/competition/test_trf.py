@@ -248,3 +248,15 @@ def test_windows_1251_file(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture
     assert main(["standings", "--trf", str(f), "--csv"]) == 0
     out = capsys.readouterr().out
     assert "Иванов, Иван" in out and "Петров, Пётр" in out
+
+
+def test_round_robin_file_keeps_byes_it_cannot_take() -> None:
+    """A round robin pairs everyone by the Berger table (Code 3.7.2; an absent player
+    forfeits, 3.13.1): a 240 or XXZ record for the next round is kept, not applied; the
+    number of rounds written is the table's (3 players: 3 rounds, twice in a double one)."""
+    t = parse_trf("192 FIDE_DOUBLEROUNDROBIN\n240 H   1    2\nXXZ 1\n"
+                  "001    1      A\n001    2      B\n001    3      C\n")
+    assert t.system == "double-berger" and not t.byes_requested
+    assert t.trf_records == ["240 H   1    2", "XXZ 1"]
+    lines = export_trf(t).splitlines()
+    assert "142 6" in lines and "240 H   1    2" in lines and "XXZ 1" in lines

@@ -379,6 +379,9 @@ class Tournament:
         pairing bye, 3.16.11, so these are the event regulations' choice)."""
         p = self.player(number)
         r = rnd if rnd is not None else len(self.rounds) + 1
+        if self.system != "dutch":
+            raise PairingError("a round robin's pairings are fixed by the Berger table: an "
+                               "absent player forfeits (Code 3.13.1), record the result")
         if kind not in ("H", "Z", "F"):
             raise PairingError(f"a requested bye is H, Z or F, not {kind!r}")
         if r <= len(self.rounds):

@@ -211,6 +211,10 @@ def export_trf(t: Tournament, upto: int | None = None, numbering: dict[int, int]
         order = sorted(t.players, key=lambda p: (-pts[p.number], num[p.number]))
         rank = {p.number: i for i, p in enumerate(order, 1)}
     planned = rounds_planned if rounds_planned is not None else t.rounds_planned
+    if full and not planned and t.system != "dutch" and len(t.players) > 1:
+        # A round robin's length is its Berger table's (Code 3.7.2).
+        n = len(t.players)
+        planned = (n - 1 + n % 2) * (2 if t.system == "double-berger" else 1)
     head: list[tuple[str, str]] = [
         ("012", t.name), ("022", t.city), ("032", t.federation), ("042", _trf_date(t.start)),
         ("052", _trf_date(t.end)), ("062", str(len(t.players))),
@@ -355,6 +359,9 @@ def parse_trf(text: str) -> Tournament:
                        else rd.tiebreaks_fide or [])
     _build_rounds(t, grid, max_round)
     for kind, rnd, players, lineno, line in rd.byes:
+        if rnd > max_round and t.system != "dutch":
+            t.trf_records.append(line)  # a round robin takes no byes (Code 3.13.1): kept
+            continue
         for x in players:
             if x not in grid:
                 raise TrfError(lineno, line, f"no player {x}")
@@ -366,7 +373,10 @@ def parse_trf(text: str) -> Tournament:
     for x, lineno, line in rd.absent:
         if x not in grid:
             raise TrfError(lineno, line, f"no player {x}")
-        t.request_bye(x, max_round + 1, "Z")
+        if t.system == "dutch":
+            t.request_bye(x, max_round + 1, "Z")
+        elif line not in t.trf_records:
+            t.trf_records.append(line)
     return t
 
 
@@ -545,10 +555,13 @@ def requested_byes(t: Tournament) -> tuple[list[int], list[int]]:
 
     Two ways of writing them are read: records 240 and XXZ (kept in ``byes_requested``),
     and, as pairing engines read them, a last round holding only byes (``0000 - H``,
-    ``0000 - Z``): that round is removed. Full-point byes count as absent for pairing.
+    ``0000 - Z``): that round is removed. Full-point byes count as absent for pairing. A
+    round robin takes none (the Berger table pairs everyone; Code 3.13.1 forfeits).
     """
     if t.rounds and not t.rounds[-1].pairings:
         last = t.rounds.pop()
+        if t.system != "dutch":  # a Berger table pairs everyone; the absent forfeit
+            return [], []
         for b in last.byes:
             if b.kind in ("Z", "F", "H"):
                 t.request_bye(b.player, last.number, b.kind)
