@@ -113,3 +113,10 @@ def test_micromatch_standings_show_both_measures() -> None:
         match = {"A": "2", "B": "1", "C": "1", "D": "0"}
         first, second = (games, match) if ranking == "games" else (match, games)
         assert got == {n: (first[n], second[n]) for n in "ABCD"}
+
+
+def test_crosstable_csv(rr: Tournament) -> None:
+    """Round robin grid (Code 3.16.1): A beat B, drew C, beat D, lost to E (2/1/0)."""
+    rows = list(csv.reader(io.StringIO(export.crosstable_csv(rr))))
+    assert rows[0][:3] == ["№", "Name", "1"] or rows[0][:3] == ["№", "Участник", "1"]
+    assert rows[1] == ["1", "A", "■", "2", "1", "2", "0", "5"]

@@ -145,8 +145,8 @@ def register(subparsers: Any) -> None:
 
     ex = tsub.add_parser("export", help=tr("t.export"))
     ex.add_argument("file", help=tr("t.file"))
-    ex.add_argument("format", choices=["trf", "json", "csv", "html", "pdf", "pdn", "pairings",
-                                       "standings-json"])
+    ex.add_argument("format", choices=["trf", "json", "csv", "crosstable-csv", "html", "pdf",
+                                       "pdn", "pairings", "standings-json"])
     ex.add_argument("-o", "--output", help=tr("output.help"))
     ex.add_argument("--round", type=int, help=tr("round"))
     tp.set_defaults(func=_cmd_tournament)
@@ -422,6 +422,8 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
         _write(export.to_json(t) + "\n", args.output)
     elif fmt == "csv":
         _write(export.to_csv(t), args.output)
+    elif fmt == "crosstable-csv":
+        _write(export.crosstable_csv(t), args.output)
     elif fmt == "html":  # with --round: that round's pairing sheet
         _write(export.to_html(t, round_only=args.round), args.output)
     elif fmt == "pdf":

@@ -162,6 +162,16 @@ def to_csv(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
     return buf.getvalue()
 
 
+def crosstable_csv(t: Tournament) -> str:
+    """The crosstable as CSV, one row a player (the layout of :func:`crosstable`)."""
+    ct = crosstable(t)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(ct["header"])
+    w.writerows(ct["rows"])
+    return buf.getvalue()
+
+
 def crosstable(t: Tournament) -> dict[str, Any]:
     """Round robin: a grid of points scored by the row player against the column player;
     Swiss: per round ``opponent colour points`` (``12w2``), ``+``/``-``/``=`` for byes."""

@@ -77,7 +77,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "t.result": ("record a result: ROUND BOARD RESULT [GAME]", "записать результат: ТУР ДОСКА РЕЗУЛЬТАТ [ПАРТИЯ]"),
     "t.withdraw": ("withdraw a player from the next round", "снять участника со следующего тура"),
     "t.standings": ("show the standings", "показать турнирную таблицу"),
-    "t.export": ("export: trf, json, csv, html, pdf, pdn", "экспорт: trf, json, csv, html, pdf, pdn"),
+    "t.export": ("export: trf, json, csv, crosstable-csv, html, pdf, pdn, pairings, standings-json", "экспорт: trf, json, csv, crosstable-csv, html, pdf, pdn, pairings, standings-json"),
     "t.draw": ("draw the round-robin numbers by lot", "жеребьёвка номеров (круговая система)"),
     "t.created": ("created {}", "создан {}"),
     "t.exists": ("{} exists (use --force)", "{} уже существует (используйте --force)"),
