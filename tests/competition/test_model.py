@@ -195,6 +195,9 @@ def test_requested_byes() -> None:
     assert back.requested_for(2) == ([3], [], [])
     with pytest.raises(PairingError, match="H, Z or F"):
         t.request_bye(1, kind="U")
+    t.withdraw(3)  # his bye for round 2 goes with him; the document still loads
+    assert t.requested_for(2) == ([], [], [])
+    assert Tournament.from_json(t.to_json()).requested_for(1) == ([], [2], [])
     rr = Tournament(system="berger")
     rr.add_player("A")
     with pytest.raises(PairingError, match=r"Code 3\.13\.1"):

@@ -352,6 +352,11 @@ class Tournament:
             raise PairingError(f"player {number} is paired in round {rnd} or later; "
                                f"set those results (e.g. a forfeit) instead")
         p.withdrawn = rnd
+        for r, lst in list(self.byes_requested.items()):  # he asked for byes he won't take
+            if r >= rnd:
+                lst[:] = [b for b in lst if b.player != number]
+                if not lst:
+                    del self.byes_requested[r]
 
     @staticmethod
     def _only_bye(r: Round, number: int) -> bool:
