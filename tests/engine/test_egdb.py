@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shashki import Board
+from shashki import WHITE, Board
 from shashki.cli import main
 from shashki.engine import Engine
 from shashki.engine.egdb import Database, EgdbError, Result
@@ -402,3 +402,52 @@ def test_russian_five_pieces(tmp_path: Path) -> None:
     for _ in range(3000):
         b = _random_board("russian", 5, rng)
         assert _consistent(db, b), b.fen()
+
+
+# --- the arbiter ---------------------------------------------------------------------
+
+
+def _main_road_game(db: Database, lone_stays: bool) -> Board:
+    """Three kings against a lone king on the main road; White plays the database's best
+    move (or a drawing one), Black keeps its king on the road (``lone_stays``) or leaves
+    it at once; five White moves."""
+    road = set(db.variant.geometry.main_road)
+    b = Board("russian", "W:WKc1,Ke1,Kh2:BKa1")
+    for _ in range(9):
+        moves = db.moves(b)
+        assert moves
+        if b.turn == 0:  # among the best moves, one that gives nothing away
+            best = moves[0][1].outcome
+            safe = []
+            for m, r in moves:
+                child = b.copy(stack=False)
+                child.push(m)
+                if r.outcome == best and not child.has_capture():
+                    safe.append(m)
+            pick = (safe or [moves[0][0]])[0]
+        else:
+            options = [m for m, _ in moves if (m.end in road) == lone_stays]
+            options = options or [m for m, _ in moves]
+            pick = options[0]
+        b.push(pick)
+    return b
+
+
+def test_code_main_road_rule_by_the_database(ru4: Database) -> None:
+    """Code 1.9.1.5: the stronger side's 5th move must reach a winning position. With the
+    lone king kept on the road it does not (drawn, as the rule without a database says
+    too); once the lone king has left the road the position is won and play goes on."""
+    from shashki.draws import CODE_2004, history
+    from shashki.engine.egdb.arbiter import code_ruleset, winning
+
+    g = ru4.variant.geometry
+    rules = code_ruleset(ru4)
+    held = _main_road_game(ru4, lone_stays=True)
+    d = rules.check(history(held), g)
+    assert d is not None and d.rule == "main-road" and "database" in d.detail
+    assert CODE_2004.check(history(held), g) is not None
+    assert winning(ru4, held.position, WHITE) is False
+    left = _main_road_game(ru4, lone_stays=False)
+    assert winning(ru4, left.position, WHITE) is True
+    assert rules.check(history(left), g) is None
+    assert winning(ru4, Board("russian").position, WHITE) is None

@@ -160,10 +160,13 @@ class Database:
         if board.variant != self.variant:
             raise EgdbError(f"this database is for {self.variant.name}, the board is "
                             f"{board.variant.name}")
-        w, b, k, t = board.position
-        if not (w and b):  # a side without pieces has lost (Code 1.8.1)
-            return Result("loss", 0) if not (w if t == 0 else b) else None
-        v = self._byte(w, b, k, t)
+        return self.probe_position(*board.position)
+
+    def probe_position(self, white: int, black: int, kings: int, turn: int) -> Result | None:
+        """:meth:`probe` for raw bitboards (``Board.position``, a draw-rule snapshot)."""
+        if not (white and black):  # a side without pieces has lost (Code 1.8.1)
+            return Result("loss", 0) if not (white if turn == 0 else black) else None
+        v = self._byte(white, black, kings, turn)
         return None if v < 0 else Result.from_byte(v)
 
     def moves(self, board: Board) -> list[tuple[Move, Result]] | None:
