@@ -119,6 +119,8 @@ def test_a_live_round_robin_gets_its_results_from_the_games(client: TestClient,
     doc = org.get(f"/events/{event_id}/standings.json").json()
     assert doc["standings"][0]["points"] == 2.0
     assert "Spring Cup" in org.get(f"/events/{event_id}/print").text
+    pdf = org.get(f"/events/{event_id}/standings.pdf")
+    assert pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
 
 
 def test_an_over_the_board_round_robin_to_its_final_table(client: TestClient,

@@ -4,7 +4,9 @@ printable page."""
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -367,6 +369,24 @@ async def event_document(event_id: int, request: Request) -> Response:
     """The tournament document itself (the source of truth), for shashki's command line."""
     view, _ = await load_view(request, event_id)
     return _download(view.t.to_json(), "application/json", f"event-{event_id}.json")
+
+
+@router.get("/events/{event_id}/standings.pdf")
+async def event_pdf(event_id: int, request: Request) -> Response:
+    """The competition module's printable A4 page (standings, crosstable, rounds) as PDF,
+    printed by WeasyPrint in a worker thread; its labels are in the server's language."""
+    view, _ = await load_view(request, event_id)
+
+    def render_pdf() -> bytes:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "event.pdf")
+            cexport.to_pdf(view.t, path)
+            with open(path, "rb") as f:
+                return f.read()
+
+    body = await run_db(render_pdf)
+    return Response(body, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="event-{event_id}.pdf"'})
 
 
 @router.get("/events/{event_id}/print")
