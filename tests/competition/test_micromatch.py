@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from shashki.competition.export import to_pdn
 from shashki.competition.micromatch import draw_openings, start_board, used_openings
 from shashki.competition.model import Pairing, Round, Tournament
@@ -101,15 +103,16 @@ def test_swiss_paired_on_game_points() -> None:
     assert t.draws[-1]["seed"] == "5:2" and len(t.draws[-1]["boards"]) == 3
 
 
-def test_swiss_paired_on_match_points() -> None:
+@pytest.mark.parametrize("engine", ["gacrux", "shashki"])
+def test_swiss_paired_on_match_points(engine: str) -> None:
     """Ranked by match points (2/1/0 a match): 1, 2, 3 have 2, the others 0; P3 floats
-    down and meets the first of the losers, P4; P5 meets P6 (the engine reads the match
-    results from the TRF: docs/rules.md K19)."""
+    down and meets the first of the losers, P4; P5 meets P6 (docs/rules.md K19; gacrux
+    through the TRF shashki writes, shashki's engine from the model)."""
     t = _swiss_after_round_1("match")
     assert t.all_points() == {1: 2, 2: 2, 3: 2, 4: 0, 5: 0, 6: 0}
     from shashki.competition.dutch import pair_dutch
 
-    r = pair_dutch(t, engine="gacrux")  # the reference engine, through the TRF shashki writes
+    r = pair_dutch(t, engine=engine)
     assert {frozenset((p.white, p.black)) for p in r.pairings} == {
         frozenset(x) for x in ((1, 2), (3, 4), (5, 6))}
 

@@ -218,7 +218,8 @@ def _gacrux_event(tmp_path: pathlib.Path) -> str:
     return (tmp_path / "A0003.trf").read_text(encoding="latin-1")
 
 
-def test_accelerated_file_from_another_tool(tmp_path: pathlib.Path) -> None:
+@pytest.mark.parametrize("engine", ["gacrux", "shashki"])
+def test_accelerated_file_from_another_tool(tmp_path: pathlib.Path, engine: str) -> None:
     """A TRF made by gacrux with accelerated rounds: shashki keeps the 250 records, its
     export passes gacrux's checker, and pairing round 2 again gives gacrux's round 2 (the
     acceleration reaches the engine)."""
@@ -234,7 +235,7 @@ def test_accelerated_file_from_another_tool(tmp_path: pathlib.Path) -> None:
 
     want = {(p.white, p.black) for p in t.rounds[1].pairings}
     del t.rounds[1:]
-    assert {(p.white, p.black) for p in pair_dutch(t, engine="gacrux").pairings} == want
+    assert {(p.white, p.black) for p in pair_dutch(t, engine=engine).pairings} == want
 
 
 def test_windows_1251_file(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
