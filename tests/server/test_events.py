@@ -208,6 +208,9 @@ def test_players_cannot_enter_results_or_arbitrate(client: TestClient, org: Visi
         r = who.form(f"/events/{event_id}/players", {"username": "carol"},
                      page=f"/events/{event_id}")
         assert r.status_code == 403
+        r = who.form(f"/events/{event_id}/withdrawals", {"player": "1"},
+                     page=f"/events/{event_id}")
+        assert r.status_code == 403
     assert tournament(client, event_id).rounds[0].pairings[0].results == [None]
     # An arbiter of another event is no arbiter here.
     set_role(client, "carol", m.Role.ARBITER)
@@ -338,7 +341,10 @@ def test_a_round_robin_player_who_leaves_loses_the_rest_by_forfeit(client: TestC
     org.form(f"/events/{event_id}/rounds", {}, page=f"/events/{event_id}")
     rows = games_of(client, event_id)
     leaver = tournament(client, event_id).rounds[0].pairings[0].white
-    r = org.form(f"/events/{event_id}/players/{leaver}/remove", {}, page=f"/events/{event_id}")
+    page = org.get(f"/events/{event_id}").text
+    assert 'id="withdraw-form"' in page and "/remove" not in page
+    r = org.form(f"/events/{event_id}/withdrawals", {"player": str(leaver)},
+                 page=f"/events/{event_id}")
     assert r.status_code == 303
     # Round 1 stands: its games are played (here: decided by the arbiter for White).
     for eg in rows:
@@ -356,7 +362,8 @@ def test_a_round_robin_player_who_leaves_loses_the_rest_by_forfeit(client: TestC
     # Only the other board is played on the platform.
     assert len(games_of(client, event_id)) == len(rows) + 1
     assert "withdrawn" in org.get(f"/events/{event_id}").text
-    r = org.form(f"/events/{event_id}/players/{leaver}/remove", {}, page=f"/events/{event_id}")
+    r = org.form(f"/events/{event_id}/withdrawals", {"player": str(leaver)},
+                 page=f"/events/{event_id}")
     assert r.status_code == 409 and "already left" in r.text
 
 

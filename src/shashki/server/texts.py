@@ -224,6 +224,13 @@ _T.update({
     "ev.join": ("Take part", "Участвовать"),
     "ev.remove": ("remove", "убрать"),
     "ev.withdraw": ("withdraw", "снять"),
+    "ev.withdraw_title": ("Withdraw a player", "Снять участника"),
+    "ev.withdraw_help_rr": ("His games of the rounds paired stand; his later games are lost "
+                            "by forfeit (Code 3.13.1).",
+                            "Сыгранные туры остаются; дальнейшие партии ему засчитываются "
+                            "как поражения за неявку (Кодекс 3.13.1)."),
+    "ev.withdraw_help_swiss": ("He is not paired from the next round on.",
+                               "Со следующего тура он не участвует в жеребьёвке."),
     "ev.withdrawn": ("withdrawn", "выбыл"),
     "ev.standings": ("Standings", "Турнирная таблица"),
     "ev.final": ("final", "итоговая"),

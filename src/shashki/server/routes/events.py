@@ -272,6 +272,16 @@ async def remove_player(event_id: int, player: int, request: Request, who: Who) 
     return redirect(f"/events/{event_id}#players")
 
 
+@router.post("/events/{event_id}/withdrawals")
+async def withdraw_player(event_id: int, request: Request, who: Who) -> Response:
+    """A player leaves the event from the next round (the organiser)."""
+    form = await form_of(request, who)
+    player = number(form, "player")
+    await _change(request, who, event_id,
+                  lambda db, row, _u, _now: ev_service.unregister(db, row, player))
+    return redirect(f"/events/{event_id}#players")
+
+
 @router.post("/events/{event_id}/rounds")
 async def pair(event_id: int, request: Request, who: Who) -> Response:
     """Pair and publish the next round (the organiser or the event's arbiter)."""
