@@ -37,6 +37,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                 "(выигрышей {wins:,}, ничьих {draws:,}, проигрышей {losses:,}), срезов {slices}; "
                 "решено за {solve:.1f} с (этот запуск {wall:.1f} с); {size:.1f} МБ на диске "
                 "({bits:.2f} бит на позицию) в {dir}"),
+    "all": ("all slices", "все срезы"),
     "win": ("win in {} moves ({} plies)", "выигрыш за {} ходов ({} полуходов)"),
     "loss": ("loss in {} moves ({} plies)", "проигрыш за {} ходов ({} полуходов)"),
     "draw": ("draw", "ничья"),
@@ -88,6 +89,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     from shashki.engine.egdb import Database, _variant
     from shashki.engine.egdb.build import check_variant
+    from shashki.engine.egdb.tables import Layout
 
     v = _variant(args.variant)
     check_variant(v, args.pieces)
@@ -97,12 +99,19 @@ def cmd_build(args: argparse.Namespace) -> int:
                   disable=args.json or not sys.stderr.isatty(),
                   console=None) as bar:
 
+        work = 2 * Layout(v, args.pieces).positions  # each position: first pass, settling
+        overall = bar.add_task(_t("all"), total=work)
+        seen: dict[str, int] = {}
+
         def progress(name: str, done: int, total: int) -> None:
             if name not in tasks:
                 tasks[name] = bar.add_task(name, total=total)
             bar.update(tasks[name], completed=done)
+            bar.advance(overall, done - seen.get(name, 0))
+            seen[name] = done
 
         db = Database.build(v, args.pieces, args.dir, progress)
+        bar.update(overall, completed=work)
     r = db.report
     assert r is not None
     size = r.stored
