@@ -198,12 +198,23 @@ def test_cp1251_files_are_read(alice: Visitor, client: TestClient) -> None:
 
 
 def test_archive_game_analysis(client: TestClient, alice: Visitor, guest: Visitor) -> None:
+    import asyncio
+    import threading
     import time
 
     pool = client.app.state.engine.pool  # type: ignore[attr-defined]
     analyser = client.app.state.engine.analyser  # type: ignore[attr-defined]
-    pool.analysis_time, pool.analysis_depth = 0.4, 30
+    pool.analysis_time, pool.analysis_depth = 0.05, 6
     analyser.per_user = 1
+    gate = threading.Event()  # holds the first analysis until the second is refused
+    analyse = pool.analyse
+
+    async def held(*args: object) -> object:
+        while not gate.is_set():
+            await asyncio.sleep(0.02)
+        return await analyse(*args)
+
+    pool.analyse = held
     upload(alice, GAMES)
     ids = [g["id"] for g in guest.get("/api/archive/games",
                                       params={"event": "москва"}).json()["games"]]
@@ -212,6 +223,7 @@ def test_archive_game_analysis(client: TestClient, alice: Visitor, guest: Visito
     assert r.status_code == 202 and r.json()["status"] == "running"
     r = alice.api("POST", f"/api/archive/games/{ids[1]}/analysis")
     assert r.status_code == 409 and r.json()["error"] == "analysis_busy"
+    gate.set()
     deadline = time.monotonic() + 60
     while (a := guest.get(f"/api/archive/games/{ids[0]}/analysis").json())["status"] != "done":
         assert time.monotonic() < deadline, a
