@@ -387,3 +387,22 @@ def test_a_write_on_an_older_read_is_refused(client: TestClient, org: Visitor) -
         with pytest.raises(StaleDataError):
             first.commit()
     assert [p.name for p in tournament(client, event_id).players] == ["boris"]
+
+
+def test_a_swiss_round_without_the_absent(client: TestClient, org: Visitor) -> None:
+    people(client, "anna", "boris", "vera", "gleb")
+    event_id = create_event(org, system="dutch", rounds="3", mode="otb", tb1="buchholz", tb2="")
+    register(org, event_id, "anna", "boris", "vera", "gleb")
+    page = org.get(f"/events/{event_id}").text
+    assert 'name="absent"' in page
+    r = org.form(f"/events/{event_id}/rounds", {"absent": "3"}, page=f"/events/{event_id}")
+    assert r.status_code == 303, r.text
+    rnd = tournament(client, event_id).rounds[0]
+    assert 3 not in {n for p in rnd.pairings for n in (p.white, p.black)}
+    assert [(b.player, b.kind) for b in rnd.byes if b.player == 3] == [(3, "Z")]
+    rr = create_event(org, name="Round robin", mode="otb")
+    register(org, rr, "anna", "boris")
+    r = org.form(f"/events/{rr}/rounds", {"absent": "1"}, page=f"/events/{rr}")
+    assert r.status_code == 422 and "forfeits" in r.text
+    r = org.form(f"/events/{rr}/rounds", {"absent": "x"}, page=f"/events/{rr}")
+    assert r.status_code == 422

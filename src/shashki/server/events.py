@@ -315,9 +315,13 @@ def planned_rounds(t: Tournament) -> int:
     return rr * (2 if t.system == "double-berger" else 1)
 
 
-def pair_round(db: DBSession, ev: EventRow, now: float) -> list[int]:
+def pair_round(db: DBSession, ev: EventRow, now: float,
+               absent: frozenset[int] = frozenset()) -> list[int]:
     """Pair and publish the next round (numbers are drawn by lot before a round robin's
-    first round, Code ch. IV); in a live event start its games. Returns the new game ids."""
+    first round, Code ch. IV); in a live event start its games. Returns the new game ids.
+
+    ``absent``: in a Swiss event, players announced absent for the round: they are not
+    paired and get a zero-point bye."""
     t = tournament(ev)
     if ev.status == EventStatus.FINISHED.value:
         raise Conflict(code="event_finished")
@@ -337,7 +341,9 @@ def pair_round(db: DBSession, ev: EventRow, now: float) -> list[int]:
             for row in linked.values():
                 row.number = -row.number
             db.flush()
-        rnd = pair_next_round(t)
+        if absent and t.system != "dutch":
+            raise InvalidInput("absent", code="event_absent")
+        rnd = pair_next_round(t, absent=sorted(absent))
         t.add_round(rnd)
         out = {n for n, row in linked.items()
                if row.out_from is not None and row.out_from <= rnd.number}

@@ -224,6 +224,11 @@ _T.update({
     "ev.join": ("Take part", "Участвовать"),
     "ev.remove": ("remove", "убрать"),
     "ev.withdraw": ("withdraw", "снять"),
+    "ev.absent": ("Absent this round (a zero-point bye)", "Отсутствуют в этом туре (без очка)"),
+    "error.event_absent": ("A round robin's table pairs everyone; enter the absent player's "
+                           "games as forfeits (Code 3.13.1).",
+                           "В круговом турнире играют все по таблице; партии отсутствующего "
+                           "вносятся как неявка (Кодекс 3.13.1)."),
     "ev.withdraw_title": ("Withdraw a player", "Снять участника"),
     "ev.withdraw_help_rr": ("His games of the rounds paired stand; his later games are lost "
                             "by forfeit (Code 3.13.1).",

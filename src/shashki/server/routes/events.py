@@ -48,6 +48,12 @@ def number(form: FormData, name: str, default: int | None = None) -> int:
     return int(raw)
 
 
+def _whole(value: object) -> int:
+    if not isinstance(value, str) or not re.fullmatch(r"\d{1,6}", value):
+        raise InvalidInput("absent", "a player's number")
+    return int(value)
+
+
 def redirect(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
@@ -285,9 +291,10 @@ async def withdraw_player(event_id: int, request: Request, who: Who) -> Response
 @router.post("/events/{event_id}/rounds")
 async def pair(event_id: int, request: Request, who: Who) -> Response:
     """Pair and publish the next round (the organiser or the event's arbiter)."""
-    await form_of(request, who)
+    form = await form_of(request, who)
+    absent = frozenset(_whole(v) for v in form.getlist("absent")[:ev_service.MAX_PLAYERS])
     await _change(request, who, event_id,
-                  lambda db, row, _u, now: ev_service.pair_round(db, row, now),
+                  lambda db, row, _u, now: ev_service.pair_round(db, row, now, absent),
                   need="arbiter")
     return redirect(f"/events/{event_id}#rounds")
 
