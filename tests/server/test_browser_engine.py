@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from .serving import free_port, server
-from .test_browser import CHROMIUM, DESKTOP, PHONE, shot, signup, wait_plies
+from .test_browser import CHROMIUM, DESKTOP, PHONE, shot, signup
 from .test_browser import click as click_squares
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
@@ -72,7 +72,7 @@ def test_engine_game_analysis_and_archive(base: str, browser: object) -> None:
     page.wait_for_url("**/games/*")
     page.wait_for_selector("#board svg .hits rect")
     click_squares(page, "c3", "d4")
-    wait_plies(page, 2)  # the engine's reply arrives by itself
+    expect(page.locator("#moves span")).to_have_count(2, timeout=30000)  # the engine's reply
     expect(page.locator(".player.black .name")).to_have_text("engine-beginner")
     shot(page, "engine-02-game-desktop")
     page.once("dialog", lambda d: d.accept())

@@ -160,7 +160,10 @@ def test_engine_against_engine_is_not_rate_limited(client: TestClient,
     from shashki.server import store
 
     assert Actor(1, bot=True).bot and not Actor(1).bot
+    from shashki.server.ratelimit import RateLimit
+
     svc = client.app.state.services  # type: ignore[attr-defined]
+    svc.hub.move_limit = RateLimit(1, 600)  # one action in ten minutes: players are held
     player = client.app.state.engine.player  # type: ignore[attr-defined]
     with svc.db.session() as db:
         white = db.get(m.User, player.user_of("beginner"))
@@ -168,10 +171,9 @@ def test_engine_against_engine_is_not_rate_limited(client: TestClient,
         ch = store.create_challenge(db, white, "russian", "", "white", black.username)
         game_id = store.accept_challenge(db, ch, black, svc.hub.now()).id
     client.portal.call(svc.hub.get, game_id)  # type: ignore[union-attr]
-    started = time.monotonic()
-    state = wait_state(guest, game_id, lambda s: s["ply"] >= 24 or s["status"] == "finished")
+    state = wait_state(guest, game_id, lambda s: s["ply"] >= 24 or s["status"] == "finished",
+                       timeout=60)
     assert state["ply"] >= 20, state["termination"]
-    assert time.monotonic() - started < 20
 
 
 def test_invitations_to_the_engine_are_accepted(alice: Visitor) -> None:
@@ -179,7 +181,7 @@ def test_invitations_to_the_engine_are_accepted(alice: Visitor) -> None:
                                               "time_control": "3m+2s"})
     assert r.status_code == 201, r.text
     ch = r.json()["id"]
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while (game_id := alice.get(f"/api/challenges/{ch}").json()["game_id"]) is None:
         assert time.monotonic() < deadline
         time.sleep(0.1)
