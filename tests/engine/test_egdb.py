@@ -451,3 +451,17 @@ def test_code_main_road_rule_by_the_database(ru4: Database) -> None:
     assert winning(ru4, left.position, WHITE) is True
     assert rules.check(history(left), g) is None
     assert winning(ru4, Board("russian").position, WHITE) is None
+
+
+def test_find_the_default_directory(ru4: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ru4.directory is not None
+    monkeypatch.setenv("SHASHKI_EGDB", str(ru4.directory.parent / "elsewhere"))
+    assert Database.find("russian") is None
+    (ru4.directory.parent / "nest").mkdir(exist_ok=True)
+    link = ru4.directory.parent / "nest" / "russian"
+    if not link.exists():
+        link.symlink_to(ru4.directory)
+    monkeypatch.setenv("SHASHKI_EGDB", str(ru4.directory.parent / "nest"))
+    found = Database.find("russian", pieces=3)
+    assert found is not None and found.pieces == 3
+    assert Database.find("russian", pieces=3) is found

@@ -89,6 +89,9 @@ class Result:
         return cls("win" if d % 2 else "loss", d)
 
 
+_FOUND: dict[tuple[str, str, int | None], Database | None] = {}
+
+
 class Database:
     """A loaded database of one variant (every slice of up to :attr:`pieces` pieces)."""
 
@@ -142,6 +145,20 @@ class Database:
                 except (OSError, ValueError) as e:
                     raise EgdbError(f"{str(d)!r}: slice {m.name} cannot be read: {e}") from None
         return cls(v, n, eg, d)
+
+    @classmethod
+    def find(cls, variant: str | Variant, pieces: int | None = None) -> Database | None:
+        """The database in the default directory, loaded once per process (None when
+        there is none): for the engine, the hub and the arbiter to pick up what
+        ``shashki egdb build`` made."""
+        v = _variant(variant)
+        key = (v.name, str(default_dir(v)), pieces)
+        if key not in _FOUND:
+            try:
+                _FOUND[key] = cls.open(v, pieces=pieces)
+            except EgdbError:
+                _FOUND[key] = None
+        return _FOUND[key]
 
     def covers(self, board: Board) -> bool:
         """Whether the position has few enough pieces for this database."""
