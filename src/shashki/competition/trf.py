@@ -170,6 +170,10 @@ _FROM_CODE = {"BH": "buchholz", "BH/C1": "buchholz-cut1", "BH/M1": "median-buchh
 
 _OWN_TIEBREAKS = "### shashki tiebreaks:"
 """Comment record carrying the event's whole tie-break list (other tools skip ``###``)."""
+_OWN_WITHDRAWN = "### shashki withdrawn:"
+_OWN_ENTERED = "### shashki entered:"
+"""Comment records of withdrawals and late entries (player:round ...), which TRF has no
+record for and the Code's Swiss tie-breaks need (3.16.11)."""
 
 _KNOWN = {"012", "022", "032", "042", "052", "062", "072", "092", "102", "112", "122", "132",
           "142", "152", "162", "192", "202", "212", "222", "240", "260", "001",
@@ -246,6 +250,12 @@ def export_trf(t: Tournament, upto: int | None = None, numbering: dict[int, int]
             lines.append("202 " + ",".join(codes))
         if t.tiebreaks:
             lines.append(f"{_OWN_TIEBREAKS} {','.join(t.tiebreaks)}")
+        gone = [f"{num[p.number]}:{p.withdrawn}" for p in t.players if p.withdrawn is not None]
+        late = [f"{num[p.number]}:{p.entered}" for p in t.players if p.entered > 1]
+        if gone:
+            lines.append(f"{_OWN_WITHDRAWN} {' '.join(gone)}")
+        if late:
+            lines.append(f"{_OWN_ENTERED} {' '.join(late)}")
         if t.time_control:
             lines.append(f"222 {t.time_control}")
         for rnd in sorted(t.byes_requested):
@@ -301,6 +311,8 @@ class _Reading:
     byes: list[tuple[str, int, tuple[int, ...], int, str]] = field(default_factory=list)
     absent: list[tuple[int, int, str]] = field(default_factory=list)
     tiebreaks_own: list[str] | None = None
+    withdrawn: dict[int, tuple[int, int, str]] = field(default_factory=dict)
+    entered: dict[int, tuple[int, int, str]] = field(default_factory=dict)
     tiebreaks_fide: list[str] | None = None
 
 
@@ -329,6 +341,12 @@ def parse_trf(text: str) -> Tournament:
                 for tb in rd.tiebreaks_own:
                     if tb not in TIEBREAKS:
                         raise TrfError(lineno, line, f"unknown tie-break {tb!r}")
+            for head, out in ((_OWN_WITHDRAWN, rd.withdrawn), (_OWN_ENTERED, rd.entered)):
+                if line.startswith(head):
+                    for item in line[len(head):].split():
+                        who, _, rnd = item.partition(":")
+                        out[_number(lineno, line, who, "player")] = (
+                            _number(lineno, line, rnd, "round"), lineno, line)
             continue
         tag = line[:3]
         if tag not in _KNOWN:
@@ -357,6 +375,11 @@ def parse_trf(text: str) -> Tournament:
         t.forbid(*players, first=first, last=last or None)
     t.tiebreaks = list(rd.tiebreaks_own if rd.tiebreaks_own is not None
                        else rd.tiebreaks_fide or [])
+    for marks, attr in ((rd.entered, "entered"), (rd.withdrawn, "withdrawn")):
+        for x, (rnd, lineno, line) in marks.items():
+            if x not in grid:
+                raise TrfError(lineno, line, f"no player {x}")
+            setattr(t.player(x), attr, rnd)
     _build_rounds(t, grid, max_round)
     for kind, rnd, players, lineno, line in rd.byes:
         if rnd > max_round and t.system != "dutch":
