@@ -96,6 +96,9 @@ def test_a_live_round_robin_gets_its_results_from_the_games(client: TestClient,
     assert {p.name for p in t.players} == set(numbers.values())
     assert all(numbers[p.number] == p.name for p in t.players)
     by_name = {v.name: v for v in players}
+    page = by_name["anna"].get(f"/events/{event_id}").text
+    assert 'id="your-games"' in page and "Your game:" in page
+    assert 'id="your-games"' not in org.get(f"/events/{event_id}").text
     # Each game's Black resigns: the results come back into the tournament on their own.
     for eg in rows:
         data = by_name["anna"].get(f"/api/games/{eg.game_id}").json()

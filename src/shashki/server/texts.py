@@ -229,6 +229,8 @@ _T.update({
                            "games as forfeits (Code 3.13.1).",
                            "В круговом турнире играют все по таблице; партии отсутствующего "
                            "вносятся как неявка (Кодекс 3.13.1)."),
+    "ev.your_game": ("Your game:", "Ваша партия:"),
+    "ev.play": ("Play", "Играть"),
     "ev.withdraw_title": ("Withdraw a player", "Снять участника"),
     "ev.withdraw_help_rr": ("His games of the rounds paired stand; his later games are lost "
                             "by forfeit (Code 3.13.1).",

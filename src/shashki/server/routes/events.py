@@ -213,9 +213,11 @@ async def event_page(event_id: int, request: Request, who: Who) -> Response:
     view, _ = await load_view(request, event_id)
     row, t = view.row, view.t
     mine = who.user is not None and any(p.user_id == who.user.id for p in view.linked.values())
+    yours = [g for g in view.game_rows.values() if who.user is not None
+             and g.status == "live" and who.user.id in (g.white_id, g.black_id)]
     return render(request, who, "event.html", ev=row, tour=t, view=view,
                   manage=ev_service.can_manage(who.user, row),
-                  arbitrate=ev_service.can_arbitrate(who.user, row), mine=mine,
+                  arbitrate=ev_service.can_arbitrate(who.user, row), mine=mine, yours=yours,
                   planned=ev_service.planned_rounds(t), rounds=rounds_context(view),
                   players=sorted(t.players, key=lambda p: p.number),
                   linked=view.linked, out=view.out(), **standings_context(t))
