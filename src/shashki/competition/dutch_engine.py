@@ -173,6 +173,10 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
     return out
 
 
+class _Exhausted(Exception):
+    """The general search's step budget ran out before any candidate was found."""
+
+
 class DutchEngine:
     """Pair one round of players (see the module docstring)."""
 
@@ -182,6 +186,7 @@ class DutchEngine:
         self.first = first_color
         self._cache: dict[frozenset[int], bool] = {}
         self._left: dict[frozenset[int], int] = {}
+        self.found = False
         self.cap = 10 ** 9
         self.spent = 0
         self.steps = 0
@@ -439,6 +444,7 @@ class DutchEngine:
         best: list[object] = [None, None, None]
         count = [0]
         evals = [0]
+        self.found = False
         budget = BUDGET if len(members) <= 24 else BIG_BUDGET
         nxt = frozenset(y for y in lower if self.p[y].score == next_score)
         ideal = self.lower_bound(mdps, residents, last, next_score, nxt)
@@ -456,6 +462,7 @@ class DutchEngine:
             evals[0] += 1
             if best[0] is None or q < best[0]:  # type: ignore[operator]
                 best[0], best[1], best[2] = q, list(pairs), down
+                self.found = True
                 if q <= ideal:
                     return True
             return count[0] > budget
@@ -500,13 +507,27 @@ class DutchEngine:
         and pruned by the colour bounds, so the first leaf is the first candidate in that
         order that is optimal on every criterion, which is C.04.3's pairing.
         """
+        members = mdps + residents
+        slack = len(members) % 2
+        if lower:
+            # More downfloaters than the parity needs only when fewer cannot complete the
+            # round (C4 before C5), which is cheap to prove for zero or one.
+            if slack == 0 and not self.pairable(lower):
+                slack = 2
+            elif slack == 1 and not any(self.pairable(lower | {x}) for x in members):
+                slack = 3
+        if len(members) - slack < 2 * len(mdps):
+            return None
+        return self._fast(mdps, residents, lower, next_score, slack)
+
+    def _fast(self, mdps: list[int], residents: list[int], lower: frozenset[int],
+              next_score: float, slack: int
+              ) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """:meth:`fast_bracket` with ``slack`` players left over."""
         p = self.p
         members = mdps + residents
-        if len(mdps) > len(residents):
-            return None
         last = not lower
         nxt = frozenset(y for y in lower if p[y].score == next_score)
-        slack = len(members) % 2
         ct = {x: _ctype(p[x].pref) for x in members}
         cnt = [0] * 5
         for x in members:
@@ -519,7 +540,7 @@ class DutchEngine:
                 least = min(p[x].unplayed for x in pool)
                 pool = [x for x in pool if p[x].unplayed == least]
             good = {x for x in pool if p[x].fl(1) != "d" and p[x].fl(2) != "d"}
-            if not good:
+            if len(good) < slack:
                 return None
         elif not self.pairable(lower):
             return None
@@ -535,6 +556,15 @@ class DutchEngine:
                 hit = okd[x] = x in good and (last or (
                     self.c8_ok(x, nxt) and self.pairable(lower | {x})))
             return hit
+
+        def ok_set(down: list[int]) -> bool:
+            """The bracket's leftovers: one by :func:`ok_down`, several jointly (C8, C4)."""
+            if len(down) == 1:
+                return ok_down(down[0])
+            d = frozenset(down)
+            return (all(x in good for x in d) and not last
+                    and self.leftover(nxt | d) == (len(nxt) + len(d)) % 2
+                    and self.pairable(lower | d))
 
         def pair_cost(a: int, b: int) -> tuple[int, int]:
             """(C12, C13) of the pair; (FAULT, FAULT) when a topscorer's pair breaks C10 or C11."""
@@ -610,7 +640,7 @@ class DutchEngine:
             """The remainder's transpositions, then its single exchanges (C.04.3 D.1, D.2):
             a plain walk first, the assignment-guided walk when that does not settle it."""
             rest = sorted(rest, key=lambda x: (-p[x].score, x))
-            half = len(rest) // 2
+            half = (len(rest) - slack) // 2
             s1, s2 = rest[:half], rest[half:]
             for k, (x1, x2) in enumerate(chain([((), ())], _lazy(_exchanges, s1, s2))):
                 t1 = sorted([x for x in s1 if x not in x1] + list(x2))
@@ -621,6 +651,12 @@ class DutchEngine:
                         return got
                     if settled:
                         continue
+                if slack > 1:
+                    # The assignment test knows one leftover only.
+                    got, _ = transpositions(t1, t2, spent)
+                    if got is not None or steps[0] > limit:
+                        return got
+                    continue
                 got = guided(t1, t2, *spent)
                 if got is not None or steps[0] > limit:
                     return got
@@ -644,7 +680,7 @@ class DutchEngine:
             def go(i: int, c12: int, c13: int) -> list[int] | None:
                 if i == len(s1):
                     down = [x for j, x in enumerate(s2) if not taken[j]]
-                    if slack and not ok_down(down[0]):
+                    if slack and not ok_set(down):
                         return None
                     return down
                 a = s1[i]
@@ -657,7 +693,7 @@ class DutchEngine:
                         break
                     if not self.compatible(a, b):
                         continue
-                    if slack and b in good and goodleft[0] == 1:
+                    if slack and b in good and goodleft[0] <= slack:
                         continue
                     d12, d13 = pair_cost(a, b)
                     n12, n13 = c12 + d12, c13 + d13
@@ -681,7 +717,9 @@ class DutchEngine:
                 c1[ct[a]] += 1
                 return None
 
+            start = budget[0]
             down = go(0, *spent)
+            steps[0] += start - max(budget[0], 0)
             return (None if down is None else (list(out), down)), budget[0] >= 0
 
         hetero: list[tuple[int, int]] = []
@@ -754,13 +792,23 @@ class DutchEngine:
         n = len(rem)
         for npairs in range(n // 2, -1, -1):
             s1, s2 = rem[:npairs], rem[npairs:]
-            for x1, x2 in [((), ()), *_exchanges(s1, s2)]:
-                t1 = [x for x in s1 if x not in x1] + list(x2)
-                t2 = [x for x in s2 if x not in x2] + list(x1)
-                t1.sort()
-                t2.sort()
-                if self._transpose(t1, t2, fn, acc):
+            self.steps = 0
+            try:
+                if self._split(s1, s2, fn, acc):
                     return True
+            except _Exhausted:
+                # No candidate with this many pairs within the step budget: try fewer.
+                continue
+        return False
+
+    def _split(self, s1: list[int], s2: list[int], fn: Consider,
+               acc: list[tuple[int, int]]) -> bool:
+        """The transpositions of S1 against S2, then their single exchanges."""
+        for x1, x2 in chain([((), ())], _lazy(_exchanges, s1, s2)):
+            t1 = sorted([x for x in s1 if x not in x1] + list(x2))
+            t2 = sorted([x for x in s2 if x not in x2] + list(x1))
+            if self._transpose(t1, t2, fn, acc):
+                return True
         return False
 
     def _transpose(self, s1: list[int], s2: list[int], consider: Consider,
@@ -772,7 +820,9 @@ class DutchEngine:
         def go(i: int) -> bool:
             self.steps += 1
             if self.steps > STEP_LIMIT:
-                return True
+                if self.found:
+                    return True
+                raise _Exhausted
             if i == len(s1):
                 return fn(acc + out)
             a = s1[i]
