@@ -22,8 +22,8 @@ the search reverses the meaning of "cannot move". Weights live in ``weights.json
 that they can be tuned without touching code.
 
 >>> from shashki import Board
->>> evaluate_board(Board("russian"))
-3
+>>> evaluate_board(Board("russian")) == weights_for("russian")["turn"]  # symmetric position
+True
 >>> evaluate_board(Board("russian", "W:W21-32:B1-11")) > 90
 True
 >>> evaluate_board(Board("russian-giveaway", "W:W21-32:B1-11")) < -90
