@@ -31,6 +31,7 @@ from typing import Any
 
 import anyio.to_thread
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from shashki.board import Board
 from shashki.color import WHITE
@@ -213,7 +214,10 @@ class EnginePlayer:
         self.poller: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        self.accounts = await anyio.to_thread.run_sync(ensure_accounts, self.db)
+        try:
+            self.accounts = await anyio.to_thread.run_sync(ensure_accounts, self.db)
+        except IntegrityError:  # another instance created them at the same moment
+            self.accounts = await anyio.to_thread.run_sync(ensure_accounts, self.db)
         self.hub.observers.append(self.notify)
         for lg in list(self.hub.games.values()):
             self.notify(lg)
