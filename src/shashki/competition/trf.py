@@ -344,9 +344,9 @@ def parse_trf(text: str) -> Tournament:
             for head, out in ((_OWN_WITHDRAWN, rd.withdrawn), (_OWN_ENTERED, rd.entered)):
                 if line.startswith(head):
                     for item in line[len(head):].split():
-                        who, _, rnd = item.partition(":")
+                        who, _, at = item.partition(":")
                         out[_number(lineno, line, who, "player")] = (
-                            _number(lineno, line, rnd, "round"), lineno, line)
+                            _number(lineno, line, at, "round"), lineno, line)
             continue
         tag = line[:3]
         if tag not in _KNOWN:
@@ -376,10 +376,10 @@ def parse_trf(text: str) -> Tournament:
     t.tiebreaks = list(rd.tiebreaks_own if rd.tiebreaks_own is not None
                        else rd.tiebreaks_fide or [])
     for marks, attr in ((rd.entered, "entered"), (rd.withdrawn, "withdrawn")):
-        for x, (rnd, lineno, line) in marks.items():
+        for x, (first, lineno, line) in marks.items():
             if x not in grid:
                 raise TrfError(lineno, line, f"no player {x}")
-            setattr(t.player(x), attr, rnd)
+            setattr(t.player(x), attr, first)
     _build_rounds(t, grid, max_round)
     for kind, rnd, players, lineno, line in rd.byes:
         if rnd > max_round and t.system != "dutch":
