@@ -154,7 +154,11 @@ def test_an_arbiter_rules_on_a_threefold_claim(site: tuple[str, Path], browser: 
                                                          "ply": ply})
     # White claims on the game page, by the button.
     login(player, base, white.name)
-    player.goto(f"{base}/games/{game_id}")
+    player.goto(event_url)
+    expect(player.locator("#your-games")).to_contain_text("Your game:")
+    shot(player, "15-event-player-phone")
+    player.click("#your-games a.button")
+    player.wait_for_url(f"**/games/{game_id}")
     player.wait_for_selector("#board svg .hits rect")
     player.click('#controls button[data-action="claim"]')
     expect(player.locator("#events")).to_contain_text("Code 1.9.2")
