@@ -151,7 +151,7 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
                 if pts > sc.loss:
                     fl = "d"
             for e in es_r:
-                if e.outcome in ("PAB", "F"):
+                if e.outcome in ("PAB", "F", "+"):  # C.04.1 c: a PAB or a forfeit win
                     sp.pab_ok = False
             sp.floats.append(fl)
         if last:
