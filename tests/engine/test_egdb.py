@@ -27,7 +27,7 @@ from shashki.cli import main
 from shashki.engine import Engine
 from shashki.engine.egdb import Database, EgdbError, Result
 from shashki.engine.egdb import kernels as K
-from shashki.engine.egdb.tables import Layout, Material, pairs
+from shashki.engine.egdb.tables import Layout, Material, materials, pairs
 
 RNG_SEED = 20240607
 
@@ -106,13 +106,23 @@ def _legal_count(m: Material) -> int:
 
 
 def test_building_order_leads_only_into_built_slices() -> None:
-    order = [m for a, b in pairs(5) for m in (a, b) if m is not None]
-    rank = {m: i for i, m in enumerate(order)}
-    for m in order:
-        later_men = Material(m.om - 1, m.ok + 1, m.pm, m.pk) if m.om else None
-        if later_men is not None:  # a promotion leads to a slice solved before
-            assert rank[later_men.reverse()] < rank[m] or later_men.reverse() == m.reverse()
-    assert len(order) == len(set(order))
+    """A promotion (a man becomes a king) and a capture (a piece goes, the capturing man
+    maybe crowned) lead from a pair into pairs solved before it."""
+    order = pairs(5)
+    where = {m: i for i, pair in enumerate(order) for m in pair if m is not None}
+    assert len(where) == len(materials(5))
+    for m, i in where.items():
+        after = []  # materials reached, with the other side to move
+        if m.om:
+            after.append(Material(m.pm, m.pk, m.om - 1, m.ok + 1))
+        for pm, pk in ((m.pm - 1, m.pk), (m.pm, m.pk - 1)):
+            if pm >= 0 and pk >= 0:
+                after.append(Material(pm, pk, m.om, m.ok))
+                if m.om:
+                    after.append(Material(pm, pk, m.om - 1, m.ok + 1))
+        for n in after:
+            if n.om + n.ok and n.pm + n.pk:
+                assert where[n] < i, (m, n)
 
 
 # --- consistency with the rules -----------------------------------------------------
