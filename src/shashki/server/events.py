@@ -401,12 +401,16 @@ def sync(db: DBSession, ev: EventRow, now: float) -> list[int]:
     have = {(g.round, g.board, g.game_no) for g in rows}
     users = {p.number: p.user_id for p in players(db, ev).values()}
     for eg in rows:
-        game = db.get(m.Game, eg.game_id)
-        if game is None or eg.round > len(t.rounds):
+        if eg.round > len(t.rounds):
             continue
         pairing = next((p for p in t.rounds[eg.round - 1].pairings if p.board == eg.board),
                        None)
-        if pairing is None:
+        if pairing is None or (pairing.results[eg.game_no - 1] is not None and (
+                eg.game_no == t.games_per_pairing or (eg.round, eg.board, eg.game_no + 1)
+                in have)):
+            continue  # recorded already, and the return game (if any) started
+        game = db.get(m.Game, eg.game_id)
+        if game is None:
             continue
         res = tournament_result(game)
         if res is not None and pairing.results[eg.game_no - 1] is None:

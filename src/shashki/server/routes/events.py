@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.datastructures import FormData
@@ -163,9 +164,10 @@ async def load_view(request: Request, event_id: int) -> tuple[EventView, list[in
             row = ev_service.get_event(db, event_id)
             started = ev_service.sync(db, row, now)
             games = ev_service.event_games(db, row)
-            rows = {g.game_id: db.get(m.Game, g.game_id) for g in games}
+            ids = [g.game_id for g in games]
+            rows = {g.id: g for g in db.scalars(select(m.Game).where(m.Game.id.in_(ids)))}
             return EventView(row, ev_service.tournament(row), ev_service.players(db, row),
-                             games, {k: v for k, v in rows.items() if v is not None}), started
+                             games, rows), started
 
     try:
         view, started = await run_db(load)
