@@ -329,7 +329,7 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
              if t.micromatch else "")
     meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"), micro,
                                  plural(t.current_round, "rounds"),
-                                 plural(len(t.players), "players"), t.time_control) if x)
+                                 plural(len(t.players), "players"), _time_text(t)) if x)
     tb_info = [{"key": k, "short": tr(f"tb.{k}"), "article": TIEBREAKS[k][0],
                 "name": TIEBREAKS[k][1]} for k in tbs]
     ct = crosstable(t)
@@ -343,6 +343,18 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
                                cross=cross, rounds=rounds, show_tables=round_only is None))
+
+
+def _time_text(t: Tournament) -> str:
+    """The time control as people write it (``70m/35 + 15m``), Code 3.9."""
+    if not t.time_control:
+        return ""
+    from shashki.clock import InvalidTimeControl, TimeControl
+
+    try:
+        return str(TimeControl.from_pdn(t.time_control))
+    except InvalidTimeControl:
+        return t.time_control
 
 
 def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None,
