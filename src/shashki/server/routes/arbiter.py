@@ -9,6 +9,7 @@ replayed after a restart and shown to the players at once."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from typing import Any
 
@@ -18,7 +19,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from shashki.server import events as ev_service
 from shashki.server import models as m
-from shashki.server.errors import Conflict, InvalidInput, NotFound
+from shashki.server.errors import Conflict, GameRuleError, InvalidInput, NotFound
 from shashki.server.event_models import SanctionKind
 from shashki.server.live import LiveGame
 from shashki.server.routes.deps import Visitor, Who, run_db, services
@@ -220,7 +221,8 @@ async def sanction(event_id: int, request: Request, who: Who) -> Response:
     if plan.decide_game is not None:
         lg = await svc.hub.get(plan.decide_game)
         if not lg.is_over:
-            await svc.hub.act(plan.decide_game, who.actor(), "decide", color=plan.winner,
-                              article=ev_service.SANCTIONS_ARTICLE[:40],
-                              detail=f"{kind}: {' '.join(reason.split())}")
+            with contextlib.suppress(GameRuleError):  # it ended meanwhile: that result stands
+                await svc.hub.act(plan.decide_game, who.actor(), "decide", color=plan.winner,
+                                  article=ev_service.SANCTIONS_ARTICLE[:40],
+                                  detail=f"{kind}: {' '.join(reason.split())}")
     return redirect(f"/events/{event_id}/arbiter#sanctions")
