@@ -4,6 +4,9 @@
 and prints the positions, counts, solving time (CPU seconds too: the machine may be
 shared) and size on disk.
 
+``check``: random covered positions of a built database against their moves (the
+test module's consistency check, for the big databases).
+
 ``search``: with a database of N pieces (``--dir``, default the user's), for the
 deepest wins of a few kings-only slices and of random covered positions, compares a
 fixed-depth search without and with the tables: nodes, time, and whether the score is
@@ -13,6 +16,7 @@ node there).
 
     python benchmarks/egdb.py build --variant russian --pieces 4
     python benchmarks/egdb.py search --variant russian --pieces 5 --depth 6
+    python benchmarks/egdb.py check --variant brazilian --positions 4000
 
 Timings are wall-clock on a possibly shared machine; nothing is asserted about them.
 """
@@ -151,6 +155,38 @@ def cmd_search(args: argparse.Namespace) -> None:
                       "initial_position_nps": speed}))
 
 
+def cmd_check(args: argparse.Namespace) -> None:
+    """Random covered positions against the values after each of their legal moves (as
+    Board generates them): won = some move to a lost position, the fastest; lost = every
+    move to a won one, the longest; drawn = no move to a lost position, some to a draw."""
+    from shashki.engine.egdb import Database, Result
+
+    db = Database.open(args.variant, args.dir, pieces=args.pieces)
+    rng = random.Random(args.seed)
+    bad = 0
+    for b in _random_boards(args.variant, db.pieces, args.positions, rng):
+        r = db.probe(b)
+        after = []
+        for mv in b.legal_moves:
+            child = b.copy(stack=False)
+            child.push(mv)
+            after.append(db.probe(child))
+        lost = [c.plies for c in after if c is not None and c.outcome == "loss"]
+        if not after:
+            want: Result | None = Result("loss", 0)
+        elif lost:
+            want = Result("win", min(p or 0 for p in lost) + 1)
+        elif any(c is not None and c.outcome == "draw" for c in after):
+            want = Result("draw", None)
+        else:
+            want = Result("loss", max((c.plies or 0) for c in after if c is not None) + 1)
+        if r != want:
+            bad += 1
+            print(json.dumps({"fen": b.fen(), "stored": str(r), "from_moves": str(want)}))
+    print(json.dumps({"variant": args.variant, "pieces": db.pieces,
+                      "positions": args.positions, "disagreements": bad}))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -167,6 +203,13 @@ def main() -> None:
     s.add_argument("--random", type=int, default=100)
     s.add_argument("--seconds", type=float, default=2.0)
     s.set_defaults(func=cmd_search)
+    c = sub.add_parser("check")
+    c.add_argument("--variant", default="russian")
+    c.add_argument("--pieces", type=int)
+    c.add_argument("--dir")
+    c.add_argument("--positions", type=int, default=4000)
+    c.add_argument("--seed", type=int, default=1)
+    c.set_defaults(func=cmd_check)
     args = p.parse_args()
     args.func(args)
 
