@@ -88,6 +88,11 @@ def test_engine_game_analysis_and_archive(base: str, browser: object) -> None:
     expect(page.locator("#viewer-ply")).to_contain_text("1")
     expect(page.locator("#analysis-best")).to_be_visible()
     shot(page, "engine-03-analysis-desktop")
+    phone.goto(page.url)
+    expect(phone.locator("#analysis-status")).to_contain_text("Анализ завершён")
+    shot(phone, "engine-04-analysis-phone-ru")
+    phone.goto(f"{base}/engine")
+    shot(phone, "engine-05-form-phone-ru")
 
     # The archive: import with an error report, search, the viewer.
     page.goto(f"{base}/archive")
