@@ -7,6 +7,9 @@ shared) and size on disk.
 ``check``: random covered positions of a built database against their moves (the
 test module's consistency check, for the big databases).
 
+``play``: games from random 6-8-man endgames, both colours each, the engine with the
+tables against itself without them at a fixed node budget.
+
 ``search``: with a database of N pieces (``--dir``, default the user's), for the
 deepest wins of a few kings-only slices and of random covered positions, compares a
 fixed-depth search without and with the tables: nodes, time, and whether the score is
@@ -17,6 +20,7 @@ node there).
     python benchmarks/egdb.py build --variant russian --pieces 4
     python benchmarks/egdb.py search --variant russian --pieces 5 --depth 6
     python benchmarks/egdb.py check --variant brazilian --positions 4000
+    python benchmarks/egdb.py play --variant russian --starts 20 --nodes 5000
 
 Timings are wall-clock on a possibly shared machine; nothing is asserted about them.
 """
@@ -187,6 +191,70 @@ def cmd_check(args: argparse.Namespace) -> None:
                       "positions": args.positions, "disagreements": bad}))
 
 
+def _endgame_starts(variant: str, n: int, rng: random.Random) -> list[Any]:
+    """Random quiet positions with three or four men a side, White to move."""
+    from shashki import Board
+
+    g = Board(variant).variant.geometry
+    out: list[Any] = []
+    while len(out) < n:
+        k = rng.choice((3, 4))
+        sq = rng.sample(range(1, g.squares + 1), 2 * k)
+        ws, bs = sq[:k], sq[k:]
+        if any(g.file_rank(s)[1] == g.ranks - 1 for s in ws) or \
+                any(g.file_rank(s)[1] == 0 for s in bs):
+            continue
+        b = Board(variant, f"W:W{','.join(map(str, ws))}:B{','.join(map(str, bs))}")
+        if not b.legal_moves or b.has_capture():
+            continue
+        out.append(b)
+    return out
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    """Games from random 6-8-man endgames, each played with both colours: the engine with
+    the tables against the same engine without, at a fixed node budget per move. A game
+    ends by the rules (no move; the variant's draw rules) or as a draw after --max-plies."""
+    from shashki.draws import check_board
+    from shashki.engine import Engine, Limit
+    from shashki.engine.egdb import Database
+
+    db = Database.open(args.variant, args.dir, pieces=args.pieces)
+    rng = random.Random(args.seed)
+    a, b = Engine(args.variant, hash_mb=16), Engine(args.variant, hash_mb=16)
+    a.set_egdb(db)
+    tally = {"win": 0, "draw": 0, "loss": 0}
+    pairs: dict[str, int] = {}
+    t0 = time.perf_counter()
+    for start in _endgame_starts(args.variant, args.starts, rng):
+        pair = ""
+        for a_white in (True, False):
+            board = start.copy(stack=False)
+            a.new_game()
+            b.new_game()
+            result = "draw"
+            for _ in range(args.max_plies):
+                if not board.legal_moves:  # the side to move has lost (Code 1.8.1)
+                    a_to_move = (board.turn == 0) == a_white
+                    result = "loss" if a_to_move else "win"
+                    break
+                if check_board(board) is not None:
+                    break
+                eng = a if (board.turn == 0) == a_white else b
+                board.push(eng.play(board, Limit(nodes=args.nodes)))
+            tally[result] += 1
+            pair += result[0]
+        pairs[pair] = pairs.get(pair, 0) + 1
+        if args.verbose:
+            print(start.fen(), pair)
+    games = sum(tally.values())
+    score = (tally["win"] + 0.5 * tally["draw"]) / games
+    print(json.dumps({"variant": args.variant, "pieces": db.pieces, "games": games,
+                      "nodes_per_move": args.nodes, "with_tables": tally,
+                      "pairs": pairs,
+                      "score": round(score, 3), "seconds": round(time.perf_counter() - t0)}))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -210,6 +278,16 @@ def main() -> None:
     c.add_argument("--positions", type=int, default=4000)
     c.add_argument("--seed", type=int, default=1)
     c.set_defaults(func=cmd_check)
+    g = sub.add_parser("play")
+    g.add_argument("--variant", default="russian")
+    g.add_argument("--pieces", type=int)
+    g.add_argument("--dir")
+    g.add_argument("--starts", type=int, default=20)
+    g.add_argument("--nodes", type=int, default=5000)
+    g.add_argument("--max-plies", type=int, default=150)
+    g.add_argument("--seed", type=int, default=3)
+    g.add_argument("--verbose", action="store_true")
+    g.set_defaults(func=cmd_play)
     args = p.parse_args()
     args.func(args)
 
