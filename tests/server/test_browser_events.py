@@ -204,6 +204,9 @@ def test_an_organiser_runs_a_six_player_round_robin(site: tuple[str, Path],
     login(org, base, "olga")
     org.goto(f"{base}/lang/en?next=/events")
     shot(org, "20-events-create-desktop")
+    org.set_viewport_size(PHONE)
+    shot(org, "20-events-create-phone")
+    org.set_viewport_size(DESKTOP)
     event_url = create_event(org, base, "City Championship", mode="otb",
                              tiebreaks=("sonneborn-berger", "wins", "direct"))
     register(org, *names)

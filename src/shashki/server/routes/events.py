@@ -77,13 +77,21 @@ async def event_list(request: Request, who: Who) -> Response:
             return ev_service.list_events(db)
 
     return render(request, who, "events.html", events=await run_db(load), form={},
-                  error=None, **_creation_choices())
+                  error=None, **_creation_choices(who.lang))
 
 
-def _creation_choices() -> dict[str, Any]:
+def tiebreak_name(key: str, lang: str) -> str:
+    """A tie-break's name in the page's language (the competition module names each
+    ``Russian / English``)."""
+    ru, _, en = TIEBREAKS[key][1].partition(" / ")
+    return ru if lang == "ru" or not en else en
+
+
+def _creation_choices(lang: str) -> dict[str, Any]:
     return {"systems": ev_service.SYSTEMS, "modes": ev_service.MODES,
             "scorings": ev_service.SCORINGS, "ballots": ev_service.BALLOTS,
-            "tiebreak_keys": list(TIEBREAKS), "tiebreak_info": TIEBREAKS,
+            "tiebreak_keys": list(TIEBREAKS),
+            "tiebreak_info": {k: (a, tiebreak_name(k, lang)) for k, (a, _n) in TIEBREAKS.items()},
             "time_controls": TIME_CONTROLS, "default_tiebreaks": DEFAULT_TIEBREAKS}
 
 
@@ -122,7 +130,7 @@ async def create(request: Request, who: Who) -> Response:
         keep["tiebreaks"] = tbs  # type: ignore[assignment]
         return render(request, who, "events.html", status=422, events=await run_db(load),
                       form=keep, error=who.t.error(e.code, detail=e.detail, **e.params),
-                      **_creation_choices())
+                      **_creation_choices(who.lang))
     return redirect(f"/events/{event_id}")
 
 
@@ -178,12 +186,12 @@ async def load_view(request: Request, event_id: int) -> tuple[EventView, list[in
     return view, started
 
 
-def standings_context(t: Tournament) -> dict[str, Any]:
+def standings_context(t: Tournament, lang: str) -> dict[str, Any]:
     rows = cexport.standings_rows(t)
     cross = cexport.crosstable(t)
     return {"standings": rows, "cross": cross,
             "tiebreaks": [{"key": k, "short": SHORT[k], "article": TIEBREAKS[k][0],
-                           "name": TIEBREAKS[k][1]} for k in t.tiebreaks]}
+                           "name": tiebreak_name(k, lang)} for k in t.tiebreaks]}
 
 
 def rounds_context(view: EventView) -> list[dict[str, Any]]:
@@ -222,7 +230,7 @@ async def event_page(event_id: int, request: Request, who: Who) -> Response:
                   arbitrate=ev_service.can_arbitrate(who.user, row), mine=mine, yours=yours,
                   planned=ev_service.planned_rounds(t), rounds=rounds_context(view),
                   players=sorted(t.players, key=lambda p: p.number),
-                  linked=view.linked, out=view.out(), **standings_context(t))
+                  linked=view.linked, out=view.out(), **standings_context(t, who.lang))
 
 
 async def _change(request: Request, who: Visitor, event_id: int, action: Any,
@@ -418,4 +426,4 @@ async def printable(event_id: int, request: Request, who: Who) -> Response:
         raise NotFound("event")
     return render(request, who, "event_print.html", ev=view.row, tour=view.t,
                   rounds=list(reversed(rounds_context(view))), out=view.out(),
-                  **standings_context(view.t))
+                  **standings_context(view.t, who.lang))
