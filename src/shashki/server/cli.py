@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import threading
 import webbrowser
@@ -54,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"shashki serve: bad port {args.port}\n")
         return 2
     settings = settings_from(args)
+    os.environ.setdefault("SHASHKI_ENGINE_WARM", "1")  # start the engine's worker at once
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"

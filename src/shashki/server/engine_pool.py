@@ -86,6 +86,10 @@ def _warm() -> None:
     _engine("russian").play(Board("russian"), Limit(depth=2))
 
 
+def _noop() -> None:
+    """Nothing: submitted to make the pool spawn its worker (which runs :func:`_warm`)."""
+
+
 def worker_move(variant: str, initial_fen: str | None, moves: Sequence[str], level: str,
                 limit: Limit) -> str:
     """The engine's move at ``level`` after ``moves`` (runs in a worker)."""
@@ -561,6 +565,8 @@ async def start_engine(database: Database, hub: Hub, workers: int | None = None
         workers = int(os.environ.get("SHASHKI_ENGINE_WORKERS", "1"))
     pool = EnginePool(workers)
     pool.start()
+    if os.environ.get("SHASHKI_ENGINE_WARM") == "1" and pool.executor is not None:
+        pool.executor.submit(_noop)  # spawns the worker now, not at the first move
     services = EngineServices(pool, EnginePlayer(hub, pool, database),
                               Analyser(pool, database))
     await services.player.start()
