@@ -19,9 +19,10 @@ The procedure, every step seeded and so reproducible:
 4. **Fit** (:func:`fit`): first the scale ``k`` of the win probability
    ``p = 1 / (1 + exp(-k * eval))`` with the current weights, then the weights by
    minimising the mean squared error ``mean((p - result)²)`` (the Texel loss) with damped
-   Gauss-Newton steps and a small ridge pull towards the current weights; the man's
-   value stays 100 (the unit of every score). The kings-only rules, the percentages and
-   the guard squares are not tuned.
+   Gauss-Newton steps and a small ridge pull towards the current weights, in ``rounds``
+   of (weights, ``k``). The man's value stays 100 (the unit of every score) and the row
+   tables stay anchored at their first row (:data:`FIXED`). The kings-only rules, the
+   percentages and the guard squares are not tuned.
 
 Run ``python -m shashki.engine.tune --variant russian --games 2000 --out tuned.json``
 (``--help`` for the options); it prints the losses before and after on both sets and
