@@ -437,7 +437,8 @@ class Feed:
         self.listeners.discard(q)
 
     async def _run(self) -> None:
-        while self.listeners or self.task is None:
+        """Poll while anyone listens; a new listener starts it again."""
+        while True:
             await asyncio.sleep(self.interval)
             if not self.listeners:
                 break
