@@ -475,3 +475,7 @@ def test_find_the_default_directory(ru4: Database, monkeypatch: pytest.MonkeyPat
     found = Database.find("russian", pieces=3)
     assert found is not None and found.pieces == 3
     assert Database.find("russian", pieces=3) is found
+    from shashki.engine.egdb import probe
+
+    assert probe(Board("russian", "W:WK22,K18,K27:BK4")) == Result("win", 3)
+    assert probe(Board("russian")) is None

@@ -42,6 +42,7 @@ __all__ = [
     "Result",
     "SliceStats",
     "default_dir",
+    "probe",
     "probe_bytes",
 ]
 
@@ -214,3 +215,11 @@ class Database:
         """The database's move: the fastest win, a drawing move, or the longest defence."""
         ms = self.moves(board)
         return ms[0][0] if ms else None
+
+
+def probe(board: Board) -> Result | None:
+    """The result of ``board`` for the side to move by the database in the default
+    directory (:meth:`Database.find`); None when there is none or it does not cover the
+    position."""
+    db = Database.find(board.variant)
+    return None if db is None else db.probe(board)
