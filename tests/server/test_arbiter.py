@@ -236,3 +236,25 @@ def test_sanctions_are_recorded_and_a_loss_ends_the_game(client: TestClient,
                      ("loss", "Code «Санкции»", game_id),
                      ("exclusion", "Code «Санкции»", None)]
     assert "withdrawn" in carol.get(f"/events/{event_id}").text
+
+
+def test_a_claim_upheld_is_a_draw_even_if_the_flag_fell_meanwhile(
+        client: TestClient, alice: Visitor, bob: Visitor) -> None:
+    """Item 13: while the arbiter checks, the claimant's clock runs and his flag may fall;
+    the server does not end the game meanwhile, and an upheld claim is a draw."""
+    import time
+
+    org = organiser(client)
+    event_id, game_id, white, black = event_game(client, org, alice, bob, time_control="3s")
+    shuffle(game_id, white, black, SHUFFLE * 2)
+    state = white.api("POST", f"/api/games/{game_id}/actions",
+                      {"type": "claim"}).json()["state"]
+    assert state["clock"]["running"] == "white"
+    time.sleep(state["clock"]["white"] + 0.4)
+    state = white.get(f"/api/games/{game_id}").json()
+    assert state["status"] == "live" and state["claim"] is not None
+    assert state["clock"]["white"] == 0
+    org.form(f"/events/{event_id}/arbiter/games/{game_id}/rule", {},
+             page=f"/events/{event_id}/arbiter")
+    state = white.get(f"/api/games/{game_id}").json()
+    assert state["result"] == "1/2-1/2" and state["termination"]["article"] == "Code 1.9.1.7"
