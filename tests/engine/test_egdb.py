@@ -479,3 +479,23 @@ def test_find_the_default_directory(ru4: Database, monkeypatch: pytest.MonkeyPat
 
     assert probe(Board("russian", "W:WK22,K18,K27:BK4")) == Result("win", 3)
     assert probe(Board("russian")) is None
+
+
+def test_an_interrupted_build_opens_up_to_what_is_complete(ru4: Database, tmp_path: Path) -> None:
+    import shutil
+
+    from shashki.engine.egdb.tables import read_manifest, write_manifest
+
+    assert ru4.directory is not None
+    d = tmp_path / "cut"
+    shutil.copytree(ru4.directory, d)
+    doc = read_manifest(d)
+    assert doc is not None
+    del doc["slices"]["0301"]  # a 4-piece slice not written yet
+    write_manifest(d, doc)
+    db = Database.open("russian", d)
+    assert db.pieces == 3
+    with pytest.raises(EgdbError, match="pieces 4"):
+        Database.open("russian", d, pieces=4)
+    again = Database.build("russian", 4, d)  # resumes: solves what is missing
+    assert np.array_equal(again.eg, ru4.eg)

@@ -30,7 +30,14 @@ import numpy as np
 from shashki.board import Board
 from shashki.engine.egdb.build import BuildReport, EgdbError, Progress, SliceStats, build
 from shashki.engine.egdb.kernels import probe_bytes
-from shashki.engine.egdb.tables import FORMAT, Layout, load_slice, pairs, read_manifest
+from shashki.engine.egdb.tables import (
+    FORMAT,
+    Layout,
+    load_slice,
+    materials,
+    pairs,
+    read_manifest,
+)
 from shashki.errors import UnknownVariant
 from shashki.move import Move
 from shashki.rules import VARIANTS, Variant, variant_by_name
@@ -128,13 +135,16 @@ class Database:
         if doc.get("variant") != v.name or doc.get("format") != FORMAT:
             raise EgdbError(f"{str(d)!r} holds a database of {doc.get('variant')!r} "
                             f"(format {doc.get('format')}), not {v.name!r}")
-        have = int(doc.get("pieces", 0))
+        slices = doc.get("slices", {})
+        have = 1  # the most pieces for which every slice is there (a build may be cut short)
+        while have < int(doc.get("pieces", 0)) and all(
+                m.name in slices for m in materials(have + 1)):
+            have += 1
         n = have if pieces is None else pieces
         if n > have or n < 2:
             raise EgdbError(f"pieces {n}: the database in {str(d)!r} has up to {have}")
         lay = Layout(v, n)
         eg = lay.allocate()
-        slices = doc.get("slices", {})
         for a, b in pairs(n):
             for m in (a, b):
                 if m is None:
