@@ -187,6 +187,8 @@ class DutchEngine:
         self._cache: dict[frozenset[int], bool] = {}
         self._left: dict[frozenset[int], int] = {}
         self.found = False
+        self.pab_here = False
+        """The bracket being searched passes its downfloater to the PAB (C9 applies)."""
         self.cap = 10 ** 9
         self.spent = 0
         self.steps = 0
@@ -402,7 +404,9 @@ class DutchEngine:
                 c14 += 1
             if p[x].fl(2) == "d":
                 c16 += 1
-        pab_unplayed = p[down[0]].unplayed if last and down else 0
+        # C9 where this bracket's downfloater must take the PAB (none eligible below).
+        pab_unplayed = min((p[x].unplayed for x in down if p[x].pab_ok), default=0) \
+            if self.pab_here and down else 0
         n8 = self.leftover(nxt | frozenset(down)) if nxt else 0
         return (-len(pairs), _desc(psd), n8, pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
                 _desc(s18), _desc(s19), _desc(s20), _desc(s21))
@@ -458,6 +462,8 @@ class DutchEngine:
                 return count[0] > budget
             if not last and not self.pairable(lower | frozenset(down)):
                 return count[0] > budget
+            self.pab_here = len(self.p) % 2 == 1 and (
+                last or not any(self.p[y].pab_ok for y in lower))
             q = self.quality(pairs, down, next_score, last, nxt)
             evals[0] += 1
             if best[0] is None or q < best[0]:  # type: ignore[operator]
@@ -535,8 +541,9 @@ class DutchEngine:
         t12, t13 = _colour_bound(cnt, slack)
         good: set[int] = set()
         if slack:
-            pool = [x for x in residents if not last or p[x].pab_ok]
-            if last and pool:
+            pab_here = len(p) % 2 == 1 and (last or not any(p[y].pab_ok for y in lower))
+            pool = [x for x in residents if not pab_here or p[x].pab_ok]
+            if pab_here and pool and slack == 1:
                 least = min(p[x].unplayed for x in pool)
                 pool = [x for x in pool if p[x].unplayed == least]
             good = {x for x in pool if p[x].fl(1) != "d" and p[x].fl(2) != "d"}
