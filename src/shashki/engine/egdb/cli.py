@@ -38,8 +38,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
                 "решено за {solve:.1f} с (этот запуск {wall:.1f} с); {size:.1f} МБ на диске "
                 "({bits:.2f} бит на позицию) в {dir}"),
     "all": ("all slices", "все срезы"),
-    "win": ("win in {} moves ({} plies)", "выигрыш за {} ходов ({} полуходов)"),
-    "loss": ("loss in {} moves ({} plies)", "проигрыш за {} ходов ({} полуходов)"),
+    "win": ("win: {} moves to the end ({} plies)", "выигрыш: ходов до конца — {} (полуходов {})"),
+    "loss": ("loss: {} moves to the end ({} plies)",
+             "проигрыш: ходов до конца — {} (полуходов {})"),
     "draw": ("draw", "ничья"),
     "to_move": ("{} to move: {}", "ход {}: {}"),
     "white": ("White", "белых"),
