@@ -21,7 +21,7 @@ from shashki import (
     UnknownVariant,
 )
 
-VARIANTS = ["russian", "brazilian", "international", "russian-giveaway"]
+VARIANTS = ["russian", "brazilian", "international", "russian-giveaway", "russian-80"]
 
 
 def parse(board: Board, text: str) -> Move:

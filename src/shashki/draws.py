@@ -357,11 +357,16 @@ CBD = Ruleset("cbd", "Brazilian federation (CBD) official rules, item 16", (
     Rule("kings-only", "CBD 16", kings_only_20),
 ))
 
+CODE_2004_80 = Ruleset("code-2004", "Russian Draughts Code (2004), 1.9.1, on the 10x8 board",
+                       tuple(r for r in CODE_2004.rules if r.id != "main-road"))
+"""80-square draughts: the Code's rules but 1.9.1.5, whose main road 10x8 lacks (D13)."""
+
 RULESETS: dict[str, dict[str, Ruleset]] = {
     "russian": {"code-2004": CODE_2004, "fmjd": FMJD_64},
     "brazilian": {"code-2004": CODE_2004, "cbd": CBD},
     "international": {"fmjd": FMJD_100},
     "russian-giveaway": {"code-2004": CODE_2004},
+    "russian-80": {"code-2004": CODE_2004_80},
 }
 """Rulesets per variant; the first is the default (docs/rules.md D10)."""
 

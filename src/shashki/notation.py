@@ -1,7 +1,8 @@
 """Move notation: the Code's algebraic notation and the numeric notation of PDN and FMJD.
 
 Russian and Brazilian records are algebraic, ``c3-d4`` for a quiet move and
-``c3:e5:g3`` for a capture (Code ch. I, "Шашечная нотация"); International records are
+``c3:e5:g3`` for a capture (Code ch. I, "Шашечная нотация"), and so are 80-square records
+(files a-j, ranks 1-8: ``i3-j4``, as PDN GameType 41 says); International records are
 numeric, ``32-28`` and ``47x24`` (FMJD; the Code's chapter II writes ``47:24``).
 A move is written short, start and end only, unless another legal move shares both;
 then every landing square is given, as in the Code's example ``47:24:8:17:6`` against
@@ -37,8 +38,9 @@ class Style(Enum):
 
 
 def default_style(board: Board) -> Style:
-    """Algebraic on 8x8 (the Code's notation), numeric on larger boards (FMJD)."""
-    return Style.ALGEBRAIC if board.variant.geometry.files <= 8 else Style.NUMERIC
+    """The variant's own notation: algebraic on 8x8 (the Code's notation) and on the 10x8
+    board of 80-square draughts (PDN GameType 41, ``A0``), numeric on 10x10 (FMJD)."""
+    return Style(board.variant.default_notation)
 
 
 def square_text(board: Board, square: int, style: Style) -> str:

@@ -202,7 +202,7 @@ def _coordinates(board: Board, coordinates: Coordinates) -> str | None:
     if coordinates is None or coordinates is False:
         return None
     if coordinates is True or coordinates == "auto":
-        return "algebraic" if board.variant.geometry.files <= 8 else "numeric"
+        return board.variant.default_notation
     if coordinates in ("algebraic", "numeric"):
         return coordinates
     raise ValueError(
@@ -306,7 +306,7 @@ def board_svg(
     ``coordinates``
         ``"algebraic"`` (letters and numbers round the board), ``"numeric"`` (the
         number of each dark square printed in its corner), None for neither, or
-        ``"auto"`` (the default): algebraic on 8x8, numeric on 10x10, as the notations of
+        ``"auto"`` (the default): algebraic on 8x8 and 10x8, numeric on 10x10, as the notations of
         the variants go (see :func:`shashki.notation.default_style`).
     ``move``
         A move to show: an arrow through every square the piece lands on, ending in an

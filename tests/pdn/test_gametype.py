@@ -17,7 +17,7 @@ from shashki.pdn.gametype import (
 )
 from shashki.pdn.lexer import KIND_NAMES, tokenize
 from shashki.pdn.writer import compact_fen
-from shashki.rules import BRAZILIAN, INTERNATIONAL, RUSSIAN, RUSSIAN_GIVEAWAY
+from shashki.rules import BRAZILIAN, INTERNATIONAL, RUSSIAN, RUSSIAN_80, RUSSIAN_GIVEAWAY
 
 
 def test_short_and_full_gametypes() -> None:
@@ -34,6 +34,7 @@ def test_variants_of_gametypes() -> None:
     assert variant_for(parse_gametype("25")) is RUSSIAN
     assert variant_for(parse_gametype("26")) is BRAZILIAN
     assert variant_for(parse_gametype("20")) is INTERNATIONAL
+    assert variant_for(parse_gametype("41,W,10,8,A0,0")) is RUSSIAN_80
     assert variant_for(parse_gametype("25"), "поддавки") is RUSSIAN_GIVEAWAY
     assert variant_for(parse_gametype("20"), "giveaway") is INTERNATIONAL
     with pytest.raises(ValueError, match="Frisian"):
@@ -46,6 +47,8 @@ def test_notation_of_the_output() -> None:
     assert native_style(RUSSIAN) == "algebraic" and native_style(INTERNATIONAL) == "numeric"
     assert native_style(RUSSIAN, "25,W,8,8,N2,0") == "numeric"
     assert native_style(RUSSIAN_GIVEAWAY) == "algebraic"
+    assert native_style(RUSSIAN_80) == "algebraic"
+    assert gametype_for_output(RUSSIAN_80, "41", "numeric") == "41,W,10,8,N2,0"
     assert gametype_for_output(RUSSIAN, "25", "algebraic") == "25"
     assert gametype_for_output(RUSSIAN, "25", "numeric") == "25,W,8,8,N2,0"
     assert gametype_for_output(INTERNATIONAL, "20", "algebraic") == "20,W,10,10,A0,0"

@@ -2,7 +2,7 @@
 
 PDN 3.0 (notation-pdn.md §2.2): ``GameType "Type-number[,Start colour,Board width,Board
 height,Notation[,Invert-flag]]"``; a bare number stands for the full form of the table.
-shashki plays three of the numbered games:
+shashki plays four of the numbered games:
 
 ===  ======================  ==================  ==========  ==========
  #   game                    full form           results     captures
@@ -10,7 +10,12 @@ shashki plays three of the numbered games:
 20   International           ``20,W,10,10,N2,0``  2-0 1-1 0-2  ``x``
 25   Russian                 ``25,W,8,8,A0,0``    1-0 ½ 0-1    ``:``
 26   Brazilian               ``26,W,8,8,A0,0``    1-0 ½ 0-1    ``x``
+41   80-square               ``41,W,10,8,A0,0``   1-0 ½ 0-1    ``:``
 ===  ======================  ==================  ==========  ==========
+
+GameType 41's algebraic squares run a-j x 1-8 from the bottom left (rules.md §10); PDN
+3.0's own ``ALPHASQUARE`` (``[a-h][1-8]``) cannot name files i and j, so shashki reads
+and writes them as the board needs.
 
 Russian giveaway (поддавки) has no PDN number. shashki writes it as ``GameType "25"`` (its
 board, moves and notation are Russian, so any PDN reader can replay it) plus the tag
@@ -26,6 +31,8 @@ digit are renumbered on reading.
 ('25,W,8,8,A0,0', 'A', 0)
 >>> variant_for(parse_gametype("20,W,10,10,N2,0")).name
 'international'
+>>> variant_for(parse_gametype("41")).name, CAPTURE_SEPARATOR[41]
+('russian-80', ':')
 >>> normalize_result("2-0", RUSSIAN), normalize_result("1/2-1/2", INTERNATIONAL)
 ('1-0', '1-1')
 >>> renumber(RUSSIAN.geometry, 0)[1]     # N0: square 1 is a1, shashki's 29
@@ -38,7 +45,14 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from shashki.rules import BRAZILIAN, INTERNATIONAL, RUSSIAN, RUSSIAN_GIVEAWAY, Variant
+from shashki.rules import (
+    BRAZILIAN,
+    INTERNATIONAL,
+    RUSSIAN,
+    RUSSIAN_80,
+    RUSSIAN_GIVEAWAY,
+    Variant,
+)
 from shashki.rules.geometry import Geometry
 
 #: Full forms of the PDN 3.0 GameType table (doc/gametype.rst).
@@ -59,10 +73,10 @@ FULL_FORMS: dict[int, tuple[str, str]] = {
     41: ("Spantsiretti", "41,W,10,8,A0,0"),
 }
 
-_VARIANTS: dict[int, Variant] = {20: INTERNATIONAL, 25: RUSSIAN, 26: BRAZILIAN}
+_VARIANTS: dict[int, Variant] = {20: INTERNATIONAL, 25: RUSSIAN, 26: BRAZILIAN, 41: RUSSIAN_80}
 
 #: The capture separator each GameType asks for (restriction 7).
-CAPTURE_SEPARATOR: dict[int, str] = {20: "x", 25: ":", 26: "x"}
+CAPTURE_SEPARATOR: dict[int, str] = {20: "x", 25: ":", 26: "x", 41: ":"}
 
 _GAMETYPE = re.compile(
     r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*"
@@ -118,7 +132,8 @@ def variant_for(gt: GameType, variant_tag: str | None = None) -> Variant:
     if v is None:
         name = FULL_FORMS.get(gt.number, ("an unknown game", ""))[0]
         raise ValueError(f"GameType {gt.number} ({name}) is not supported; shashki reads "
-                         "20 (International), 25 (Russian) and 26 (Brazilian)")
+                         "20 (International), 25 (Russian), 26 (Brazilian) and 41 "
+                         "(80-square)")
     g = v.geometry
     if (gt.width, gt.height) != (g.files, g.ranks):
         raise ValueError(f"GameType {gt.full()!r}: {v.title} is played on a "

@@ -1,6 +1,7 @@
 """The rules of each variant: geometry, policies and the compiled kernels."""
 
 from shashki.rules.brazilian import BRAZILIAN
+from shashki.rules.eighty import RUSSIAN_80
 from shashki.rules.geometry import Geometry
 from shashki.rules.giveaway import RUSSIAN_GIVEAWAY
 from shashki.rules.international import INTERNATIONAL
@@ -8,7 +9,7 @@ from shashki.rules.russian import RUSSIAN
 from shashki.rules.variant import Goal, Variant
 
 VARIANTS: dict[str, Variant] = {
-    v.name: v for v in (RUSSIAN, BRAZILIAN, INTERNATIONAL, RUSSIAN_GIVEAWAY)
+    v.name: v for v in (RUSSIAN, BRAZILIAN, INTERNATIONAL, RUSSIAN_GIVEAWAY, RUSSIAN_80)
 }
 _ALIASES = {a: v for v in VARIANTS.values() for a in v.aliases}
 
@@ -16,6 +17,7 @@ __all__ = [
     "BRAZILIAN",
     "INTERNATIONAL",
     "RUSSIAN",
+    "RUSSIAN_80",
     "RUSSIAN_GIVEAWAY",
     "VARIANTS",
     "Geometry",

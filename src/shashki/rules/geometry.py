@@ -5,10 +5,18 @@ side), left to right as White sees the board (Code ch. II, Diagram 11; FMJD 2.6)
 1 = b8, 4 = h8, 29 = a1, 32 = g1; on 10x10, 1 = b10 and 50 = i1. The dark corner square
 lies at each player's left (Code 1.1), so a1 is playable.
 
+Boards need not be square: ``files`` (the row width) and ``ranks`` (the number of rows)
+are independent, as on the 10x8 board of 80-square draughts (1 = b8, 5 = j8, 36 = a1,
+40 = i1).
+
 The kernels keep each colour in one 64-bit word with a "ghost" bit after every two rows
-(bit = s + s // (2n) for 0-based square s and n squares a row). With that padding every
-diagonal step is one shift by n or n + 1 and falling off a side edge lands on a ghost bit,
-which is never part of the board mask.
+(bit = s + s // (2n) for 0-based square s and n = files / 2 squares a row). With that
+padding every diagonal step is one shift by n or n + 1 and falling off a side edge lands
+on a ghost bit, which is never part of the board mask; falling off the top or the bottom
+row leaves the board's bits altogether. So the padding and the shifts depend on the row
+width only, and the number of rows only sets the masks (the board, the promotion rows).
+The layout needs the top row to begin on the b-file (a light corner at the top left):
+with a1 dark that holds exactly when ``ranks`` is even, which every board here has.
 
 >>> g = Geometry(8, 8)
 >>> g.square_name(1), g.square_name(29), g.square_name(32)
@@ -17,6 +25,9 @@ which is never part of the board mask.
 22
 >>> Geometry(10, 10).square_name(50)
 'i1'
+>>> e = Geometry(10, 8)
+>>> e.squares, e.square_name(1), e.square_name(5), e.square_name(36), e.parse_square("j2")
+(40, 'b8', 'j8', 'a1', 35)
 """
 
 from __future__ import annotations
@@ -38,6 +49,10 @@ class Geometry:
     def __post_init__(self) -> None:
         if self.files % 2 or self.files < 4 or self.ranks < 4 or self.files > 26:
             raise ValueError(f"unsupported board {self.files}x{self.ranks}")
+        if self.ranks % 2:
+            # An odd number of rows puts a dark square in the top-left corner; the padded
+            # layout (module docstring) would then need its shifts the other way round.
+            raise ValueError(f"unsupported board {self.files}x{self.ranks}: odd number of rows")
         if (self.files // 2) * self.ranks + self.ranks // 2 > 64:
             raise ValueError(f"board {self.files}x{self.ranks} does not fit in 64 bits")
         names = []
@@ -132,7 +147,11 @@ class Geometry:
 
     @property
     def main_road(self) -> tuple[int, ...]:
-        """The long diagonal (большая дорога), from White's lower-left corner."""
+        """The long diagonal (большая дорога), from White's lower-left corner.
+
+        On a board wider than high it is the diagonal from a1 (a1-h8 on 10x8), one of
+        several of the same length there (c1-j8, i1-b8).
+        """
         out = []
         f, r = 0, 0
         while (sq := self.square_at(f, r)) is not None:

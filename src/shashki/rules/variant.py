@@ -40,7 +40,17 @@ class Variant:
     gametype: int | None = None
     """PDN 3.0 GameType number."""
     aliases: tuple[str, ...] = ()
+    notation: str | None = None
+    """``"algebraic"`` or ``"numeric"``: how this game writes moves by default; None for
+    the board's custom (algebraic on 8x8, the Code; numeric on 10x10, FMJD)."""
     _arrays: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def default_notation(self) -> str:
+        """``"algebraic"`` or ``"numeric"`` (see :attr:`notation`)."""
+        if self.notation is not None:
+            return self.notation
+        return "algebraic" if self.geometry.files <= 8 else "numeric"
 
     @property
     def men_per_side(self) -> int:
