@@ -26,7 +26,7 @@ from shashki.notation import Style, move_text, parse_move
 from shashki.pdn import read_game, write_game
 from shashki.pdn.gametype import parse_gametype, renumber, variant_for
 from shashki.pdn.model import Game
-from shashki.rules import RUSSIAN_80, variant_by_name
+from shashki.rules import RUSSIAN_80, Geometry, variant_by_name
 from shashki.svg import board_svg
 
 # --- the reference generator ------------------------------------------------------------
@@ -391,6 +391,34 @@ def test_square_numbers_and_names() -> None:
         g.parse_square("j1")  # light
     with pytest.raises(ValueError):
         g.parse_square("k2")
+
+
+@pytest.mark.parametrize(("files", "ranks"), [(8, 8), (10, 10), (10, 8), (12, 8), (8, 10),
+                                              (6, 12), (4, 4)])
+def test_padded_layout_steps(files: int, ranks: int) -> None:
+    """On square and oblong boards alike, each diagonal step is a shift by files/2 or
+    files/2 + 1 that lands on the neighbour's bit, or off the board's bits at an edge."""
+    g = Geometry(files, ranks)
+    n = files // 2
+    shifts = {(-1, 1): -(n + 1), (1, 1): -n, (-1, -1): n, (1, -1): n + 1}  # up = towards bit 0
+    for sq in range(1, g.squares + 1):
+        f, r = g.file_rank(sq)
+        assert g.bit(sq) == (sq - 1) + (sq - 1) // (2 * n)
+        for (df, dr), shift in shifts.items():
+            to = g.bit(sq) + shift
+            target = g.square_at(f + df, r + dr)
+            if target is None:
+                assert to < 0 or to >= 64 or not g.board_mask >> to & 1
+            else:
+                assert to == g.bit(target)
+    promote_white = g.squares_of(g.row_mask(0))
+    assert {g.file_rank(s)[1] for s in promote_white} == {ranks - 1}
+    assert {g.file_rank(s)[1] for s in g.squares_of(g.row_mask(ranks - 1))} == {0}
+
+
+def test_odd_ranks_refused() -> None:
+    with pytest.raises(ValueError, match="odd"):
+        Geometry(10, 9)
 
 
 def test_fen() -> None:
