@@ -188,6 +188,8 @@ class DutchEngine:
         self._left: dict[frozenset[int], int] = {}
         self.found = False
         self.pab_here = False
+        self.below: frozenset[int] = frozenset()
+        """The players below the next bracket, for C8's completion (general search)."""
         """The bracket being searched passes its downfloater to the PAB (C9 applies)."""
         self.cap = 10 ** 9
         self.spent = 0
@@ -407,7 +409,7 @@ class DutchEngine:
         # C9 where this bracket's downfloater must take the PAB (none eligible below).
         pab_unplayed = min((p[x].unplayed for x in down if p[x].pab_ok), default=0) \
             if self.pab_here and down else 0
-        n8 = self.leftover(nxt | frozenset(down)) if nxt else 0
+        n8 = self.next_floats(frozenset(down), nxt, self.below) if nxt else 0
         return (-len(pairs), _desc(psd), n8, pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
                 _desc(s18), _desc(s19), _desc(s20), _desc(s21))
 
@@ -451,6 +453,7 @@ class DutchEngine:
         self.found = False
         budget = BUDGET if len(members) <= 24 else BIG_BUDGET
         nxt = frozenset(y for y in lower if self.p[y].score == next_score)
+        self.below = frozenset(y for y in lower if y not in nxt)
         ideal = self.lower_bound(mdps, residents, last, next_score, nxt)
 
         def consider(pairs: list[tuple[int, int]]) -> bool:
@@ -555,13 +558,32 @@ class DutchEngine:
         limit = 20_000 + 40 * len(members)
 
         okd: dict[int, bool] = {}
+        below = frozenset(y for y in lower if y not in nxt)
+        c8_best: list[int] = []
+
+        def c8_ok(x: int) -> bool:
+            """Leftover ``x`` gives the next bracket the fewest downfloaters (C8): at once
+            when it reaches the floor that parity and completion set for any leftover, else
+            against the best of all possible leftovers."""
+            got = self.next_floats(frozenset((x,)), nxt, below)
+            if len(nxt) % 2 == 1:
+                floor = 0 if self.pairable(below) else 2
+            else:
+                floor = 1
+            if got <= floor:
+                return True
+            if not c8_best:
+                c8_best.append(min((self.next_floats(frozenset((y,)), nxt, below)
+                                    for y in good if self.pairable(lower | {y})),
+                                   default=-1))
+            return got == c8_best[0]
 
         def ok_down(x: int) -> bool:
             """The bracket's one leftover: no repeated downfloat, C9's PAB, C8, C4."""
             hit = okd.get(x)
             if hit is None:
                 hit = okd[x] = x in good and (last or (
-                    self.c8_ok(x, nxt) and self.pairable(lower | {x})))
+                    c8_ok(x) and self.pairable(lower | {x})))
             return hit
 
         def ok_set(down: list[int]) -> bool:
@@ -570,7 +592,7 @@ class DutchEngine:
                 return ok_down(down[0])
             d = frozenset(down)
             return (all(x in good for x in d) and not last
-                    and self.leftover(nxt | d) == (len(nxt) + len(d)) % 2
+                    and self.next_floats(d, nxt, below) == (len(nxt) + len(d)) % 2
                     and self.pairable(lower | d))
 
         def pair_cost(a: int, b: int) -> tuple[int, int]:
@@ -767,10 +789,19 @@ class DutchEngine:
 
         return het(0, 0, 0)
 
-    def c8_ok(self, x: int, nxt: frozenset[int]) -> bool:
-        """Downfloater ``x`` leaves the next bracket with the fewest downfloaters its parity
-        allows (C.04.3 C8)."""
-        return self.leftover(nxt | {x}) == (len(nxt) + 1) % 2
+    def next_floats(self, down: frozenset[int], nxt: frozenset[int], below: frozenset[int]
+                    ) -> int:
+        """The next bracket's downfloaters (C.04.3 C8) when ``down`` joins it: those a
+        maximum matching within it leaves, and at least two (even) or three (odd) when
+        fewer cannot complete the players ``below`` it (C4)."""
+        group = nxt | down
+        k = self.leftover(group)
+        if len(group) % 2 == 0:
+            if k < 2 and not self.pairable(below):
+                k = 2
+        elif k < 3 and not any(self.pairable(below | {x}) for x in sorted(group)):
+            k = 3
+        return k
 
     def _hetero(self, s1: list[int], pool: list[int], consider: Consider,
                 acc: list[tuple[int, int]]) -> bool:
