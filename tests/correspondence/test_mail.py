@@ -120,6 +120,13 @@ def test_quoted_text_and_signature_are_stripped() -> None:
     assert r.move == "32-28"
 
 
+def test_80_square_replies_are_algebraic_with_files_i_and_j_code_5_1_4() -> None:
+    board = Board("russian-80")
+    move = next(m for m in board.legal_moves if board.move_text(m).startswith("i3"))
+    text = board.move_text(move)
+    assert read_reply_text(f"My move: {text}\n", board).move == text
+
+
 def test_an_unreachable_server_is_a_typed_error() -> None:
     msg = EmailMessage()
     msg["From"], msg["To"], msg["Subject"] = "a@b.test", "c@d.test", "x"

@@ -91,7 +91,7 @@ def fresh_text(body: str) -> str:
 
 
 def _candidates(line: str, board: Board) -> list[str]:
-    numeric = board.variant.geometry.files > 8
+    numeric = board.variant.default_notation == "numeric"
     pattern = _NUMERIC if numeric else _ALGEBRAIC
     return [re.sub(r"\s+", "", m.group(1)) for m in pattern.finditer(line)]
 
@@ -133,7 +133,7 @@ def read_reply_text(body: str, board: Board) -> Reply:
     if move is None:
         loose = _MOVEISH.search(text)
         token = loose.group(1) if loose else text.strip()[:40]
-        example = "32-28" if board.variant.geometry.files > 8 else "c3-d4"
+        example = "32-28" if board.variant.default_notation == "numeric" else "c3-d4"
         raise UnreadableReply(
             f"no move found in the reply ({token!r}); write it in the Code's notation, e.g. "
             f"{example}",
