@@ -10,7 +10,14 @@ from fastapi.testclient import TestClient
 
 from shashki.server import models as m
 from shashki.server.archive_models import EngineAccount
-from shashki.server.engine_pool import EnginePool, annotate, mark, worker_analyse, worker_move
+from shashki.server.engine_pool import (
+    EnginePool,
+    annotate,
+    mark,
+    summary,
+    worker_analyse,
+    worker_move,
+)
 from shashki.server.live import Actor
 
 from .helpers import Visitor, receive, until
@@ -52,6 +59,9 @@ def test_marks_and_annotation() -> None:
     rows = annotate(positions, ["a1-b2", "f6-g5"], white_first=True)
     assert rows[0]["loss"] == 310 and rows[0]["mark"] == "??" and rows[0]["best"] == "c3-d4"
     assert rows[1]["loss"] == 10 and rows[1]["mark"] == "" and rows[1]["color"] == "black"
+    sm = summary(rows)
+    assert sm["white"] == {"moves": 1, "average_loss": 310, "?!": 0, "?": 0, "??": 1}
+    assert sm["black"]["average_loss"] == 10
 
 
 def test_engine_accounts_exist_and_cannot_log_in(client: TestClient, guest: Visitor) -> None:
@@ -147,8 +157,11 @@ def test_post_game_analysis(client: TestClient, alice: Visitor, bob: Visitor) ->
     assert [mv["ply"] for mv in a["moves"]] == [1, 2]
     assert a["moves"][0]["move"] == "c3-d4" and a["moves"][0]["best"]
     assert all(isinstance(mv["score"], int) for mv in a["moves"])
+    assert a["summary"]["white"]["moves"] == a["summary"]["black"]["moves"] == 1
+    assert isinstance(a["summary"]["white"]["average_loss"], int)
     page = bob.get(f"/games/{game_id}/analysis")
     assert 'id="analysis-request"' not in page.text and "c3-d4" in page.text
+    assert 'id="analysis-summary"' in page.text
     svg = bob.get(f"/games/{game_id}/board/1.svg", params={"arrow": a["moves"][1]["best"]})
     assert svg.status_code == 200
 

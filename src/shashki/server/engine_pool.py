@@ -427,6 +427,19 @@ def annotate(positions: list[dict[str, Any]], moves: Sequence[str], white_first:
     return out
 
 
+def summary(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per side: moves, the average loss against the engine's best (hundredths of a man,
+    wins counted as 10 men) and how many moves got each mark."""
+    out: dict[str, dict[str, Any]] = {}
+    for color in ("white", "black"):
+        mine = [r for r in rows if r["color"] == color]
+        losses = [min(r["loss"], 1000) for r in mine if r["loss"] is not None]
+        out[color] = {"moves": len(mine),
+                      "average_loss": round(sum(losses) / len(losses)) if losses else None,
+                      **{k: sum(1 for r in mine if r["mark"] == k) for k in ("?!", "?", "??")}}
+    return out
+
+
 class Analyser:
     """Post-game analyses, one task a game, each position searched in the pool."""
 
@@ -529,8 +542,9 @@ class Analyser:
                             "done": i + 1, "total": total}
                     await anyio.to_thread.run_sync(self._save, rec, "running", data, 0)
             depth = min((p["depth"] for p in positions if not p.get("over")), default=0)
-            data = {"moves": annotate(positions, rec.moves, white_first), "done": total,
-                    "total": total, "start": positions[0]}
+            rows = annotate(positions, rec.moves, white_first)
+            data = {"moves": rows, "done": total, "total": total, "start": positions[0],
+                    "summary": summary(rows)}
             await anyio.to_thread.run_sync(self._save, rec, "done", data, depth)
         except asyncio.CancelledError:
             raise

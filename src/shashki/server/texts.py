@@ -442,6 +442,7 @@ _T.update({
     "analysis.eval": ("Score (White)", "Оценка (белые)"),
     "analysis.best": ("Engine's line", "Вариант программы"),
     "analysis.best_move": ("Best", "Лучший"),
+    "analysis.average_loss": ("Average loss (men)", "Средняя потеря (шашек)"),
     "analysis.back": ("Back to the game", "К партии"),
     "engine.title": ("Play against the engine", "Игра с программой"),
     "engine.level": ("Strength", "Сила игры"),

@@ -169,6 +169,8 @@ class AnalysisOut(BaseModel):
     total: int = 0
     moves: list[dict[str, Any]] = []
     start: dict[str, Any] | None = None
+    summary: dict[str, dict[str, Any]] | None = Field(None, description=(
+        "per side: moves, average_loss (hundredths of a man), and the counts of ?!, ?, ??"))
     error: str | None = None
 
 
