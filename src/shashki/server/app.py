@@ -25,6 +25,7 @@ from shashki.server.engine_pool import start_engine
 from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.live import Hub
 from shashki.server.ratelimit import RateLimit
+from shashki.server.routes import admin as admin_routes
 from shashki.server.routes import api as api_routes
 from shashki.server.routes import arbiter as arbiter_routes
 from shashki.server.routes import archive as archive_routes
@@ -105,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws_routes.router)
     app.include_router(event_routes.router)
     app.include_router(arbiter_routes.router)
+    app.include_router(admin_routes.router)
 
     @app.middleware("http")
     async def cookies_and_headers(request: Request,

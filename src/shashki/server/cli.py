@@ -12,10 +12,12 @@ import os
 import sys
 import threading
 import webbrowser
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from shashki.server.settings import Settings, default_database_url
+
+T = TypeVar("T")
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -37,7 +39,114 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run)
+    register_users(subparsers)
     return p
+
+
+def register_users(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``users``: the accounts of a platform's database, from its machine's shell.
+    ``shashki users role NAME administrator`` makes the first administrator of a fresh
+    install (sign up on the site first)."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "users", help="list the platform's accounts or change a role (e.g. the first "
+                      "administrator)",
+        description="The platform's accounts: list them, or give one a role. Each change "
+                    "is recorded in the administrators' audit list as made on the command "
+                    "line.")
+    sub = p.add_subparsers(dest="users_command", required=True)
+    role = sub.add_parser("role", help="give an account a role",
+                          description="Give the account NAME the role ROLE (player, arbiter, "
+                                      "organiser, administrator). The last administrator "
+                                      "keeps his role.")
+    role.add_argument("name", metavar="NAME")
+    role.add_argument("role", metavar="ROLE",
+                      help="player, arbiter, organiser or administrator")
+    role.add_argument("--reason", default="", help="why (kept in the audit record)")
+    lst = sub.add_parser("list", help="list the accounts (name and role)")
+    lst.add_argument("--role", default="", help="only the accounts with this role")
+    lst.add_argument("--search", default="", help="part of the name")
+    for q in (role, lst):
+        q.add_argument("--database", default=None, metavar="URL",
+                       help=f"SQLAlchemy database URL (default: {default_database_url()})")
+    role.set_defaults(func=run_role)
+    lst.set_defaults(func=run_list)
+    return p
+
+
+def _users_error(message: str) -> int:
+    sys.stderr.write(f"shashki users: error: {message}\n")
+    return 2
+
+
+def _with_database(args: argparse.Namespace, work: Callable[[Any], T]) -> T | int:
+    """Run ``work(session)`` in one transaction on the ``--database`` (brought up to date
+    first); an error becomes one line on stderr and status 2."""
+    from shashki.errors import ShashkiError
+    from shashki.server.db import Database
+    from shashki.server.errors import ServerError
+    from shashki.server.texts import Texts
+
+    try:
+        db = Database(args.database or default_database_url())
+    except ShashkiError as e:
+        return _users_error(str(e))
+    except Exception as e:  # a database kind that SQLAlchemy does not know
+        return _users_error(f"bad database URL: {e}")
+    try:
+        db.upgrade()
+        with db.session() as s:
+            return work(s)
+    except ServerError as e:
+        return _users_error(Texts("en").error(e.code, detail=e.detail, **e.params))
+    except ShashkiError as e:
+        return _users_error(str(e))
+    except Exception as e:  # an unreachable database server, a missing driver...
+        first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        return _users_error(f"cannot use the database: {first}")
+    finally:
+        db.dispose()
+
+
+def run_role(args: argparse.Namespace) -> int:
+    """``shashki users role NAME ROLE``: one line saying what changed; status 2 on errors."""
+    import time
+
+    from shashki.server import admin, auth
+
+    def change(s: Any) -> str:
+        row = admin.set_role(s, None, args.name, args.role, time.time(), "cli", args.reason)
+        user = auth.find_user(s, args.name)
+        assert user is not None
+        if row is None:
+            return f"{user.username} is already {user.role}"
+        return f"{user.username}: {row.old_role} -> {row.new_role}"
+
+    out = _with_database(args, change)
+    if isinstance(out, int):
+        return out
+    print(out)
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """``shashki users list``: a line per account, ``name<TAB>role``."""
+    from shashki.server import admin
+
+    def lines(s: Any) -> list[str]:
+        page, out = 1, []
+        while True:
+            found = admin.list_users(s, args.search, args.role, page)
+            out += [f"{u.username}\t{u.role}" for u in found.users]
+            if page >= found.pages:
+                return out
+            page += 1
+
+    out = _with_database(args, lines)
+    if isinstance(out, int):
+        return out
+    for line in out:
+        print(line)
+    return 0
 
 
 def settings_from(args: argparse.Namespace) -> Settings:

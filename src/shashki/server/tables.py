@@ -7,6 +7,7 @@ its own module adds one import line here.
 
 from __future__ import annotations
 
+import shashki.server.admin_models  # role changes (the administrators' audit record)
 import shashki.server.archive_models  # archive, engine, API tokens
 import shashki.server.correspondence_models  # correspondence play
 import shashki.server.event_models  # noqa: F401 - events, their games, sanctions

@@ -442,7 +442,7 @@ _T.update({
     "analysis.eval": ("Score (White)", "Оценка (белые)"),
     "analysis.best": ("Engine's line", "Вариант программы"),
     "analysis.best_move": ("Best", "Лучший"),
-    "analysis.average_loss": ("Average loss (men)", "Средняя потеря (шашек)"),
+    "analysis.average_loss": ("Avg. loss", "Ср. потеря"),
     "analysis.back": ("Back to the game", "К партии"),
     "engine.title": ("Play against the engine", "Игра с программой"),
     "engine.level": ("Strength", "Сила игры"),
@@ -604,6 +604,56 @@ _T.update({
     "error.corr": ("{en}", "{ru}"),
     "error.corr_no_email": ("Give an e-mail address in your account first.",
                             "Сначала укажите адрес e-mail в учётной записи."),
+})
+
+# --- administration, held claims, both lost, the lobby (issue 7; server/admin.py,
+# routes/admin.py, templates/admin_users.html, game.html, arbiter.html) -----------------------
+_T.update({
+    "nav.admin": ("Admin", "Админ"),
+    "admin.title": ("Accounts and roles", "Учётные записи и роли"),
+    "admin.help": ("Players play; arbiters rule on games; organisers run events; "
+                   "administrators give roles. Every change is recorded below.",
+                   "Игроки играют; судьи судят партии; организаторы проводят турниры; "
+                   "администраторы назначают роли. Каждое изменение записывается ниже."),
+    "admin.roles.player": ("players", "игроки"),
+    "admin.roles.arbiter": ("arbiters", "судьи"),
+    "admin.roles.organiser": ("organisers", "организаторы"),
+    "admin.roles.administrator": ("administrators", "администраторы"),
+    "admin.search_hint": ("Part of a name", "Часть имени"),
+    "admin.any_role": ("any role", "любая роль"),
+    "admin.found": ("Accounts found: {n}", "Найдено учётных записей: {n}"),
+    "admin.new_role": ("New role of {name}", "Новая роль {name}"),
+    "admin.set": ("Set role", "Назначить"),
+    "admin.changed": ("The role of {name} is changed.", "Роль {name} изменена."),
+    "admin.audit": ("Role changes", "Изменения ролей"),
+    "admin.when": ("When", "Когда"),
+    "admin.account": ("Account", "Учётная запись"),
+    "admin.change": ("Change", "Изменение"),
+    "admin.by": ("By", "Кем"),
+    "admin.cli": ("command line", "командная строка"),
+    "admin.no_changes": ("No role has been changed yet.", "Роли ещё не менялись."),
+    "error.admin_role": ("A role is player, arbiter, organiser or administrator.",
+                         "Роль: игрок, судья, организатор или администратор."),
+    "error.admin_query": ("Search with at most {limit} characters.",
+                          "Не больше {limit} символов для поиска."),
+    "error.admin_reason": ("The reason is at most {limit} characters.",
+                           "Причина — не больше {limit} символов."),
+    "error.admin_last": ("{name} is the last administrator: make another administrator "
+                         "first.", "{name} — последний администратор: сначала назначьте "
+                         "другого."),
+    "game.claim_pending": ("{side} claim a draw by threefold repetition: claim pending — the "
+                           "arbiter rules ({article}).",
+                           "{side} заявили о троекратном повторении: заявление ждёт решения "
+                           "судьи ({article})."),
+    "game.claim_written": ("Written, not played: {move}.", "Записан, но не сделан ход {move}."),
+    "game.claim_rejected": ("The arbiter rejected the claim ({article}); the game goes on.",
+                            "Судья отклонил заявление ({article}); партия продолжается."),
+    "arb.decision.both-absent": ("both lose: neither player appeared",
+                                 "поражение обоим: неявка обоих"),
+    "arb.decision.both-no-record": ("both lose: the record cannot be restored",
+                                    "поражение обоим: запись партии не восстановить"),
+    "arb.decision.both-sanction": ("both lose: a sanction", "поражение обоим: санкция"),
+    "action.both_lose": ("both players lose", "поражение обоим"),
 })
 
 _DETAILS = {

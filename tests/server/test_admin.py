@@ -1,0 +1,193 @@
+"""Roles: the administrators' page ``/admin/users`` (list, search, change a role, the audit
+record), its JSON twin under ``/api/admin``, and ``shashki users`` that makes the first
+administrator of a fresh install. Only administrators change roles; the last
+administrator keeps his role; every change needs the CSRF token."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from shashki.server import cli
+from shashki.server import models as m
+from shashki.server.admin_models import RoleChange
+from shashki.server.db import Database
+from shashki.server.settings import Settings
+
+from .helpers import Visitor
+from .services import database_url
+
+
+def users(settings: Settings, *argv: str) -> int:
+    return cli.main(["users", *argv, "--database", settings.url])
+
+
+def role_of(settings: Settings, name: str) -> str:
+    db = Database(settings.url)
+    with db.session() as s:
+        role = s.query(m.User).filter_by(username=name).one().role
+    db.dispose()
+    return role
+
+
+def audit(settings: Settings) -> list[tuple[str, str, str, str | None, str]]:
+    db = Database(settings.url)
+    with db.session() as s:
+        rows = [(c.user.username, c.old_role, c.new_role,
+                 c.actor.username if c.actor else None, c.via)
+                for c in s.query(RoleChange).order_by(RoleChange.id)]
+    db.dispose()
+    return rows
+
+
+def set_role(v: Visitor, name: str, role: str, reason: str = "") -> tuple[int, str]:
+    r = v.form(f"/admin/users/{name}/role", {"role": role, "reason": reason},
+               page="/admin/users")
+    return r.status_code, r.text
+
+
+def test_the_first_administrator_from_the_command_line(
+        client: TestClient, settings: Settings, alice: Visitor, bob: Visitor,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Nobody is an administrator yet: the page is closed to everyone.
+    assert alice.get("/admin/users").status_code == 403
+    assert Visitor(client).get("/admin/users").status_code == 401
+    assert 'id="admin-link"' not in alice.get("/").text
+    assert users(settings, "role", "Alice", "administrator", "--reason", "bootstrap") == 0
+    assert capsys.readouterr().out == "alice: player -> administrator\n"
+    assert users(settings, "role", "alice", "administrator") == 0
+    assert capsys.readouterr().out == "alice is already administrator\n"
+    assert audit(settings) == [("alice", "player", "administrator", None, "cli")]
+    # The new role holds at once, in the running server's pages.
+    page = alice.get("/admin/users")
+    assert page.status_code == 200 and 'id="admin-link"' in page.text
+    assert "command line" in page.text and "bootstrap" in page.text
+    assert "alice" in page.text and "bob" in page.text
+    assert users(settings, "list") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["alice\tadministrator", "bob\tplayer"]  # the engine's accounts next
+    assert users(settings, "list", "--role", "administrator") == 0
+    assert capsys.readouterr().out == "alice\tadministrator\n"
+
+
+def test_command_line_errors_are_one_line_and_status_2(
+        settings: Settings, capsys: pytest.CaptureFixture[str], alice: Visitor) -> None:
+    assert users(settings, "role", "nobody", "arbiter") == 2
+    err = capsys.readouterr().err
+    assert err == "shashki users: error: There is no player called nobody.\n"
+    assert users(settings, "role", "alice", "king") == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert users(settings, "role", "alice", "administrator") == 0
+    assert users(settings, "role", "alice", "player") == 2  # the last administrator
+    assert "last administrator" in capsys.readouterr().err
+    assert role_of(settings, "alice") == "administrator"
+    assert cli.main(["users", "list", "--database", "nosuch://x"]) == 2
+    assert "bad database URL" in capsys.readouterr().err
+
+
+def test_an_administrator_changes_roles(client: TestClient, settings: Settings,
+                                        alice: Visitor, bob: Visitor, carol: Visitor) -> None:
+    assert users(settings, "role", "alice", "administrator") == 0
+    found = alice.get("/admin/users", params={"q": "BO"})
+    assert found.status_code == 200
+    names = re.findall(r'<li class="account" id="user-([^"]+)"', found.text)
+    assert names == ["bob"]
+    assert alice.get("/admin/users", params={"role": "administrator"}).text.count(
+        'class="account"') == 1
+    status, _ = set_role(alice, "bob", "arbiter", "rules at the club")
+    assert status == 303
+    assert role_of(settings, "bob") == "arbiter"
+    page = alice.get("/admin/users?changed=bob")
+    assert "The role of bob is changed." in page.text and "rules at the club" in page.text
+    assert audit(settings)[-1] == ("bob", "player", "arbiter", "alice", "web")
+    # An arbiter (or an organiser) may not give roles; a player neither.
+    assert bob.get("/admin/users").status_code == 403
+    status, _ = set_role(bob, "bob", "administrator")
+    assert status == 403
+    status, _ = set_role(carol, "carol", "organiser")
+    assert status == 403
+    assert (role_of(settings, "bob"), role_of(settings, "carol")) == ("arbiter", "player")
+    # Bad input is refused with the reason, nothing is recorded.
+    n = len(audit(settings))
+    status, text = set_role(alice, "bob", "emperor")
+    assert status == 422 and "A role is player, arbiter, organiser or administrator" in text
+    status, text = set_role(alice, "nobody", "arbiter")
+    assert status == 404 and "There is no player called nobody" in text
+    status, _ = set_role(alice, "bob", "arbiter")  # no change: nothing recorded
+    assert status == 303
+    assert alice.get("/admin/users", params={"role": "emperor"}).status_code == 422
+    assert alice.get("/admin/users", params={"q": "x" * 33}).status_code == 422
+    assert len(audit(settings)) == n
+
+
+def test_the_last_administrator_keeps_his_role(settings: Settings, alice: Visitor,
+                                               bob: Visitor) -> None:
+    assert users(settings, "role", "alice", "administrator") == 0
+    status, text = set_role(alice, "alice", "organiser")
+    assert status == 409 and "alice is the last administrator" in text
+    assert role_of(settings, "alice") == "administrator"
+    assert set_role(alice, "bob", "administrator")[0] == 303
+    # With a second administrator, either may step down, and then the other is the last.
+    assert set_role(alice, "alice", "organiser")[0] == 303
+    assert alice.get("/admin/users").status_code == 403
+    status, text = set_role(bob, "bob", "player")
+    assert status == 409
+    assert [r[1:4] for r in audit(settings)] == [
+        ("player", "administrator", None), ("player", "administrator", "alice"),
+        ("administrator", "organiser", "alice")]
+
+
+def test_csrf_is_required(client: TestClient, settings: Settings, alice: Visitor,
+                          bob: Visitor) -> None:
+    assert users(settings, "role", "alice", "administrator") == 0
+    alice.get("/admin/users")
+    r = alice.post("/admin/users/bob/role", data={"role": "arbiter", "csrf_token": "forged"},
+                   follow_redirects=False)
+    assert r.status_code == 403
+    r = alice.post("/admin/users/bob/role", data={"role": "arbiter"}, follow_redirects=False)
+    assert r.status_code == 403
+    r = alice.request("POST", "/api/admin/users/bob/role", json={"role": "arbiter"})
+    assert r.status_code == 403 and r.json()["error"] == "csrf"
+    r = alice.post("/admin/users/bob/role", data={"role": "arbiter", "csrf_token": alice.csrf},
+                   headers={"Origin": "http://evil.example"}, follow_redirects=False)
+    assert r.status_code == 403
+    assert role_of(settings, "bob") == "player"
+
+
+def test_the_api(settings: Settings, alice: Visitor, bob: Visitor) -> None:
+    assert bob.api("GET", "/api/admin/users").status_code == 403
+    assert users(settings, "role", "alice", "administrator") == 0
+    r = alice.api("GET", "/api/admin/users?q=bo")
+    assert r.status_code == 200
+    assert r.json()["users"] == [{"username": "bob", "role": "player",
+                                  "created_at": r.json()["users"][0]["created_at"]}]
+    r = alice.api("POST", "/api/admin/users/bob/role", {"role": "organiser", "reason": "league"})
+    assert r.status_code == 200, r.text
+    change = r.json()["change"]
+    assert (change["user"], change["old_role"], change["new_role"], change["by"],
+            change["via"], change["reason"]) == ("bob", "player", "organiser", "alice", "api",
+                                                  "league")
+    r = alice.api("POST", "/api/admin/users/alice/role", {"role": "player"})
+    assert r.status_code == 409 and r.json()["error"] == "admin_last"
+    r = alice.api("GET", "/api/admin/role-changes")
+    assert [c["via"] for c in r.json()] == ["api", "cli"]
+    assert bob.api("POST", "/api/admin/users/bob/role", {"role": "administrator"}
+                   ).status_code == 403
+
+
+def test_the_page_in_russian(settings: Settings, alice: Visitor) -> None:
+    assert users(settings, "role", "alice", "administrator") == 0
+    alice.get("/lang/ru")
+    page = alice.get("/admin/users").text
+    assert "Учётные записи и роли" in page and "Изменения ролей" in page
+    assert "командная строка" in page and ">Админ<" in page
+
+
+def test_a_fresh_database_from_the_command_line(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    url = database_url(tmp_path, "fresh.db")
+    assert cli.main(["users", "list", "--database", url]) == 0
+    assert capsys.readouterr().out == ""
