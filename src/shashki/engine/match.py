@@ -314,9 +314,14 @@ class ShashkiPlayer(Player):
 
     def __init__(self, spec: EngineSpec, variant: str) -> None:
         super().__init__(spec)
-        self.engine = Engine(variant, hash_mb=int(float(spec.param("hash", "64") or 64)),
-                             level=spec.arg or "full",
-                             seed=int(float(spec.param("seed", "1") or 1)))
+        try:
+            self.engine = Engine(variant, hash_mb=int(float(spec.param("hash", "64") or 64)),
+                                 level=spec.arg or "full",
+                                 seed=int(float(spec.param("seed", "1") or 1)))
+        except ShashkiError:
+            raise
+        except ValueError as e:  # e.g. no evaluation weights for the variant
+            raise MatchError(f"shashki's engine cannot play {variant}: {e}") from None
         from shashki.engine import search as S
 
         for k, v in spec.params:
