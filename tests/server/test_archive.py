@@ -232,3 +232,19 @@ def test_archive_game_analysis(client: TestClient, alice: Visitor, guest: Visito
     page = guest.get(f"/archive/games/{ids[0]}/analysis")
     assert page.status_code == 200 and 'class="eval"' in page.text
     assert alice.api("POST", f"/api/archive/games/{ids[1]}/analysis").status_code == 202
+
+
+def test_uploads_over_the_limit_are_refused(alice: Visitor, monkeypatch: object) -> None:
+    from shashki.server import archive
+
+    monkeypatch.setattr(archive, "MAX_UPLOAD", 1000)  # type: ignore[attr-defined]
+    big = GAMES * 3
+    r = alice.request("POST", "/api/archive/imports", files={"file": ("big.pdn", big)},
+                      headers={"X-CSRF-Token": alice.csrf})
+    assert r.status_code == 422 and r.json()["field"] == "file"
+    assert r.json()["error"] == "archive_too_large"
+    alice.get("/archive")
+    r = alice.post("/archive/import", data={"csrf_token": alice.csrf},
+                   files={"file": ("big.pdn", big)}, follow_redirects=False)
+    assert r.status_code == 422 and "too large" in r.text
+    assert alice.get("/api/archive/games").json()["total"] == 0
