@@ -276,3 +276,13 @@ def test_games_in_worker_processes() -> None:
                        concurrency=2)
     assert [g.round for g in result.games] == ["1.1", "1.2", "2.1", "2.2"]
     assert result.standing.wins == 4
+
+
+def test_cli_match_speaks_russian(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SHASHKI_LANG", "ru")
+    code, stdout, _ = cli("match", "shashki", "random", "--games", "2", "--depth", "2")
+    assert code == 0
+    assert "shashki — random: russian, depth 2, партий: 2" in stdout
+    assert "вероятность превосходства" in stdout
+    code, _, stderr = cli("match", "shashki", "random")
+    assert code == 2 and stderr.startswith("shashki: ошибка: ")
