@@ -461,10 +461,11 @@ class DutchEngine:
             count[0] += 1
             used = {x for pr in pairs for x in pr}
             down = [x for x in members if x not in used]
+            # The budget stops the search only once some candidate has been found.
             if last and (len(down) > 1 or (down and not self.p[down[0]].pab_ok)):
-                return count[0] > budget
+                return count[0] > budget and best[0] is not None
             if not last and not self.pairable(lower | frozenset(down)):
-                return count[0] > budget
+                return count[0] > budget and best[0] is not None
             self.pab_here = len(self.p) % 2 == 1 and (
                 last or not any(self.p[y].pab_ok for y in lower))
             q = self.quality(pairs, down, next_score, last, nxt)
@@ -561,16 +562,18 @@ class DutchEngine:
         below = frozenset(y for y in lower if y not in nxt)
         c8_best: list[int] = []
 
+        def c8_floor(k: int) -> int:
+            """The fewest downfloaters the next bracket can have with ``k`` joining it."""
+            if (len(nxt) + k) % 2 == 0:
+                return 0 if self.pairable(below) else 2
+            return 1
+
         def c8_ok(x: int) -> bool:
             """Leftover ``x`` gives the next bracket the fewest downfloaters (C8): at once
             when it reaches the floor that parity and completion set for any leftover, else
             against the best of all possible leftovers."""
             got = self.next_floats(frozenset((x,)), nxt, below)
-            if len(nxt) % 2 == 1:
-                floor = 0 if self.pairable(below) else 2
-            else:
-                floor = 1
-            if got <= floor:
+            if got <= c8_floor(1):
                 return True
             if not c8_best:
                 c8_best.append(min((self.next_floats(frozenset((y,)), nxt, below)
@@ -592,7 +595,7 @@ class DutchEngine:
                 return ok_down(down[0])
             d = frozenset(down)
             return (all(x in good for x in d) and not last
-                    and self.next_floats(d, nxt, below) == (len(nxt) + len(d)) % 2
+                    and self.next_floats(d, nxt, below) <= c8_floor(len(d))
                     and self.pairable(lower | d))
 
         def pair_cost(a: int, b: int) -> tuple[int, int]:
