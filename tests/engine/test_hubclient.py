@@ -63,6 +63,14 @@ def test_go_under_a_clock_and_a_move_time(russian_hub: HubClient) -> None:
     assert r.move in board.legal_moves and r.seconds < 5
 
 
+def test_an_infinite_search_is_stopped_at_the_timeout(russian_hub: HubClient) -> None:
+    board = Board("russian")
+    r = russian_hub.go(board, Limit(), timeout=1.0)  # "level infinite", then "stop"
+    assert "> level infinite" in russian_hub.log and "> stop" in russian_hub.log
+    assert r.move in board.legal_moves
+    assert 1.0 <= r.seconds < 1.0 + russian_hub.grace
+
+
 def test_pos_carries_the_king_moves_for_repetitions(russian_hub: HubClient) -> None:
     board = Board("russian", "W:WKg1,a3:BKa7,h6")
     for text in ("g1-h2", "a7-b8", "h2-g1", "b8-a7"):
