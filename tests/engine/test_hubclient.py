@@ -68,7 +68,7 @@ def test_an_infinite_search_is_stopped_at_the_timeout(russian_hub: HubClient) ->
     r = russian_hub.go(board, Limit(), timeout=1.0)  # "level infinite", then "stop"
     assert "> level infinite" in russian_hub.log and "> stop" in russian_hub.log
     assert r.move in board.legal_moves
-    assert 1.0 <= r.seconds < 1.0 + russian_hub.grace
+    assert r.seconds >= 1.0  # it answered the stop (else HubTimeout after the grace)
 
 
 def test_pos_carries_the_king_moves_for_repetitions(russian_hub: HubClient) -> None:
