@@ -250,3 +250,25 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
     with TestClient(create_app(cfg)) as c:
         state = wait_state(Visitor(c), game_id, lambda s: s["ply"] >= 1)
         assert state["turn"] == "black" and state["clock"]["running"] == "black"
+
+
+def test_a_dead_worker_is_replaced() -> None:
+    import asyncio
+    import os
+
+    from shashki.engine import Limit
+
+    async def run() -> tuple[str, int]:
+        pool = EnginePool(1)
+        pool.start()
+        try:
+            assert pool.executor is not None
+            with __import__("contextlib").suppress(Exception):
+                await asyncio.wrap_future(pool.executor.submit(os._exit, 1))
+            text = await pool.move("russian", None, [], "beginner", Limit(depth=2))
+            return text, pool.restarts
+        finally:
+            pool.stop()
+
+    text, restarts = asyncio.run(run())
+    assert restarts == 1 and len(text) == 5

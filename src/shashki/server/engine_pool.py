@@ -26,6 +26,7 @@ import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,6 +134,7 @@ class EnginePool:
         self.max_move_time = MAX_MOVE_TIME
         self.analysis_time = ANALYSIS_TIME
         self.analysis_depth = ANALYSIS_DEPTH
+        self.restarts = 0
 
     def start(self) -> None:
         if self.workers > 0:
@@ -149,7 +151,16 @@ class EnginePool:
     async def _run(self, fn: Any, *args: Any) -> Any:
         if self.executor is None:
             return await anyio.to_thread.run_sync(fn, *args)
-        return await asyncio.wrap_future(self.executor.submit(fn, *args))
+        try:
+            return await asyncio.wrap_future(self.executor.submit(fn, *args))
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): a new pool, and the search again
+            log.error("the engine pool broke; starting it again")
+            self.stop()
+            self.start()
+            self.restarts += 1
+            assert self.executor is not None
+            return await asyncio.wrap_future(self.executor.submit(fn, *args))
 
     async def move(self, variant: str, initial_fen: str | None, moves: Sequence[str],
                    level: str, limit: Limit) -> str:
