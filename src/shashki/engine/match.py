@@ -634,7 +634,7 @@ def play_game(job: Job, players: tuple[Player, Player],
         t0 = time.perf_counter()
         try:
             move = player.move(game.board.copy(), limit)
-        except ShashkiError as e:
+        except (ValueError, OSError) as e:  # shashki's errors, a peer's, a broken pipe
             game.decide(color.other, "match rules", f"{color.label} engine failed: {e}")
             break
         spent = time.perf_counter() - t0
