@@ -151,14 +151,17 @@ class EnginePool:
     async def _run(self, fn: Any, *args: Any) -> Any:
         if self.executor is None:
             return await anyio.to_thread.run_sync(fn, *args)
+        broken = self.executor
         try:
-            return await asyncio.wrap_future(self.executor.submit(fn, *args))
+            return await asyncio.wrap_future(broken.submit(fn, *args))
         except BrokenProcessPool:
-            # a worker died (killed, out of memory): a new pool, and the search again
-            log.error("the engine pool broke; starting it again")
-            self.stop()
-            self.start()
-            self.restarts += 1
+            # a worker died (killed, out of memory): a new pool (once, however many
+            # searches saw it break), and the search again
+            if self.executor is broken:
+                log.error("the engine pool broke; starting it again")
+                self.stop()
+                self.start()
+                self.restarts += 1
             assert self.executor is not None
             return await asyncio.wrap_future(self.executor.submit(fn, *args))
 
