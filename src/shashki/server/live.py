@@ -56,10 +56,11 @@ from shashki.svg import board_svg
 log = logging.getLogger("shashki.server.live")
 
 ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "flag", "decide", "rule",
-           "adjust")
-ARBITER_ACTIONS = ("decide", "rule", "adjust")
+           "adjust", "both_lose")
+ARBITER_ACTIONS = ("decide", "rule", "adjust", "both_lose")
 """``rule``: the arbiter's ruling on a claim held for him (Code 1.9.2); ``adjust``: time
-added to (or taken from) a clock by the arbiter's decision."""
+added to (or taken from) a clock by the arbiter's decision; ``both_lose``: the game is
+lost by both players (Code 3.13.3 both absent, 3.10.4 no record, or a sanction)."""
 HELD_CLAIM = "held claim"
 """How a threefold claim is stored in a game with an arbiter (an event's game): held for the
 arbiter's ruling instead of being ruled at once from the record."""
@@ -168,6 +169,8 @@ def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
             game.check_time()
         elif a.kind == "decide":
             game.decide(color, a.article, a.detail)
+        elif a.kind == "both_lose":
+            game.both_lose(a.article, a.detail)
         else:
             raise ServerError(f"unknown action {a.kind!r}")
         return None

@@ -43,7 +43,13 @@ DECISIONS = {
     "white": ("white", "Code 1.8.1"),
     "black": ("black", "Code 1.8.1"),
     "draw": ("draw", "Code 1.9.1.2"),
+    "both-absent": ("both", "Code 3.13.3"),
+    "both-no-record": ("both", "Code 3.10.4"),
+    "both-sanction": ("both", ev_service.SANCTIONS_ARTICLE),
 }
+"""Both lose (``both``): neither player appeared (Code 3.13.3), the record of a mutual
+time trouble cannot be restored (Code 3.10.4), or a sanction that "puts the loss on both
+players" (Code «Санкции»)."""
 ADJUSTMENTS = ("Code 3.7.3", "Excerpts item 11", "Excerpts item 12")
 """Grounds for changing a clock: a late player (the elapsed time is split, Code 3.7.3);
 time spent checking the move count goes to the player at fault (item 11); time the arbiter
@@ -190,8 +196,12 @@ async def decide(event_id: int, game_id: int, request: Request, who: Who) -> Res
         raise InvalidInput("decision", code="event_decision")
     winner, article = DECISIONS[choice]
     reason = text(form, "reason", 300).strip() or choice
-    await _game_action(request, who, event_id, game_id, "decide", color=winner,
-                       article=article, detail=reason)
+    if winner == "both":
+        await _game_action(request, who, event_id, game_id, "both_lose", article=article,
+                           detail=reason)
+    else:
+        await _game_action(request, who, event_id, game_id, "decide", color=winner,
+                           article=article, detail=reason)
     return redirect(f"/events/{event_id}/arbiter#game-{game_id}")
 
 

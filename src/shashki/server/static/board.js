@@ -123,7 +123,9 @@
   }
 
   function myTurn() {
-    return state && state.status === "live" && data.you && state.turn === data.you;
+    // Nobody moves while a claim is held for the arbiter (Code 1.9.2).
+    return state && state.status === "live" && data.you && state.turn === data.you &&
+      !state.claim;
   }
 
   function startsWith(path, prefix) {
@@ -291,6 +293,33 @@
     }
   }
 
+  // A threefold claim held for the arbiter (an event's game): "claim pending" to the
+  // players and spectators until the arbiter rules; then the result, or "rejected".
+  function renderClaim(over) {
+    const el = $("claim");
+    if (!el) return;
+    const fill = (tpl, params) => {
+      let s = tpl || "";
+      for (const [k, v] of Object.entries(params)) s = s.split("{" + k + "}").join(v);
+      return s;
+    };
+    const last = state.events.length ? state.events[state.events.length - 1] : null;
+    if (state.claim && !over) {
+      let text = fill(el.dataset.pending, {
+        side: T("color." + state.claim.by), article: article(state.claim.article) });
+      if (state.claim.written) text += " " + fill(el.dataset.written, { move: state.claim.written });
+      el.textContent = text;
+      el.classList.remove("ruled");
+      show(el, true);
+    } else if (!over && last && last.action === "claim rejected" && last.ply >= state.ply - 1) {
+      el.textContent = fill(el.dataset.rejected, { article: article(last.article) });
+      el.classList.add("ruled");
+      show(el, true);
+    } else {
+      show(el, false);
+    }
+  }
+
   function render() {
     drawBoard();
     marks();
@@ -332,6 +361,7 @@
     } else {
       show(offer, false);
     }
+    renderClaim(over);
     const controls = $("controls");
     if (controls) {
       show(controls, !over);
@@ -340,7 +370,7 @@
       show(q("accept"), !!offerToMe);
       show(q("decline"), !!offerToMe);
       show(q("offer"), !offerToMe);
-      q("offer").disabled = !!state.offer;
+      q("offer").disabled = !!state.offer || !!state.claim;
       q("claim").disabled = !myTurn();
     }
     tick();

@@ -1,0 +1,125 @@
+"""What the players and spectators see of a threefold claim held for the arbiter (Code
+1.9.2): "claim pending" on the game page until the arbiter rules, then the result or the
+rejection. And the arbiter's decision that both players lose a live game (Code 3.13.3
+both absent, 3.10.4 no record, a sanction), which the event records as ``-/-``."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from shashki.server import models as m
+
+from .helpers import Visitor
+from .test_arbiter import SHUFFLE, event_game, organiser, rebuild, shuffle
+from .test_events import tournament
+
+CLAIM_NOTE = re.compile(r'<p id="claim" class="claim-note([^"]*)"[^>]*>\s*(.*?)\s*</p>', re.S)
+
+
+def claim_note(v: Visitor, game_id: int) -> tuple[bool, str]:
+    """Whether the game page shows its claim note, and the note."""
+    found = CLAIM_NOTE.search(v.get(f"/games/{game_id}").text)
+    assert found
+    return "hidden" not in found.group(1), " ".join(found.group(2).split())
+
+
+def test_everyone_sees_the_claim_pending_then_the_ruling(
+        client: TestClient, alice: Visitor, bob: Visitor, carol: Visitor) -> None:
+    org = organiser(client)
+    event_id, game_id, white, black = event_game(client, org, alice, bob)
+    assert claim_note(carol, game_id) == (False, "")
+    shuffle(game_id, white, black, SHUFFLE * 2)
+    white.api("POST", f"/api/games/{game_id}/actions", {"type": "claim"})
+    pending = ("White claim a draw by threefold repetition: claim pending — the arbiter "
+               "rules (Code 1.9.2).")
+    for v in (white, black, carol):
+        assert claim_note(v, game_id) == (True, pending)
+    carol.get("/lang/ru")
+    assert claim_note(carol, game_id) == (True, "Белые заявили о троекратном повторении: "
+                                          "заявление ждёт решения судьи (Кодекс 1.9.2).")
+    org.form(f"/events/{event_id}/arbiter/games/{game_id}/rule", {},
+             page=f"/events/{event_id}/arbiter")
+    page = black.get(f"/games/{game_id}").text
+    assert claim_note(black, game_id)[0] is False
+    assert "Result: 1/2-1/2" in page and "Code 1.9.1.7" in page
+
+
+def test_a_rejected_claim_is_shown_until_the_next_move(client: TestClient, alice: Visitor,
+                                                       bob: Visitor, carol: Visitor) -> None:
+    org = organiser(client)
+    event_id, game_id, white, black = event_game(client, org, alice, bob)
+    shuffle(game_id, white, black, SHUFFLE[:2])
+    white.api("POST", f"/api/games/{game_id}/actions", {"type": "claim", "move": "d2-e3"})
+    assert claim_note(carol, game_id) == (
+        True, "White claim a draw by threefold repetition: claim pending — the arbiter "
+              "rules (Code 1.9.2). Written, not played: d2-e3.")
+    org.form(f"/events/{event_id}/arbiter/games/{game_id}/rule", {},
+             page=f"/events/{event_id}/arbiter")
+    assert claim_note(carol, game_id) == (
+        True, "The arbiter rejected the claim (Code 1.9.2); the game goes on.")
+    r = black.api("POST", f"/api/games/{game_id}/actions",
+                  {"type": "move", "move": "g7-h6", "ply": 3})
+    assert r.status_code == 200, r.text
+    assert claim_note(carol, game_id) == (False, "")
+
+
+def test_the_arbiter_decides_that_both_players_lose(client: TestClient, alice: Visitor,
+                                                    bob: Visitor) -> None:
+    org = organiser(client)
+    event_id, game_id, white, black = event_game(client, org, alice, bob)
+    console = org.get(f"/events/{event_id}/arbiter").text
+    assert '<option value="both-absent">both lose: neither player appeared (Code 3.13.3)' \
+        in console
+    assert "both lose: the record cannot be restored (Code 3.10.4)" in console
+    # The players may not decide it, nor through the API.
+    for p in (white, black):
+        r = p.form(f"/events/{event_id}/arbiter/games/{game_id}/decide",
+                   {"decision": "both-absent"}, page=f"/events/{event_id}")
+        assert r.status_code == 403
+        r = p.api("POST", f"/api/games/{game_id}/actions",
+                  {"type": "both_lose", "article": "Code 3.13.3"})
+        assert r.status_code == 403
+    r = org.form(f"/events/{event_id}/arbiter/games/{game_id}/decide",
+                 {"decision": "both-absent", "reason": "neither came within the first control"},
+                 page=f"/events/{event_id}/arbiter")
+    assert r.status_code == 303
+    state = white.get(f"/api/games/{game_id}").json()
+    assert state["result"] == "0-0"
+    assert state["termination"]["kind"] == "both lost"
+    assert state["termination"]["article"] == "Code 3.13.3"
+    assert state["termination"]["winner"] is None
+    assert "neither came" in state["termination"]["detail"]
+    page = white.get(f"/games/{game_id}").text
+    assert "Result: 0-0" in page and "both lost (Code 3.13.3)" in page
+    assert "0-0" in white.get(f"/games/{game_id}/pdn").text
+    org.get(f"/events/{event_id}")
+    assert tournament(client, event_id).rounds[0].pairings[0].results == ["-/-"]
+    assert rebuild(client, game_id)["result"] == "0-0"
+    from .test_events import services
+
+    with services(client).db.session() as db:
+        game = db.get(m.Game, game_id)
+        assert game is not None
+        assert (game.result, game.termination_kind, game.termination_article) == (
+            "0-0", "both lost", "Code 3.13.3")
+
+
+def test_both_lose_by_a_sanction(client: TestClient, alice: Visitor, bob: Visitor) -> None:
+    org = organiser(client)
+    event_id, game_id, white, black = event_game(client, org, alice, bob)
+    shuffle(game_id, white, black, SHUFFLE[:2])
+    r = org.form(f"/events/{event_id}/arbiter/games/{game_id}/decide",
+                 {"decision": "both-sanction", "reason": "agreed the result in advance"},
+                 page=f"/events/{event_id}/arbiter")
+    assert r.status_code == 303
+    state = white.get(f"/api/games/{game_id}").json()
+    assert (state["result"], state["termination"]["article"]) == ("0-0", "Code «Санкции»")
+    white.get("/lang/ru")
+    page = white.get(f"/games/{game_id}").text
+    assert "поражение обоим (Кодекс «Санкции»)" in page
+    # Over: nothing more to decide.
+    r = org.form(f"/events/{event_id}/arbiter/games/{game_id}/decide",
+                 {"decision": "white"}, page=f"/events/{event_id}/arbiter")
+    assert r.status_code == 409
