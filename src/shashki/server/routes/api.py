@@ -224,3 +224,31 @@ async def pdn(game_id: Id, request: Request) -> Response:
     async with lg.lock:
         text = game_pdn(lg)
     return PlainTextResponse(text, media_type="application/x-pdn; charset=utf-8")
+
+
+def tag_routes(api: APIRouter) -> None:
+    """Group the API's operations in the OpenAPI document by what they are about."""
+    from fastapi.routing import APIRoute
+
+    for route in api.routes:
+        if not isinstance(route, APIRoute) or route.tags:
+            continue
+        path = route.path.removeprefix("/api")
+        if path.endswith("stream"):
+            tag = "streams"
+        elif "analysis" in path or path.startswith("/engine"):
+            tag = "engine"
+        elif path.startswith("/archive"):
+            tag = "archive"
+        elif path.startswith("/challenges"):
+            tag = "challenges"
+        elif path.startswith("/tokens"):
+            tag = "tokens"
+        elif path.startswith(("/me", "/users/{name}")) and not path.endswith("/games"):
+            tag = "users"
+        else:
+            tag = "games"
+        route.tags = [tag]
+
+
+tag_routes(router)

@@ -28,7 +28,7 @@ from shashki.server.api_tokens import ApiWho, check_api_csrf
 from shashki.server.engine_pool import Record
 from shashki.server.errors import Conflict, Forbidden, InvalidInput, NotFound
 from shashki.server.live import LiveGame
-from shashki.server.routes.api import ERRORS, PDN, Id
+from shashki.server.routes.api import ERRORS, PDN, Id, tag_routes
 from shashki.server.routes.deps import run_db, services
 from shashki.server.routes.engine import create_engine_game, engine_services, levels
 
@@ -737,3 +737,6 @@ async def variants() -> list[str]:
     """The variants games are played in."""
     return list(store.variants())
 
+
+
+tag_routes(router)
