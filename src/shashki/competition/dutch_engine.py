@@ -565,8 +565,8 @@ class DutchEngine:
         def c8_floor(k: int) -> int:
             """The fewest downfloaters the next bracket can have with ``k`` joining it."""
             if (len(nxt) + k) % 2 == 0:
-                return 0 if self.pairable(below) else 2
-            return 1
+                return 0 if self.pairable(below) else 4
+            return 2
 
         def c8_ok(x: int) -> bool:
             """Leftover ``x`` gives the next bracket the fewest downfloaters (C8): at once
@@ -794,9 +794,11 @@ class DutchEngine:
 
     def next_floats(self, down: frozenset[int], nxt: frozenset[int], below: frozenset[int]
                     ) -> int:
-        """The next bracket's downfloaters (C.04.3 C8) when ``down`` joins it: those a
-        maximum matching within it leaves, and at least two (even) or three (odd) when
-        fewer cannot complete the players ``below`` it (C4)."""
+        """The next bracket's downfloaters when ``down`` joins it (C.04.3 C8), as 2 × their
+        number + 1 when the one left over must be the joining player rather than one of the
+        bracket's own (their score difference, the second part of C8). The number: those a
+        maximum matching within it leaves, and at least two (even) or three (odd) when fewer
+        cannot complete the players ``below`` it (C4)."""
         group = nxt | down
         k = self.leftover(group)
         if len(group) % 2 == 0:
@@ -804,7 +806,11 @@ class DutchEngine:
                 k = 2
         elif k < 3 and not any(self.pairable(below | {x}) for x in sorted(group)):
             k = 3
-        return k
+        stuck = 0
+        if k == 1 and len(down) == 1:
+            stuck = 0 if any(self.leftover(group - {y}) == 0 and self.pairable(below | {y})
+                             for y in sorted(nxt, reverse=True)) else 1
+        return 2 * k + stuck
 
     def _hetero(self, s1: list[int], pool: list[int], consider: Consider,
                 acc: list[tuple[int, int]]) -> bool:
@@ -903,7 +909,7 @@ class DutchEngine:
         b = sum(1 for c, st in colors if c == "b")
         nc = n - w - b
         c12 = max(0, abs(w - b) - nc) // 2
-        n8 = (len(nxt) + n % 2) % 2 if nxt else 0
+        n8 = 2 * ((len(nxt) + n % 2) % 2) if nxt else 0
         return (-(n // 2), tuple(sorted(psd, reverse=True)), n8, 0, 0, 0, c12, 0, 0, 0, 0, 0,
                 (), (), (), ())
 
