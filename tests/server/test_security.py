@@ -154,3 +154,9 @@ def test_unknown_things_are_not_found(client: TestClient, guest: Visitor) -> Non
     assert guest.get("/no/such/page").status_code == 404
     with pytest.raises(WebSocketDisconnect), guest.ws(999) as ws:
         ws.receive_json()
+    # Ids too large for the database's integers name nothing either (not a server error).
+    huge = 10**20
+    for path in (f"/games/{huge}", f"/challenges/{huge}", f"/events/{huge}"):
+        assert guest.get(path).status_code == 404, path
+    with pytest.raises(WebSocketDisconnect), guest.ws(huge) as ws:
+        ws.receive_json()

@@ -158,6 +158,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         detail = str(errors[0].get("msg", "")) if errors else ""
         return await server_error(request, InvalidInput(field, detail))
 
+    @app.exception_handler(OverflowError)
+    async def id_out_of_range(request: Request, exc: OverflowError) -> Response:
+        # An id in the path too large for the database's integers names nothing.
+        return await server_error(request, NotFound())
+
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> Response:
         if request.url.path.startswith(("/api/", "/static/")):

@@ -11,7 +11,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session as DBSession
 
 from shashki.board import Board
@@ -122,6 +122,13 @@ def accept_challenge(db: DBSession, ch: m.Challenge, user: m.User, started_at: f
     color = ch.color
     if color == "random":
         color = (rng or random.SystemRandom()).choice(["white", "black"])
+    # Claim the challenge in one statement, so that two instances (or two requests)
+    # accepting it at the same moment cannot both start a game.
+    claimed = db.execute(update(m.Challenge).where(
+        m.Challenge.id == ch.id, m.Challenge.status == m.ChallengeStatus.OPEN.value)
+        .values(status=m.ChallengeStatus.ACCEPTED.value))
+    if claimed.rowcount != 1:  # type: ignore[attr-defined]
+        raise Conflict("challenge is no longer open")
     white, black = (ch.creator_id, user.id) if color == "white" else (user.id, ch.creator_id)
     rules = RulesGame(ch.variant, ch.fen, time_control=ch.time_control or None)
     game = m.Game(variant=ch.variant, initial_fen=rules.initial_fen,
@@ -130,7 +137,7 @@ def accept_challenge(db: DBSession, ch: m.Challenge, user: m.User, started_at: f
                   started_at=started_at if ch.time_control else None)
     db.add(game)
     db.flush()
-    ch.status = m.ChallengeStatus.ACCEPTED.value
+    db.refresh(ch)
     ch.game_id = game.id
     return game
 

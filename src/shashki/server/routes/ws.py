@@ -82,7 +82,7 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
     t = Texts(lang if lang in LANGUAGES else svc.settings.language)
     try:
         lg = await hub.get(game_id)
-    except NotFound:
+    except (NotFound, OverflowError):  # no such game; an id too large names none
         await ws.close(code=4404)
         return
     you = lg.color_of(actor.user_id if actor else None)
