@@ -966,13 +966,28 @@ def _subsets_in_order(xs: list[int], m: int) -> list[tuple[int, ...]]:
     return list(combinations(xs, m))
 
 
+DOUBLE_EXCHANGES = 12
+"""Exchanges of two players each way are tried when S1 has at most this many players."""
+
+
 def _exchanges(s1: list[int], s2: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Single exchanges S1↔S2: smallest BSN difference, then the lowest S1 player first, then
-    the highest S2 one (C.04.3 D; one player each way)."""
+    """Exchanges S1↔S2 in C.04.3 D.2's order: fewest players exchanged (one each way, then
+    two when S1 is small), smallest difference of the BSN sums moved, the highest S1 BSNs
+    moved, the lowest S2 BSNs moved."""
+    from itertools import combinations
+
     bsn = {x: i for i, x in enumerate(s1 + s2)}
-    ex = [((a,), (b,)) for a in s1 for b in s2]
-    ex.sort(key=lambda e: (bsn[e[1][0]] - bsn[e[0][0]], -bsn[e[0][0]], bsn[e[1][0]]))
-    return ex  # type: ignore[return-value]
+
+    def key(e: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[object, ...]:
+        a, b = e
+        return (len(a), sum(bsn[x] for x in b) - sum(bsn[x] for x in a),
+                sorted(-bsn[x] for x in a), sorted(bsn[x] for x in b))
+
+    ex: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((a,), (b,)) for a in s1 for b in s2]
+    if 2 <= len(s1) <= DOUBLE_EXCHANGES:
+        ex += [(a2, b2) for a2 in combinations(s1, 2) for b2 in combinations(s2, 2)]
+    ex.sort(key=key)
+    return ex
 
 
 def e5_ranks(t: Tournament, rnd: int, numbering: dict[int, int], present: set[int]
