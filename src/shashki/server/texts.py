@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 LANGUAGES = ("ru", "en")
@@ -666,7 +667,64 @@ _DETAILS = {
     "offered by Black": "предложили чёрные",
     "by making a move": "сделав ход",
     "no threefold repetition": "троекратного повторения нет",
+    "claim false and the claimant's time ran out":
+        "заявление не подтвердилось, а время заявившего истекло",
+    "wrong set-up found; the game stands": "неправильная расстановка; партия остаётся в силе",
+    "set-up corrected before both moved": "расстановка исправлена до первых ходов обеих сторон",
+    "forfeit-white": "победа белых: неявка чёрных",
+    "forfeit-black": "победа чёрных: неявка белых",
+    "white": "победа белых",
+    "black": "победа чёрных",
+    "draw": "ничья: выигрыш невозможен",
+    "both-absent": "поражение обоим: неявка обоих",
+    "both-no-record": "поражение обоим: запись партии не восстановить",
+    "both-sanction": "поражение обоим: санкция",
 }
+
+_DETAIL_PATTERNS = {
+    # Details with numbers and moves in them: a regular expression (the same in Python and
+    # JavaScript) and its Russian text, $1, $2... standing for the groups.
+    r"^position repeated (\d+) times \(plies \[([\d, ]+)\]\)$":
+        "позиция повторилась $1 раза (полуходы $2)",
+    r"^claim by White \(Code ([\d.]+)\)$": "заявили белые (Кодекс $1)",
+    r"^claim by Black \(Code ([\d.]+)\)$": "заявили чёрные (Кодекс $1)",
+    r"^counted from ply (\d+)$": "отсчёт с полухода $1",
+    r"^(\d+) plies of king moves without a man move or capture$":
+        "$1 полуходов одними дамками без ходов простых и взятий",
+    r"^(\d+) moves by the stronger side since ply (\d+)$":
+        "$1 ходов сильнейшей стороны с полухода $2",
+    r"^(\d+) pieces, both with kings, (\d+) plies without a change$":
+        "$1 шашек, у обеих сторон дамки, $2 полуходов без изменения соотношения",
+    r"^lone king on the main road, (\d+) moves by the stronger side$":
+        "одинокая дамка на большой дороге, $1 ходов сильнейшей стороны",
+    r"^lone king alone on the long diagonal in (\d+) positions$":
+        "одинокая дамка на большой дороге в $1 позициях",
+    r"^(\d+) plies since the balance arose$": "$1 полуходов с возникновения соотношения сил",
+    r"^written move (.+)$": "записанный ход $1",
+    r"^replayed from ply (\d+)$": "переиграна с полухода $1",
+    r"^remark: (.*)$": "замечание: $1",
+    r"^warning: (.*)$": "предупреждение: $1",
+    r"^reprimand: (.*)$": "выговор: $1",
+    r"^loss: (.*)$": "поражение в партии: $1",
+    r"^exclusion: (.*)$": "исключение из соревнования: $1",
+}
+_COMPILED = [(re.compile(k), v) for k, v in _DETAIL_PATTERNS.items()]
+
+
+def _detail_ru(text: str) -> str:
+    """One detail of the rules library in Russian: each ``; ``-separated part that is a
+    known text or matches a known pattern is translated, the rest is kept."""
+    out = []
+    for part in text.split("; "):
+        done = _DETAILS.get(part)
+        if done is None:
+            for pattern, template in _COMPILED:
+                m = pattern.match(part)
+                if m:
+                    done = m.expand(re.sub(r"\$(\d)", r"\\g<\1>", template))
+                    break
+        out.append(part if done is None else done)
+    return "; ".join(out)
 
 
 class Texts:
@@ -703,8 +761,8 @@ class Texts:
             return text
         kind, sep, rest = text.partition(": ")
         if sep and f"kind.{kind}" in _T:
-            return f"{self.kind(kind)}: {_DETAILS.get(rest, rest)}"
-        return _DETAILS.get(text, text)
+            return f"{self.kind(kind)}: {_detail_ru(rest)}"
+        return _detail_ru(text)
 
     def color(self, color: str | None) -> str:
         return self(f"color.{color}") if color else ""
@@ -721,8 +779,9 @@ class Texts:
 
 
 def details() -> dict[str, str]:
-    """The translated library details (for the page's script)."""
-    return dict(_DETAILS)
+    """The translated library details (for the page's script); the keys starting ``re:``
+    are patterns (:data:`_DETAIL_PATTERNS`)."""
+    return {**_DETAILS, **{f"re:{k}": v for k, v in _DETAIL_PATTERNS.items()}}
 
 
 def all_texts() -> dict[str, tuple[str, str]]:

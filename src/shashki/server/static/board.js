@@ -24,14 +24,25 @@
     if (!a) return "";
     return data.lang === "ru" && a.startsWith("Code ") ? "Кодекс " + a.slice(5) : a;
   }
-  function detail(text) {
+  // The rules library's details in the page's language: known texts, and the patterns
+  // ("re:" keys) for those with numbers or moves in them; each "; " part on its own.
+  const patterns = Object.entries(data.details || {}).filter(([k]) => k.startsWith("re:"))
+    .map(([k, v]) => [new RegExp(k.slice(3)), v]);
+  function detailPart(part) {
     const d = data.details || {};
+    if (d[part]) return d[part];
+    for (const [re, template] of patterns) {
+      if (re.test(part)) return part.replace(re, template);
+    }
+    return part;
+  }
+  function detailOf(text) { return text.split("; ").map(detailPart).join("; "); }
+  function detail(text) {
     const i = text.indexOf(": ");
     if (i > 0 && data.texts["kind." + text.slice(0, i)]) {
-      const rest = text.slice(i + 2);
-      return T("kind." + text.slice(0, i)) + ": " + (d[rest] || rest);
+      return T("kind." + text.slice(0, i)) + ": " + detailOf(text.slice(i + 2));
     }
-    return d[text] || text;
+    return detailOf(text);
   }
   function hint(text) { const h = $("hint"); h.textContent = text || ""; show(h, !!text); }
   function show(el, on) { if (el) el.classList.toggle("hidden", !on); }
