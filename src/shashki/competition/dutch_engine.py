@@ -406,9 +406,9 @@ class DutchEngine:
                 c14 += 1
             if p[x].fl(2) == "d":
                 c16 += 1
-        # C9 where this bracket's downfloater must take the PAB (none eligible below).
-        pab_unplayed = min((p[x].unplayed for x in down if p[x].pab_ok), default=0) \
-            if self.pab_here and down else 0
+        # C9 where this bracket's one downfloater must take the PAB (none eligible below);
+        # with several downfloaters the PAB is decided further down.
+        pab_unplayed = p[down[0]].unplayed if self.pab_here and len(down) == 1 else 0
         n8 = self.next_floats(frozenset(down), nxt, self.below) if nxt else 0
         return (-len(pairs), _desc(psd), n8, pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
                 _desc(s18), _desc(s19), _desc(s20), _desc(s21))
@@ -544,6 +544,7 @@ class DutchEngine:
             cnt[ct[x]] += 1
         t12, t13 = _colour_bound(cnt, slack)
         good: set[int] = set()
+        pool: list[int] = []
         if slack:
             pab_here = len(p) % 2 == 1 and (last or not any(p[y].pab_ok for y in lower))
             pool = [x for x in residents if not pab_here or p[x].pab_ok]
@@ -571,13 +572,14 @@ class DutchEngine:
         def c8_ok(x: int) -> bool:
             """Leftover ``x`` gives the next bracket the fewest downfloaters (C8): at once
             when it reaches the floor that parity and completion set for any leftover, else
-            against the best of all possible leftovers."""
+            against the best of all possible leftovers, repeated floaters included (C8 comes
+            before C14–C17)."""
             got = self.next_floats(frozenset((x,)), nxt, below)
             if got <= c8_floor(1):
                 return True
             if not c8_best:
                 c8_best.append(min((self.next_floats(frozenset((y,)), nxt, below)
-                                    for y in good if self.pairable(lower | {y})),
+                                    for y in pool if self.pairable(lower | {y})),
                                    default=-1))
             return got == c8_best[0]
 
