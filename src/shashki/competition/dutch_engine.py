@@ -797,8 +797,9 @@ class DutchEngine:
     def next_floats(self, down: frozenset[int], nxt: frozenset[int], below: frozenset[int]
                     ) -> int:
         """The next bracket's downfloaters when ``down`` joins it (C.04.3 C8), as 2 × their
-        number + 1 when the one left over must be the joining player rather than one of the
-        bracket's own (their score difference, the second part of C8). The number: those a
+        number + 1 when the joining player cannot be paired there with the round still
+        complete, so that he floats on (their score difference, the second part of C8).
+        The number: those a
         maximum matching within it leaves, and at least two (even) or three (odd) when fewer
         cannot complete the players ``below`` it (C4)."""
         group = nxt | down
@@ -809,8 +810,10 @@ class DutchEngine:
         elif k < 3 and not any(self.pairable(below | {x}) for x in sorted(group)):
             k = 3
         stuck = 0
-        if k == 1 and len(down) == 1:
-            stuck = 0 if any(self.leftover(group - {y}) == 0 and self.pairable(below | {y})
+        if k >= 1 and len(down) == 1:
+            # Can the joining player be paired there, the rest still completing the round?
+            x = next(iter(down))
+            stuck = 0 if any(self.compatible(x, y) and self.pairable((nxt - {y}) | below)
                              for y in sorted(nxt, reverse=True)) else 1
         return 2 * k + stuck
 
