@@ -10,10 +10,11 @@ import re
 from fastapi.testclient import TestClient
 
 from shashki.server import models as m
+from shashki.server.event_models import Sanction
 
 from .helpers import Visitor
 from .test_arbiter import SHUFFLE, event_game, organiser, rebuild, shuffle
-from .test_events import tournament
+from .test_events import services, tournament
 
 CLAIM_NOTE = re.compile(r'<p id="claim" class="claim-note([^"]*)"[^>]*>\s*(.*?)\s*</p>', re.S)
 
@@ -97,8 +98,6 @@ def test_the_arbiter_decides_that_both_players_lose(client: TestClient, alice: V
     org.get(f"/events/{event_id}")
     assert tournament(client, event_id).rounds[0].pairings[0].results == ["-/-"]
     assert rebuild(client, game_id)["result"] == "0-0"
-    from .test_events import services
-
     with services(client).db.session() as db:
         game = db.get(m.Game, game_id)
         assert game is not None
@@ -110,10 +109,22 @@ def test_both_lose_by_a_sanction(client: TestClient, alice: Visitor, bob: Visito
     org = organiser(client)
     event_id, game_id, white, black = event_game(client, org, alice, bob)
     shuffle(game_id, white, black, SHUFFLE[:2])
+    # A sanction gives its reason.
+    r = org.form(f"/events/{event_id}/arbiter/games/{game_id}/decide",
+                 {"decision": "both-sanction", "reason": " "}, page=f"/events/{event_id}/arbiter")
+    assert r.status_code == 422
+    assert white.get(f"/api/games/{game_id}").json()["status"] == "live"
     r = org.form(f"/events/{event_id}/arbiter/games/{game_id}/decide",
                  {"decision": "both-sanction", "reason": "agreed the result in advance"},
                  page=f"/events/{event_id}/arbiter")
     assert r.status_code == 303
+    with services(client).db.session() as db:
+        rows = sorted((s.user.username, s.kind, s.article, s.game_id, s.reason)
+                      for s in db.query(Sanction).filter_by(event_id=event_id))
+    assert rows == sorted((p.name, "loss", "Code «Санкции»", game_id,
+                           "agreed the result in advance") for p in (white, black))
+    console = org.get(f"/events/{event_id}/arbiter").text
+    assert console.count("loss of the game</strong>") == 2
     state = white.get(f"/api/games/{game_id}").json()
     assert (state["result"], state["termination"]["article"]) == ("0-0", "Code «Санкции»")
     white.get("/lang/ru")

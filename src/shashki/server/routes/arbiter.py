@@ -20,7 +20,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from shashki.server import events as ev_service
 from shashki.server import models as m
 from shashki.server.errors import Conflict, GameRuleError, InvalidInput, NotFound
-from shashki.server.event_models import SanctionKind
+from shashki.server.event_models import Sanction, SanctionKind
 from shashki.server.live import LiveGame
 from shashki.server.routes.deps import Visitor, Who, run_db, services
 from shashki.server.routes.events import (
@@ -195,14 +195,36 @@ async def decide(event_id: int, game_id: int, request: Request, who: Who) -> Res
     if choice not in DECISIONS:
         raise InvalidInput("decision", code="event_decision")
     winner, article = DECISIONS[choice]
-    reason = text(form, "reason", 300).strip() or choice
+    given = " ".join(text(form, "reason", 300).split())
+    if choice == "both-sanction" and len(given) < 3:
+        raise InvalidInput("reason", code="sanction_reason")  # a sanction says why
+    reason = given or choice
     if winner == "both":
         await _game_action(request, who, event_id, game_id, "both_lose", article=article,
                            detail=reason)
+        if choice == "both-sanction":
+            await run_db(_both_sanctioned, request, who, event_id, game_id, reason)
     else:
         await _game_action(request, who, event_id, game_id, "decide", color=winner,
                            article=article, detail=reason)
     return redirect(f"/events/{event_id}/arbiter#game-{game_id}")
+
+
+def _both_sanctioned(request: Request, who: Visitor, event_id: int, game_id: int,
+                     reason: str) -> None:
+    """Record the loss of the game put on both players as a sanction of each (Code
+    «Санкции»: "возможен случай, когда поражение ставится обоим участникам")."""
+    svc = services(request)
+    user = who.require_user()
+    with svc.db.session() as db:
+        game = db.get(m.Game, game_id)
+        assert game is not None
+        for player in (game.white_id, game.black_id):
+            db.add(Sanction(event_id=event_id, user_id=player, game_id=game_id,
+                            kind=SanctionKind.LOSS.value,
+                            article=ev_service.SANCTIONS_ARTICLE,
+                            reason=" ".join(reason.split()), at=svc.hub.now(),
+                            arbiter_id=user.id))
 
 
 @router.post("/events/{event_id}/arbiter/sanctions")
