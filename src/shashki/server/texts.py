@@ -655,6 +655,8 @@ _T.update({
                                     "поражение обоим: запись партии не восстановить"),
     "arb.decision.both-sanction": ("both lose: a sanction", "поражение обоим: санкция"),
     "action.both_lose": ("both players lose", "поражение обоим"),
+    "game.turn.white": ("White to move", "Ход белых"),
+    "game.turn.black": ("Black to move", "Ход чёрных"),
 })
 
 _DETAILS = {

@@ -362,7 +362,7 @@
       message("");
     } else {
       status.textContent = myTurn() ? T("game.your_move")
-        : T("color." + state.turn) + " — " + T("game.to_move");
+        : status.dataset[state.turn] || T("color." + state.turn) + " — " + T("game.to_move");
     }
     const offer = $("offer");
     if (state.offer && !over) {
