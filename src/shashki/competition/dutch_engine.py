@@ -546,9 +546,12 @@ class DutchEngine:
         good: set[int] = set()
         pool: list[int] = []
         if slack:
-            pab_here = len(p) % 2 == 1 and (last or not any(p[y].pab_ok for y in lower))
+            # A single leftover that must take the PAB is PAB-eligible with the fewest
+            # unplayed games (C9); of several, completion decides who takes it.
+            pab_here = slack == 1 and len(p) % 2 == 1 and (
+                last or not any(p[y].pab_ok for y in lower))
             pool = [x for x in residents if not pab_here or p[x].pab_ok]
-            if pab_here and pool and slack == 1:
+            if pab_here and pool:
                 least = min(p[x].unplayed for x in pool)
                 pool = [x for x in pool if p[x].unplayed == least]
             good = {x for x in pool if p[x].fl(1) != "d" and p[x].fl(2) != "d"}
