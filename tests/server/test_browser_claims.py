@@ -155,7 +155,7 @@ Russian page."""
 
 PAGES = ["/", "/signup", "/login", "/events", "{event}", "{event}/arbiter", "/archive",
          "/engine", "/corr", "/corr/events", "/users/nina", "/admin/users", "/games/{game}",
-         "/games/{game}/analysis", "/settings/tokens"]
+         "/games/{game}/analysis", "/settings/tokens", "{challenge}", "{event}/print"]
 
 
 def test_every_main_page_fits_desktop_and_phone_in_both_languages(
@@ -171,6 +171,8 @@ def test_every_main_page_fits_desktop_and_phone_in_both_languages(
     white.act(game_id, {"type": "move", "move": "c1-d2", "ply": 0})
     white.act(game_id, {"type": "resign"})
     event = event_url[len(base):]
+    challenge = post_form(nina, "/challenges", {"variant": "brazilian", "time_control": "3m+2s",
+                                                 "color": "black", "opponent": "olya"})
     problems: list[str] = []
     for lang in ("en", "ru"):
         for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
@@ -181,7 +183,7 @@ def test_every_main_page_fits_desktop_and_phone_in_both_languages(
             login(page, base, "nina")
             page.goto(f"{base}/lang/{lang}?next=/")
             for path in PAGES:
-                url = path.format(event=event, game=game_id)
+                url = path.format(event=event, game=game_id, challenge=challenge)
                 r = page.goto(base + url)
                 assert r is not None and r.status == 200, (url, r and r.status)
                 wide = page.evaluate(
@@ -192,7 +194,8 @@ def test_every_main_page_fits_desktop_and_phone_in_both_languages(
                     text = page.inner_text("body")
                     problems += [f"{url} {label}: English {en!r}" for en in ENGLISH
                                  if en in text]
-                name = path.replace("{event}", "/event").replace("{game}", "game")
+                name = path.replace("{event}", "/event").replace("{game}", "game").replace(
+                    "{challenge}", "challenge")
                 name = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "lobby"
                 shot(page, f"pages-{name}-{label}-{lang}")
             ctx.close()
