@@ -3,21 +3,28 @@
 Design (see docs/rules.md K16): brackets are paired from the top score group down. A bracket is
 its moved-down players (MDPs) followed by its residents, in pairing-number order. Candidates are
 generated in the Dutch order: the MDPs (heterogeneous part) against the residents in
-transposition order, then the remainder's S1 against S2 in transposition order, then single
-exchanges between S1 and S2 (smallest BSN difference first). Each candidate must satisfy the
+transposition order, then the remainder's S1 against S2 in transposition order, then exchanges
+between S1 and S2 (C.04.3 D.2: one player each way, then two). Each candidate must satisfy the
 absolute criteria (C1 no rematch or forbidden pair, C2 at most one PAB, C3 non-topscorers with
 the same absolute colour preference do not meet) and the completion criterion C4 (the players
 left below can still be paired, a PAB-eligible player left over when their number is odd).
 Candidates are compared on the quality criteria in order, as a tuple: pairs in the bracket
-(C5), the score differences (C6, PSD), the PAB assignee's unplayed games (C9), topscorer colour
-criteria (C10, C11), colour preferences (C12) and strong preferences (C13), repeated floats
-(C14–C17) and their score differences (C18–C21). The first candidate that reaches the bracket's
-lower bound is taken; otherwise the best one seen within a search budget.
+(C5), the score differences (C6, C7), the next bracket's downfloaters (C8), the PAB assignee's
+unplayed games (C9), topscorer colour criteria (C10, C11), colour preferences (C12) and strong
+preferences (C13), repeated floats (C14–C17) and their score differences (C18–C21).
+
+Two searches find the first candidate that is best on all of them. The fast path
+(:meth:`DutchEngine.fast_bracket`) takes every criterion at its lower bound — C12 and C13 by
+counting colour preferences, the others zero or their floor — and walks the candidates pruned by
+those bounds; when a plain walk does not settle a split of S1 and S2, each tentative pair is
+tested exactly by a minimum-cost assignment (:mod:`shashki.competition.matching`). A bracket
+whose best candidate misses a bound goes to the general search, which compares candidates
+within a budget. The PAB goes to the lowest score group from which the round can be completed.
 
 The completion test uses Dirac's theorem (every remaining player compatible with at least half
-of the others ⇒ Hamiltonian ⇒ pairable, with any one player left out) and falls back to an exact
-maximum matching (networkx) only when that fails, so large events (1,000 players, few rounds)
-never build the whole weighted graph.
+of the others ⇒ Hamiltonian ⇒ pairable, with one PAB-eligible player left out when odd) and
+falls back to an exact maximum matching (networkx) only when that fails, so large events
+(1,000 players) never build the whole graph.
 """
 
 from __future__ import annotations
@@ -506,16 +513,16 @@ class DutchEngine:
         """The bracket's pairing when it reaches every quality criterion's lower bound, else
         None (the general search decides).
 
-        Every moved-down player is paired (C5, C6), the remainder S1 against S2 with one
-        resident left over when the bracket is odd (C5, C6); C12 and C13 at their counting
-        bound (:func:`_colour_bound`), no repeated float (C14–C17: no resident upfloater who
-        floated up one or two rounds ago, no downfloater who floated down then), the PAB to a
-        player with the fewest unplayed games (C9), the downfloater able to meet someone of
-        the next bracket (C7) and the rest of the field pairable (C4). C18 and C20 are the
+        Every moved-down player is paired (C5, C6), the remainder S1 against S2 with the
+        fewest leftovers that complete the round (C4, C5); C12 and C13 at their counting
+        bound (:func:`_colour_bound`), C10 and C11 zero for topscorers, no repeated float
+        (C14–C17: no resident upfloater who floated up one or two rounds ago, no downfloater
+        who floated down then), the PAB to a player with the fewest unplayed games (C9), the
+        leftover giving the next bracket the fewest downfloaters (C8). C18 and C20 are the
         same for every such candidate. Candidates are walked in the Dutch order (C.04.3 D:
-        MDPs against residents in transposition order, then the remainder's transpositions)
-        and pruned by the colour bounds, so the first leaf is the first candidate in that
-        order that is optimal on every criterion, which is C.04.3's pairing.
+        MDPs against residents in transposition order, then the remainder's transpositions
+        and exchanges) and pruned by the bounds, so the first leaf is the first candidate in
+        that order that is optimal on every criterion, which is C.04.3's pairing.
         """
         members = mdps + residents
         slack = len(members) % 2
