@@ -53,7 +53,7 @@ def register_users(subparsers: Any) -> argparse.ArgumentParser:
         description="The platform's accounts: list them, or give one a role. Each change "
                     "is recorded in the administrators' audit list as made on the command "
                     "line.")
-    sub = p.add_subparsers(dest="users_command", required=True)
+    sub = p.add_subparsers(dest="users_command", required=True, metavar="role|list")
     role = sub.add_parser("role", help="give an account a role",
                           description="Give the account NAME the role ROLE (player, arbiter, "
                                       "organiser, administrator). The last administrator "
