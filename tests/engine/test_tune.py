@@ -84,6 +84,9 @@ def test_free_mask_keeps_the_man_fixed() -> None:
     assert not mask[names.index("row_open.0")] and not mask[names.index("row_end.7")]
     assert mask[names.index("king")] and mask[names.index("runaway.1")]
     assert not mask[names.index("runaway.5")]  # the table has 5 entries
+    mask = tune.free_mask("russian", w, fixed=("row_open", "runaway.2"))
+    assert not any(mask[names.index(f"row_open.{r}")] for r in range(8))
+    assert mask[names.index("row_end.3")] and not mask[names.index("runaway.2")]
 
 
 def test_tune_improves_the_training_loss(games: list[tune.GameRecord]) -> None:

@@ -253,15 +253,17 @@ def fit(x: Any, y: Any, w0: Any, free: Any, k: float, ridge: float = 1e-9,
     return w
 
 
-def free_mask(variant: str, weights: dict[str, Any]) -> Any:
-    """Which features are tuned: not the fixed ones, no unused row, no empty term."""
+def free_mask(variant: str, weights: dict[str, Any], fixed: Sequence[str] = ()) -> Any:
+    """Which features are tuned: not :data:`FIXED` nor ``fixed`` (weight names such as
+    ``king`` or ``row_open``, or single entries such as ``runaway.2``), no unused row, no
+    empty term."""
     ranks = variant_by_name(variant).geometry.ranks
     names = feature_names(ranks)
     run = list(weights["runaway"])
     mask = np.ones(len(names), dtype=bool)
     for i, name in enumerate(names):
         key, _, idx = name.partition(".")
-        if key in FIXED or name in FIXED:
+        if key in FIXED or name in FIXED or key in fixed or name in fixed:
             mask[i] = False
         elif key in ("row_open", "row_end") and int(idx) in (0, ranks - 1):
             mask[i] = False  # the back rank and the promotion row are never scored
@@ -308,7 +310,7 @@ class TuneResult:
 
 def tune(variant: str, games: Sequence[GameRecord], held_out: float = 0.1,
          ridge: float = 1e-9, iterations: int = 50, rounds: int = 3,
-         base: dict[str, Any] | None = None,
+         base: dict[str, Any] | None = None, fixed: Sequence[str] = (),
          log: Callable[[str], None] | None = None) -> TuneResult:
     """Fit the weights of ``variant`` to ``games`` (every ``1/held_out``-th game held out)."""
     weights = base if base is not None else weights_for(variant)
@@ -324,7 +326,7 @@ def tune(variant: str, games: Sequence[GameRecord], held_out: float = 0.1,
     if log is not None:
         log(f"{len(y)} positions from {len(games)} games; k = {k:.5f}")
     w = w0
-    free = free_mask(variant, weights)
+    free = free_mask(variant, weights, fixed)
     for r in range(rounds):
         w = fit(xt, yt, w, free, k, ridge, iterations, log, anchor=w0)
         k = fit_k(xt, yt, w)
@@ -356,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="Gauss-Newton steps a round at most")
     ap.add_argument("--rounds", type=int, default=3,
                     help="rounds of (fit the weights, refit the scale k)")
+    ap.add_argument("--fix", action="append", default=[], metavar="NAME",
+                    help="keep this weight (e.g. row_open, or runaway.2) as it is; repeatable")
     ap.add_argument("--out", type=Path, help="write the tuned weights (JSON) here")
     args = ap.parse_args(argv)
 
@@ -379,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     log(f"games: White +{scores.count(1.0)} ={scores.count(0.5)} -{scores.count(0.0)}, "
         f"{time.perf_counter() - t0:.0f} s")
     res = tune(args.variant, games, ridge=args.ridge, iterations=args.iterations,
-               rounds=args.rounds, log=log)
+               rounds=args.rounds, fixed=args.fix, log=log)
     print(json.dumps({"variant": args.variant, "games": res.games,
                       "positions": res.positions, "k": res.k, "k_tuned": res.k_tuned,
                       "train_loss": res.train, "held_out_loss": res.held_out},
