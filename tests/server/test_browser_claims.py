@@ -147,11 +147,26 @@ def test_the_lobby_refreshes_by_itself(site: tuple[str, Path], browser: object) 
     ctx.close()
 
 
-ENGLISH = sorted({en.split("{")[0].strip() for en, ru in all_texts().values()
-                  if en != ru and " " in en.split("{")[0].strip()
-                  and len(en.split("{")[0].strip()) >= 8})
-"""The platform's English phrases (up to their first parameter): none may stand on a
-Russian page."""
+
+
+def phrases(index: int) -> list[str]:
+    """The platform's phrases in one language (0: English, 1: Russian) up to their first
+    parameter, where the two languages differ."""
+    out = set()
+    for pair in all_texts().values():
+        head = pair[index].split("{")[0].strip()
+        if pair[0] != pair[1] and " " in head and len(head) >= 8:
+            out.add(head)
+    return sorted(out)
+
+
+ENGLISH, RUSSIAN = phrases(0), phrases(1)
+"""None of the one may stand on a page in the other language."""
+
+ATTRIBUTES = """() => [...document.querySelectorAll("[placeholder], [aria-label], [title]")]
+  .map((e) => [e.getAttribute("placeholder"), e.getAttribute("aria-label"),
+               e.getAttribute("title")].join("\\n")).join("\\n")"""
+"""The texts of a page that are not shown as text: placeholders, labels, tooltips."""
 
 PAGES = ["/", "/signup", "/login", "/events", "{event}", "{event}/arbiter", "/archive",
          "/engine", "/corr", "/corr/events", "/users/nina", "/admin/users", "/games/{game}",
@@ -190,10 +205,9 @@ def test_every_main_page_fits_desktop_and_phone_in_both_languages(
                     "() => document.documentElement.scrollWidth - window.innerWidth")
                 if wide > 1:
                     problems.append(f"{url} {label} {lang}: {wide}px too wide")
-                if lang == "ru":
-                    text = page.inner_text("body")
-                    problems += [f"{url} {label}: English {en!r}" for en in ENGLISH
-                                 if en in text]
+                text = page.inner_text("body") + page.evaluate(ATTRIBUTES)
+                other = ENGLISH if lang == "ru" else RUSSIAN
+                problems += [f"{url} {label} {lang}: {x!r}" for x in other if x in text]
                 name = path.replace("{event}", "/event").replace("{game}", "game").replace(
                     "{challenge}", "challenge")
                 name = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "lobby"
