@@ -101,7 +101,7 @@ def test_a_claim_pending_is_shown_to_players_and_spectators(site: tuple[str, Pat
     wp.click('#controls button[data-action="claim"]')
     pending = "claim pending — the arbiter rules (Code 1.9.2)"
     expect(wp.locator("#claim")).to_contain_text(pending)
-    expect(bp.locator("#claim")).to_contain_text("White claim a draw by threefold repetition")
+    expect(bp.locator("#claim")).to_contain_text("White claims a draw by threefold repetition")
     expect(bp.locator("#claim")).to_contain_text(pending)
     expect(sp.locator("#claim")).to_contain_text(
         "Белые заявили о троекратном повторении: заявление ждёт решения судьи (Кодекс 1.9.2)")

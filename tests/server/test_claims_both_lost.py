@@ -33,7 +33,7 @@ def test_everyone_sees_the_claim_pending_then_the_ruling(
     assert claim_note(carol, game_id) == (False, "")
     shuffle(game_id, white, black, SHUFFLE * 2)
     white.api("POST", f"/api/games/{game_id}/actions", {"type": "claim"})
-    pending = ("White claim a draw by threefold repetition: claim pending — the arbiter "
+    pending = ("White claims a draw by threefold repetition: claim pending — the arbiter "
                "rules (Code 1.9.2).")
     for v in (white, black, carol):
         assert claim_note(v, game_id) == (True, pending)
@@ -54,7 +54,7 @@ def test_a_rejected_claim_is_shown_until_the_next_move(client: TestClient, alice
     shuffle(game_id, white, black, SHUFFLE[:2])
     white.api("POST", f"/api/games/{game_id}/actions", {"type": "claim", "move": "d2-e3"})
     assert claim_note(carol, game_id) == (
-        True, "White claim a draw by threefold repetition: claim pending — the arbiter "
+        True, "White claims a draw by threefold repetition: claim pending — the arbiter "
               "rules (Code 1.9.2). Written, not played: d2-e3.")
     org.form(f"/events/{event_id}/arbiter/games/{game_id}/rule", {},
              page=f"/events/{event_id}/arbiter")

@@ -642,7 +642,7 @@ _T.update({
     "error.admin_last": ("{name} is the last administrator: make another administrator "
                          "first.", "{name} — последний администратор: сначала назначьте "
                          "другого."),
-    "game.claim_pending": ("{side} claim a draw by threefold repetition: claim pending — the "
+    "game.claim_pending": ("{side} claims a draw by threefold repetition: claim pending — the "
                            "arbiter rules ({article}).",
                            "{side} заявили о троекратном повторении: заявление ждёт решения "
                            "судьи ({article})."),
