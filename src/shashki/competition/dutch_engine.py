@@ -535,7 +535,10 @@ class DutchEngine:
                 slack = 3
         if len(members) - slack < 2 * len(mdps):
             return None
-        return self._fast(mdps, residents, lower, next_score, slack)
+        try:
+            return self._fast(mdps, residents, lower, next_score, slack)
+        except _Exhausted:
+            return None
 
     def _fast(self, mdps: list[int], residents: list[int], lower: frozenset[int],
               next_score: float, slack: int
@@ -640,7 +643,7 @@ class DutchEngine:
             k1, k2 = len(s1), len(s2)
             steps[0] += k2
             if k1 == 0:
-                return k2 == 0 or (k2 == 1 and ok_down(s2[0]))
+                return k2 == slack and (k2 == 0 or ok_set(s2))
             m = np.full((k2, k2), _BIG, dtype=np.int64)
             for i, a in enumerate(s1):
                 for j, b in enumerate(s2):
@@ -648,7 +651,9 @@ class DutchEngine:
                     if c is not None:
                         m[i, j] = c
             for j, b in enumerate(s2):
-                if k2 > k1 and ok_down(b):
+                # Several leftovers are tested one by one here (a relaxation); the whole set
+                # is checked when the walk ends.
+                if k2 > k1 and (ok_down(b) if slack == 1 else b in good):
                     m[k1:, j] = 0
             from shashki.competition.matching import min_cost_assignment
 
@@ -677,6 +682,8 @@ class DutchEngine:
                         break
                 else:  # pragma: no cover - feasible() said a completion exists
                     return None
+            if slack > 1 and not ok_set(rest):
+                raise _Exhausted  # the relaxation misled the walk: the general search decides
             return out, rest
 
         def remainder(rest: list[int], spent: tuple[int, int]
@@ -695,12 +702,6 @@ class DutchEngine:
                         return got
                     if settled:
                         continue
-                if slack > 1:
-                    # The assignment test knows one leftover only.
-                    got, _ = transpositions(t1, t2, spent)
-                    if got is not None or steps[0] > limit:
-                        return got
-                    continue
                 got = guided(t1, t2, *spent)
                 if got is not None or steps[0] > limit:
                     return got
