@@ -191,3 +191,49 @@ def test_a_fresh_database_from_the_command_line(tmp_path: Path,
     url = database_url(tmp_path, "fresh.db")
     assert cli.main(["users", "list", "--database", url]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_two_administrators_lowering_each_other_at_once(tmp_path: Path) -> None:
+    """The second change waits for the first (PostgreSQL) or fails (SQLite's single
+    writer); either way one administrator is left."""
+    import threading
+    import time
+
+    from shashki.server import admin
+
+    url = database_url(tmp_path, "race.db")
+    db = Database(url)
+    db.upgrade()
+    with db.session() as s:
+        for name in ("anna", "boris"):
+            s.add(m.User(username=name, username_key=name, password_hash="x",
+                         role="administrator", created_at=0.0))
+    first_done, outcome = threading.Event(), {}
+
+    def lower(actor_name: str, target: str, hold: bool) -> None:
+        try:
+            with db.session() as s:
+                actor = s.query(m.User).filter_by(username=actor_name).one()
+                admin.set_role(s, actor, target, "player", time.time())
+                if hold:
+                    first_done.set()
+                    time.sleep(0.5)  # the other change starts while this one is open
+            outcome[actor_name] = "done"
+        except Exception as e:
+            outcome[actor_name] = type(e).__name__
+        finally:
+            first_done.set()
+
+    t1 = threading.Thread(target=lower, args=("anna", "boris", True))
+    t1.start()
+    first_done.wait(10)
+    t2 = threading.Thread(target=lower, args=("boris", "anna", False))
+    t2.start()
+    t1.join(30)
+    t2.join(30)
+    assert outcome["anna"] == "done" and outcome["boris"] != "done"
+    with db.session() as s:
+        roles = {u.username: u.role for u in s.query(m.User)}
+        assert roles == {"anna": "administrator", "boris": "player"}
+        assert s.query(RoleChange).count() == 1
+    db.dispose()

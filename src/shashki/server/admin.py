@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session as DBSession
 
 from shashki.server import auth
@@ -88,25 +88,34 @@ def set_role(db: DBSession, actor: User | None, name: str, role: str, now: float
     """
     if via not in VIA:
         raise ValueError(f"via must be one of {VIA}")
-    if actor is not None and not actor.role_enum.at_least(Role.ADMINISTRATOR):
-        raise Forbidden(code="role", role=Role.ADMINISTRATOR.value)
     new = parse_role(role)
     reason = " ".join(reason.split())
     if len(reason) > 300:
         raise InvalidInput("reason", code="admin_reason", limit=300)
+    # Lock the administrators' rows and the actor's, in one order, and read their roles
+    # afresh: two administrators changing roles at once are serialised, so neither acts on
+    # a role he lost meanwhile, and the platform is never left without an administrator
+    # (PostgreSQL; SQLite has a single writer anyway).
+    if db.get_bind().dialect.name == "sqlite":
+        # SQLite's driver opens the transaction at the first write: write first (no row
+        # changes), so that the reads below see the latest roles under the write lock.
+        db.execute(update(User).where(User.id == -1).values(role=User.role))
+    who = User.role == Role.ADMINISTRATOR.value
+    if actor is not None:
+        who = or_(who, User.id == actor.id)
+    locked = list(db.scalars(select(User).where(who).order_by(User.id).with_for_update()
+                             .execution_options(populate_existing=True)))
+    if actor is not None and not actor.role_enum.at_least(Role.ADMINISTRATOR):
+        raise Forbidden(code="role", role=Role.ADMINISTRATOR.value)
     user = auth.find_user(db, name)
     if user is None:
         raise NotFound("user", code="no_such_user", name=name.strip()[:40])
     old = user.role_enum
     if old is new:
         return None
-    if old is Role.ADMINISTRATOR:
-        # Lock the administrators' rows, so that two administrators lowering each other at
-        # once cannot leave the platform without one (PostgreSQL; SQLite has one writer).
-        admins = list(db.scalars(select(User.id).where(
-            User.role == Role.ADMINISTRATOR.value).with_for_update()))
-        if admins == [user.id] or not admins:
-            raise Conflict(code="admin_last", name=user.username)
+    admins = [u.id for u in locked if u.role == Role.ADMINISTRATOR.value]
+    if old is Role.ADMINISTRATOR and admins == [user.id]:
+        raise Conflict(code="admin_last", name=user.username)
     user.role = new.value
     change = RoleChange(user_id=user.id, actor_id=None if actor is None else actor.id,
                         old_role=old.value, new_role=new.value, via=via, reason=reason,
