@@ -216,6 +216,10 @@ def test_fmjd_6_4_five_moves() -> None:
     fen, cyc = "W:WK32,K26:BK20", ["32-10", "20-29", "10-32", "29-20"]
     assert first_draw("international", fen, cycle(cyc, 9)) is None
     assert first_draw("international", fen, cycle(cyc, 20)) == (10, "FMJD 6.4")
+    # "or one king against one king" (FMJD 6.4): dame-rs holds such games over at move 5
+    fen, cyc = "W:WK31:BK46", ["31-36", "46-28", "36-31", "28-46"]
+    assert first_draw("international", fen, cycle(cyc, 9)) is None
+    assert first_draw("international", fen, cycle(cyc, 20)) == (10, "FMJD 6.4")
 
 
 # --- Brazilian -----------------------------------------------------------------------------

@@ -268,6 +268,8 @@ def _small_vs_king(forces: set[tuple[int, int]], moves: int) -> RuleFn:
     def rule(h: Sequence[Snapshot], g: Geometry) -> tuple[int, str] | None:
         m = material(h[-1])
         lone = _lone_king(m)
+        if lone is None and m.kings[WHITE] == m.kings[BLACK] == 1 and m.total == 2:
+            lone = BLACK  # a king against a king: either side is the lone king
         if lone is None or (m.kings[lone.other], m.men[lone.other]) not in forces:
             return None
         start = _material_start(h)

@@ -54,6 +54,11 @@ class HubClosed(HubError):
     """The engine's process ended (or closed its output) while an answer was awaited."""
 
 
+class HubNoMove(HubError):
+    """The engine answered ``done`` without a move: it holds the game over (dame-rs does
+    so when its own draw rules end the game) while the position has legal moves."""
+
+
 @dataclass
 class HubParam:
     """A parameter the engine declared in answer to ``hub``."""
@@ -379,8 +384,8 @@ class HubClient:
                 continue
             text = args.get("move", "")
             if not text:
-                raise HubError(f"Hub engine {self.name!r} answered done without a move "
-                               f"in {board.fen()}")
+                raise HubNoMove(f"Hub engine {self.name!r} answered done without a move "
+                                f"in {board.fen()}")
             try:
                 move = parse_move(board, text)
             except HubError as e:
@@ -444,5 +449,5 @@ def _info(args: dict[str, str]) -> HubInfo:
                    args.get("pv", ""), dict(args))
 
 
-__all__ = ["HubClient", "HubClosed", "HubInfo", "HubParam", "HubResult", "HubTimeout",
+__all__ = ["HubClient", "HubClosed", "HubInfo", "HubNoMove", "HubParam", "HubResult", "HubTimeout",
            "hub_position", "level_line"]

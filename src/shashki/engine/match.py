@@ -80,6 +80,11 @@ class MatchError(ShashkiError):
     """A match that cannot be played: a bad engine spec, control or opening table."""
 
 
+class ClaimsGameOver(MatchError):
+    """An engine that declines to move in a position with legal moves, holding the game
+    over by its own rules (a Hub ``done`` without a move). The match scores it a draw."""
+
+
 # --- engine specs -------------------------------------------------------------------------
 
 
@@ -374,7 +379,12 @@ class HubPlayer(Player):
         self.client.new_game()
 
     def move(self, board: Board, limit: Limit) -> Move:
-        return self.client.go(board, limit).move
+        from shashki.engine.hubclient import HubNoMove
+
+        try:
+            return self.client.go(board, limit).move
+        except HubNoMove as e:
+            raise ClaimsGameOver(str(e)) from None
 
     def close(self) -> None:
         self.client.close()
@@ -634,6 +644,10 @@ def play_game(job: Job, players: tuple[Player, Player],
         t0 = time.perf_counter()
         try:
             move = player.move(game.board.copy(), limit)
+        except ClaimsGameOver as e:
+            game.decide(None, "match rules", f"{color.label} engine held the game over ({e}); "
+                        "scored a draw")
+            break
         except (ValueError, OSError) as e:  # shashki's errors, a peer's, a broken pipe
             game.decide(color.other, "match rules", f"{color.label} engine failed: {e}")
             break
@@ -917,7 +931,7 @@ def check_specs(specs: Sequence[EngineSpec], variant: str) -> None:
             raise MatchError(f"py-draughts does not play {v}")
 
 
-__all__ = ["BALLOT_TABLES", "Control", "EngineError", "EngineSpec", "GameRecord", "Job",
-           "MatchError", "MatchResult", "Opening", "Player", "SideClock", "Standing",
-           "check_specs", "control_from", "elo", "jobs", "make_player", "openings",
+__all__ = ["BALLOT_TABLES", "ClaimsGameOver", "Control", "EngineError", "EngineSpec",
+           "GameRecord", "Job", "MatchError", "MatchResult", "Opening", "Player", "SideClock",
+           "Standing", "check_specs", "control_from", "elo", "jobs", "make_player", "openings",
            "parse_spec", "play_game", "run_match"]
