@@ -350,6 +350,7 @@ class HubClient:
                            f"is {board.variant.name}")
         if not board.legal_moves:
             raise HubError(f"no legal move in {board.fen()}: the game is over")
+        errors = len(self.errors)
         pos, moves = hub_position(board)
         line = f"pos pos={pos}"
         if moves:
@@ -389,7 +390,9 @@ class HubClient:
             try:
                 move = parse_move(board, text)
             except HubError as e:
-                raise HubError(f"Hub engine {self.name!r} played {text!r}: {e}") from None
+                said = "; ".join(self.errors[errors:])
+                raise HubError(f"Hub engine {self.name!r} played {text!r}: {e}"
+                               + (f" (it reported: {said})" if said else "")) from None
             return HubResult(move, args.get("ponder"), infos, time.monotonic() - t0, text)
 
     def stop(self) -> None:
