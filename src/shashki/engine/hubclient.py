@@ -317,7 +317,7 @@ class HubClient:
 
     def _note(self, line: str) -> None:
         self.log.append(line)
-        del self.log[:-20]
+        del self.log[:-100]
 
     def _tail(self) -> str:
         return " | ".join(self.log[-4:]) or "none"
