@@ -170,7 +170,8 @@ ATTRIBUTES = """() => [...document.querySelectorAll("[placeholder], [aria-label]
 
 PAGES = ["/", "/signup", "/login", "/events", "{event}", "{event}/arbiter", "/archive",
          "/engine", "/corr", "/corr/events", "/users/nina", "/admin/users", "/games/{game}",
-         "/games/{game}/analysis", "/settings/tokens", "{challenge}", "{event}/print"]
+         "/games/{game}/analysis", "/settings/tokens", "{challenge}", "{event}/print",
+         "{live}/arbiter"]
 
 
 def test_every_main_page_fits_desktop_and_phone_in_both_languages(
@@ -186,6 +187,7 @@ def test_every_main_page_fits_desktop_and_phone_in_both_languages(
     white.act(game_id, {"type": "move", "move": "c1-d2", "ply": 0})
     white.act(game_id, {"type": "resign"})
     event = event_url[len(base):]
+    live = event_game(base, nina, "nina", "olya", "Live Cup")[0][len(base):]
     challenge = post_form(nina, "/challenges", {"variant": "brazilian", "time_control": "3m+2s",
                                                  "color": "black", "opponent": "olya"})
     problems: list[str] = []
@@ -198,9 +200,10 @@ def test_every_main_page_fits_desktop_and_phone_in_both_languages(
             login(page, base, "nina")
             page.goto(f"{base}/lang/{lang}?next=/")
             for path in PAGES:
-                url = path.format(event=event, game=game_id, challenge=challenge)
+                url = path.format(event=event, game=game_id, challenge=challenge, live=live)
                 r = page.goto(base + url)
                 assert r is not None and r.status == 200, (url, r and r.status)
+                page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
                 wide = page.evaluate(
                     "() => document.documentElement.scrollWidth - window.innerWidth")
                 if wide > 1:
@@ -209,7 +212,7 @@ def test_every_main_page_fits_desktop_and_phone_in_both_languages(
                 other = ENGLISH if lang == "ru" else RUSSIAN
                 problems += [f"{url} {label} {lang}: {x!r}" for x in other if x in text]
                 name = path.replace("{event}", "/event").replace("{game}", "game").replace(
-                    "{challenge}", "challenge")
+                    "{challenge}", "challenge").replace("{live}", "/live-event")
                 name = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "lobby"
                 shot(page, f"pages-{name}-{label}-{lang}")
             ctx.close()
