@@ -239,18 +239,20 @@ def _pairs(items: list[str] | None) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
-SUITE: tuple[tuple[str, str, str, int], ...] = (
-    # (variant, engine A, engine B, games): the runs recorded in the README, all at
-    # 0.1 s per move for each side (B's odds=0.5: 0.05 s), through shashki.engine.match
-    ("russian", "shashki", "py-draughts", 40),
-    ("international", "shashki", "py-draughts", 20),
-    ("international", "shashki", "hub:dame hub", 40),
-    ("russian", "shashki", "shashki,odds=0.5", 100),
-    ("brazilian", "shashki", "shashki,odds=0.5", 100),
-    ("international", "shashki", "shashki,odds=0.5", 40),
-    ("russian-giveaway", "shashki", "shashki,odds=0.5", 60),
+SUITE: tuple[tuple[str, str, str, int, str], ...] = (
+    # (variant, engine A, engine B, games, control): the runs recorded in the README,
+    # through shashki.engine.match. "time": 0.1 s per move each (--time changes it);
+    # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000.
+    ("russian", "shashki", "py-draughts", 40, "time"),
+    ("international", "shashki", "py-draughts", 60, "time"),
+    ("international", "shashki", "hub:dame hub", 140, "time"),
+    ("russian", "shashki", "shashki,odds=0.5", 200, "nodes"),
+    ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes"),
+    ("international", "shashki", "shashki,odds=0.5", 100, "nodes"),
+    ("russian-giveaway", "shashki", "shashki,odds=0.5", 100, "nodes"),
 )
 SUITE_MOVE_TIME = 0.1
+SUITE_NODES = 20_000
 
 
 def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None) -> int:
@@ -262,13 +264,14 @@ def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None)
     from shashki.engine import match as M
 
     rows = []
-    control = M.Control(move_time=move_time)
     with Progress(TextColumn("{task.description}"), BarColumn(),
                   TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                   console=Console(stderr=True)) as progress:
-        for variant, a, b, games in SUITE:
+        for variant, a, b, games, kind in SUITE:
             if only and variant not in only:
                 continue
+            control = (M.Control(move_time=move_time) if kind == "time"
+                       else M.Control(nodes=SUITE_NODES))
             n = max(2, round(games * scale))
             task = progress.add_task(f"{variant}: {a} vs {b}", total=n)
 
@@ -279,15 +282,15 @@ def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None)
 
             r = M.run_match(a, b, variant, n, control, seed=seed, on_game=seen)
             rows.append((variant, r))
-    print("| variant | A | B | games | +/=/- | score | Elo (A-B) | minutes |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| variant | A | B | control | games | +/=/- | score | Elo (A-B) | minutes |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for variant, r in rows:
         st = r.standing
         e, m = st.elo()
         elo = "+∞" if math.isinf(e) else "+0" if abs(e) < 0.5 else f"{e:+.0f}"
         margin = "" if math.isinf(m) else f" ± {m:.0f}"
-        print(f"| {variant} | {r.a} | {r.b} | {st.games} | +{st.wins} ={st.draws} "
-              f"-{st.losses} | {100 * st.score:.1f} % | {elo}{margin} | "
+        print(f"| {variant} | {r.a} | {r.b} | {r.control} | {st.games} | +{st.wins} "
+              f"={st.draws} -{st.losses} | {100 * st.score:.1f} % | {elo}{margin} | "
               f"{r.seconds / 60:.0f} |")
     return 0
 
