@@ -33,7 +33,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import chain
+from itertools import chain, combinations
+from math import comb
 
 import numpy as np
 
@@ -645,6 +646,12 @@ class DutchEngine:
             steps[0] += k2
             if k1 == 0:
                 return k2 == slack and (k2 == 0 or ok_set(s2))
+            sets = leftover_sets() if k2 > k1 else None
+            if sets is not None:
+                # Several leftovers: each valid set of them in turn, the rest paired exactly.
+                have = set(s2)
+                return any(d <= have and feasible(s1, [y for y in s2 if y not in d], r12, r13)
+                           for d in sets)
             m = np.full((k2, k2), _BIG, dtype=np.int64)
             for i, a in enumerate(s1):
                 for j, b in enumerate(s2):
@@ -659,6 +666,20 @@ class DutchEngine:
             from shashki.competition.matching import min_cost_assignment
 
             return min_cost_assignment(m) <= r12 * unit + r13
+
+        sets_cache: list[list[frozenset[int]] | None] = []
+
+        def leftover_sets() -> list[frozenset[int]] | None:
+            """The valid sets of several leftovers (:func:`ok_set`), when few enough to list;
+            None for one leftover (the assignment takes it as a dummy row) or too many."""
+            if not sets_cache:
+                g = sorted(good)
+                if slack < 2 or comb(len(g), slack) > 300:
+                    sets_cache.append(None)
+                else:
+                    sets_cache.append([frozenset(d) for d in combinations(g, slack)
+                                       if ok_set(list(d))])
+            return sets_cache[0]
 
         def guided(s1: list[int], s2: list[int], c12: int, c13: int
                    ) -> tuple[list[tuple[int, int]], list[int]] | None:
