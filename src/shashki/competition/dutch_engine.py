@@ -417,7 +417,7 @@ class DutchEngine:
         # C9 where this bracket's one downfloater must take the PAB (none eligible below);
         # with several downfloaters the PAB is decided further down.
         pab_unplayed = p[down[0]].unplayed if self.pab_here and len(down) == 1 else 0
-        n8 = self.next_floats(frozenset(down), nxt, self.below) if nxt else (0, 0.0)
+        n8 = self.next_floats(frozenset(down), nxt, self.below) if nxt else (0, ())
         return (-len(pairs), _desc(psd), n8, pab_unplayed, c10, c11, c12, c13, c14, c15, c16, c17,
                 _desc(s18), _desc(s19), _desc(s20), _desc(s21))
 
@@ -575,14 +575,14 @@ class DutchEngine:
 
         okd: dict[int, bool] = {}
         below = frozenset(y for y in lower if y not in nxt)
-        c8_best: list[tuple[int, float]] = []
+        c8_best: list[tuple[int, tuple[float, ...]]] = []
 
-        def c8_floor(k: int) -> tuple[int, float]:
+        def c8_floor(k: int) -> tuple[int, tuple[float, ...]]:
             """The best C8 value the next bracket can have with ``k`` joining it."""
             base = min(p[y].score for y in nxt)
             if (len(nxt) + k) % 2 == 0:
-                return (0, 0.0) if self.pairable(below) else (2, base)
-            return 1, base
+                return (0, ()) if self.pairable(below) else (2, (base, base))
+            return 1, (base,)
 
         def c8_ok(x: int) -> bool:
             """Leftover ``x`` gives the next bracket the fewest downfloaters (C8): at once
@@ -595,7 +595,7 @@ class DutchEngine:
             if not c8_best:
                 c8_best.append(min((self.next_floats(frozenset((y,)), nxt, below)
                                     for y in pool if self.pairable(lower | {y})),
-                                   default=(-1, 0.0)))
+                                   default=(-1, ())))
             return got == c8_best[0]
 
         def ok_down(x: int) -> bool:
@@ -828,12 +828,12 @@ class DutchEngine:
         return het(0, 0, 0)
 
     def next_floats(self, down: frozenset[int], nxt: frozenset[int], below: frozenset[int]
-                    ) -> tuple[int, float]:
+                    ) -> tuple[int, tuple[float, ...]]:
         """The next bracket's downfloaters when ``down`` joins it (C.04.3 C8): their number,
-        then the highest score among them that cannot be avoided (a joining player who
-        floats on has a higher score than the bracket's own). The number: those a maximum
-        matching within it leaves, and at least two (even) or three (odd) when fewer cannot
-        complete the players ``below`` it (C4)."""
+        then their scores, highest first, as low as can be (a joining player who floats on
+        has a higher score than the bracket's own). The number: those a maximum matching
+        within it leaves, and at least two (even) or three (odd) when fewer cannot complete
+        the players ``below`` it (C4)."""
         group = nxt | down
         k = self.leftover(group)
         if len(group) % 2 == 0:
@@ -842,21 +842,27 @@ class DutchEngine:
         elif k < 3 and not any(self.pairable(below | {x}) for x in sorted(group)):
             k = 3
         if k == 0:
-            return 0, 0.0
+            return 0, ()
         base = min(self.p[y].score for y in nxt)
         if len(down) == 1:
             # Can the joining player be paired there, the rest still completing the round?
             x = next(iter(down))
             ok = any(self.compatible(x, y) and self.pairable((nxt - {y}) | below)
                      for y in sorted(nxt, reverse=True))
-            return k, base if ok else self.p[x].score
-        if k == 1:
-            # The lowest player who can be the one left over.
-            for y in sorted(group, key=lambda y: (self.p[y].score, -y)):
-                if self.leftover(group - {y}) == 0 and self.pairable(below | {y}):
-                    return 1, self.p[y].score
-            return 1, max(self.p[y].score for y in group)
-        return k, base
+            return k, (base,) * k if ok else (self.p[x].score,) + (base,) * (k - 1)
+        if comb(len(group), k) <= 200:
+            # The lowest set that can be left over: the rest paired, the round complete.
+            best: tuple[float, ...] | None = None
+            for left in combinations(sorted(group), k):
+                sc = tuple(sorted((self.p[y].score for y in left), reverse=True))
+                if best is not None and sc >= best:
+                    continue
+                rest = group - set(left)
+                if self.leftover(rest) == 0 and self.pairable(below | set(left)):
+                    best = sc
+            if best is not None:
+                return k, best
+        return k, (base,) * k
 
     def _hetero(self, s1: list[int], pool: list[int], consider: Consider,
                 acc: list[tuple[int, int]]) -> bool:
@@ -956,7 +962,7 @@ class DutchEngine:
         nc = n - w - b
         c12 = max(0, abs(w - b) - nc) // 2
         par = (len(nxt) + n % 2) % 2 if nxt else 0
-        n8 = (par, min(self.p[y].score for y in nxt) if par else 0.0)
+        n8 = (par, (min(self.p[y].score for y in nxt),) * par if par else ())
         return (-(n // 2), tuple(sorted(psd, reverse=True)), n8, 0, 0, 0, c12, 0, 0, 0, 0, 0,
                 (), (), (), ())
 
