@@ -125,6 +125,19 @@ def test_a_match_against_shashki_hub_in_a_subprocess() -> None:
         assert g.headers["Termination"] == rec.termination != ""
 
 
+@pytest.mark.slow
+def test_a_game_on_the_clock_against_shashki_hub() -> None:
+    from shashki.clock import TimeControl
+
+    result = run_match("shashki", SHASHKI_HUB_SPEC + ",hash=8", "russian", 1,
+                       Control(TimeControl.parse("3s+0.1s")), seed=6)
+    rec = result.games[0]
+    g = read_games(rec.pdn)[0]
+    assert g.headers["TimeControl"] == "3+0.1"
+    if rec.termination != "time forfeit (Code 1.8.1)":  # a flag may fall on a loaded machine
+        assert judge(g).result == rec.result
+
+
 dame = pytest.mark.skipif(shutil.which("dame") is None, reason="dame-rs is not installed")
 
 
