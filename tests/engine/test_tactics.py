@@ -52,5 +52,16 @@ def test_engine_finds_the_first_move(pos: dict[str, Any]) -> None:
     info = Engine(pos["variant"], hash_mb=16).analyse(board, nodes=NODE_BUDGET)
     assert info.nodes <= NODE_BUDGET
     assert info.bestmove == expected, (
-        f"{pos['id']}: found {board.move_text(info.bestmove)}, the solution starts "
+        f"{pos['id']}: found {info.bestmove and board.move_text(info.bestmove)}, the solution "
+        f"starts "
         f"{board.move_text(expected)} (pv {' '.join(info.pv_text(board))})")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pos", POSITIONS, ids=[p["id"] for p in POSITIONS])
+def test_deep_search_agrees(pos: dict[str, Any]) -> None:
+    """The verification behind the data file: a deep search picks the published move."""
+    board = Board(pos["variant"], pos["fen"])
+    depth = 14 if pos["variant"] == "international" else 20
+    info = Engine(pos["variant"], hash_mb=64).analyse(board, depth=depth)
+    assert info.bestmove == board.parse_move(pos["solution"].split()[0])
