@@ -53,8 +53,7 @@ def test_engine_finds_the_first_move(pos: dict[str, Any]) -> None:
     assert info.nodes <= NODE_BUDGET
     assert info.bestmove == expected, (
         f"{pos['id']}: found {info.bestmove and board.move_text(info.bestmove)}, the solution "
-        f"starts "
-        f"{board.move_text(expected)} (pv {' '.join(info.pv_text(board))})")
+        f"starts {board.move_text(expected)} (pv {' '.join(info.pv_text(board))})")
 
 
 @pytest.mark.slow
