@@ -850,8 +850,9 @@ class DutchEngine:
             ok = any(self.compatible(x, y) and self.pairable((nxt - {y}) | below)
                      for y in sorted(nxt, reverse=True))
             return k, (base,) * k if ok else (self.p[x].score,) + (base,) * (k - 1)
-        if comb(len(group), k) <= 200:
-            # The lowest set that can be left over: the rest paired, the round complete.
+        while k <= len(group) and comb(len(group), k) <= 200:
+            # The lowest set that can be left over: the rest paired, the round complete;
+            # two more when no set of this size does.
             best: tuple[float, ...] | None = None
             for left in combinations(sorted(group), k):
                 sc = tuple(sorted((self.p[y].score for y in left), reverse=True))
@@ -862,6 +863,7 @@ class DutchEngine:
                     best = sc
             if best is not None:
                 return k, best
+            k += 2
         return k, (base,) * k
 
     def _hetero(self, s1: list[int], pool: list[int], consider: Consider,
