@@ -160,7 +160,9 @@ def test_gacrux_adapter() -> None:
 @pytest.mark.slow
 def test_random_tournaments_1000() -> None:
     """1,000 random tournaments of 10-200 players and 5-11 rounds, shashki's own engine
-    against gacrux (figure and the differences' analysis in docs/rules.md K16)."""
+    against gacrux: 8,002 of 8,002 rounds identical (docs/rules.md K16). gacrux generating the
+    events takes hours; with ``SHASHKI_RTG_CACHE=dir`` they are kept and a rerun takes a
+    minute."""
     same, total, diffs = rtg.run(rtg.plan(1000), progress=False)
     print(f"identical pairings: {same} of {total} rounds")
     assert diffs == [], diffs[:10]
