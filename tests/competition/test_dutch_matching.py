@@ -31,6 +31,20 @@ def test_known_values() -> None:
     assert min_cost_assignment(np.array([[1, 1, 0], [1, 0, 1], [0, 1, 1]])) == 0
 
 
+def test_compiled_kernel_for_large_matrices() -> None:
+    """From NUMBA_FROM rows the numba kernel answers; it agrees with the numpy loop, and a
+    hidden clash-free permutation (C12 = 0) is found."""
+    from shashki.competition import matching
+
+    rng = np.random.default_rng(7)
+    n = matching.NUMBA_FROM + 12
+    m = rng.integers(1, 4, (n, n)).astype(np.int64) * 1000 + rng.integers(0, 2, (n, n))
+    assert min_cost_assignment(m) == matching._assign_numpy(m)
+    perm = rng.permutation(n)
+    m[np.arange(n), perm] = 0
+    assert min_cost_assignment(m) == 0
+
+
 def test_not_square() -> None:
     with pytest.raises(ValueError, match="square"):
         min_cost_assignment(np.zeros((2, 3), dtype=np.int64))
