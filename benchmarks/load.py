@@ -235,9 +235,10 @@ def main() -> int:
                     console.print(log.read_text())
                     return 1
                 time.sleep(0.2)
-            cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
+            cpu0, t0, own0 = cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
             figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed))
             wall, cpu = time.perf_counter() - t0, cpu_seconds(proc.pid) - cpu0
+            own = time.process_time() - own0
         finally:
             proc.terminate()
             proc.wait(30)
@@ -257,11 +258,15 @@ def main() -> int:
                    "p99": round(pct(0.99), 1), "max": round(1000 * rtt[-1], 1) if rtt else None,
                    "mean": round(1000 * statistics.fmean(rtt), 1) if rtt else None},
         "server_cpu_percent": round(100 * cpu / wall, 1),
+        "server_cpu_ms_per_move": round(1000 * cpu / max(1, figures.moves), 2),
+        "players_cpu_percent": round(100 * own / wall, 1),
+        "load_average": round(os.getloadavg()[0], 2),
         "errors": len(figures.errors), "games_differing_from_acks": bad,
         "moves_stored": stored,
     }
     table = Table(title=f"{args.games} live games over WebSockets, {args.plies} plies each")
-    for key in ("moves", "seconds", "moves_per_second", "server_cpu_percent", "errors",
+    for key in ("moves", "seconds", "moves_per_second", "server_cpu_percent",
+                "server_cpu_ms_per_move", "players_cpu_percent", "load_average", "errors",
                 "games_differing_from_acks", "moves_stored"):
         table.add_row(key.replace("_", " "), str(result[key]))
     for key, value in result["rtt_ms"].items():

@@ -171,7 +171,15 @@ def run(args: argparse.Namespace) -> int:
     if args.open:
         threading.Timer(1.5, webbrowser.open, args=(url,)).start()
     sys.stderr.write(f"shashki: serving on {url} (database {settings.url})\n")
-    uvicorn.run(create_app(settings), host=args.host, port=args.port,
+    import gc
+
+    # Live games keep many small objects; the default thresholds make the collector walk
+    # them all every few hundred moves, a pause every player's move would wait for.
+    gc.set_threshold(50_000, 50, 1000)
+    app = create_app(settings)
+    gc.collect()
+    gc.freeze()  # what is loaded by now (modules, compiled kernels) is never garbage
+    uvicorn.run(app, host=args.host, port=args.port,
                 log_level=args.log_level, ws_max_size=65536, proxy_headers=False)
     return 0
 

@@ -35,6 +35,10 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")
     cur.execute("PRAGMA synchronous=FULL")
+    # No commit copies the log into the database file (which can take a tenth of a
+    # second): :meth:`Database.checkpoint` does it beside the commits, and SQLite itself
+    # when the last connection closes.
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()
 
 
@@ -77,6 +81,13 @@ class Database:
         with self.engine.begin() as conn:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
+
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database file without blocking writers
+        (``PRAGMA wal_checkpoint(PASSIVE)``); nothing to do on other databases."""
+        if self.is_sqlite:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import insert, or_, select, update
 from sqlalchemy.orm import Session as DBSession
 
 from shashki.board import Board
@@ -223,25 +224,6 @@ class Ending:
     at: float
 
 
-def _add_action(db: DBSession, game_id: int, move: m.Move | None, event: m.Event | None,
-                ending: Ending | None) -> None:
-    if event is not None:
-        db.add(event)
-    if move is not None:
-        db.add(move)
-    if ending is not None:
-        game = db.get(m.Game, game_id)
-        if game is None:
-            raise NotFound("game")
-        game.status = m.GameStatus.FINISHED.value
-        game.result = ending.result
-        game.termination_kind = ending.kind
-        game.termination_article = ending.article
-        game.termination_ply = ending.ply
-        game.termination_detail = ending.detail
-        game.ended_at = ending.at
-
-
 Action = tuple[int, "m.Move | None", "m.Event | None", "Ending | None"]
 """One action to write: (game id, move row, event row, the game's end)."""
 
@@ -249,9 +231,30 @@ Action = tuple[int, "m.Move | None", "m.Event | None", "Ending | None"]
 def append_actions(database: Database, actions: list[Action]) -> None:
     """Write several actions (of any games) in one transaction: one commit, one disk
     flush for all of them (group commit). Raises if the commit fails: none happened."""
-    with database.session() as db:
-        for game_id, move, event, ending in actions:
-            _add_action(db, game_id, move, event, ending)
+    events = [_values(e) for _, _, e, _ in actions if e is not None]
+    moves = [_values(mv) for _, mv, _, _ in actions if mv is not None]
+    # Core statements, not the ORM's unit of work: this runs for every move of every game.
+    with database.engine.begin() as conn:
+        if events:
+            conn.execute(insert(m.Event), events)
+        if moves:
+            conn.execute(insert(m.Move), moves)
+        for game_id, _, _, ending in actions:
+            if ending is None:
+                continue
+            done = conn.execute(update(m.Game).where(m.Game.id == game_id).values(
+                status=m.GameStatus.FINISHED.value, result=ending.result,
+                termination_kind=ending.kind, termination_article=ending.article,
+                termination_ply=ending.ply, termination_detail=ending.detail,
+                ended_at=ending.at))
+            if done.rowcount != 1:
+                raise NotFound("game")
+
+
+def _values(row: m.Move | m.Event) -> dict[str, Any]:
+    """A new row's column values (its id is left to the database)."""
+    return {c.key: getattr(row, c.key) for c in row.__table__.columns
+            if c.key != "id" or row.id is not None}
 
 
 def variants() -> list[str]:

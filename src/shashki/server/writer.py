@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 
 import anyio.to_thread
 
@@ -20,6 +21,11 @@ from shashki.server import store
 from shashki.server.db import Database
 
 Pending = tuple[store.Action, "asyncio.Future[None]"]
+
+CHECKPOINT_EVERY = 1.0
+"""Seconds between SQLite checkpoints while moves are being written."""
+
+log = logging.getLogger("shashki.server.writer")
 
 
 class Writer:
@@ -31,9 +37,13 @@ class Writer:
         self._pending: list[Pending] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._written = 0
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
+        if self.db.is_sqlite:
+            self._checkpoints = asyncio.get_running_loop().create_task(self._checkpoint())
 
     async def stop(self) -> None:
         """Finish what is queued, then stop."""
@@ -41,10 +51,14 @@ class Writer:
             return
         while self._pending:
             await asyncio.sleep(0.01)
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
-        self._task = None
+        for task in (self._task, self._checkpoints):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._checkpoints = None
+        if self.db.is_sqlite:
+            await anyio.to_thread.run_sync(self.db.checkpoint)
 
     async def write(self, action: store.Action) -> None:
         if self._task is None:  # not started (tests driving a Hub directly): write now
@@ -63,6 +77,19 @@ class Writer:
             if batch:
                 await self._commit(batch)
 
+    async def _checkpoint(self) -> None:
+        """SQLite: copy the log into the database file once a second while games are being
+        written, beside the commits rather than inside one of them."""
+        done = 0
+        while True:
+            await asyncio.sleep(CHECKPOINT_EVERY)
+            if self._written != done:
+                done = self._written
+                try:
+                    await anyio.to_thread.run_sync(self.db.checkpoint)
+                except Exception:  # the next one will do; the commits are safe in the log
+                    log.exception("checkpoint failed")
+
     async def _commit(self, batch: list[Pending]) -> None:
         try:
             await anyio.to_thread.run_sync(store.append_actions, self.db,
@@ -79,6 +106,7 @@ class Writer:
                 else:
                     _settle(future, None)
             return
+        self._written += len(batch)
         for _, future in batch:
             _settle(future, None)
 
