@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 
 import pytest
@@ -9,6 +11,10 @@ import pytest
 from shashki.cli import main
 
 Cli = Callable[..., tuple[int, str, str]]
+
+# The tests never see the user's own data (databases, endgame tables): platformdirs reads
+# XDG_DATA_HOME, here an empty directory of the test run's own.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="shashki-tests-data-")
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from typing import Any
 
 from shashki.board import Board
 from shashki.cli import Parser, fail, run
+from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, Analysis, Engine
 from shashki.engine.limits import Limit
 from shashki.i18n import language
@@ -35,6 +36,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "time": ("search time in seconds", "время поиска в секундах"),
     "nodes": ("search at most this many nodes", "не более стольких узлов"),
     "hash": ("transposition table size in MB", "размер хеш-таблицы в МБ"),
+    "egdb": ("endgame database: auto (the one 'shashki egdb build' made, if any), off, "
+             "or its directory",
+             "база окончаний: auto (построенная 'shashki egdb build', если есть), off "
+             "или её каталог"),
     "level": ("playing level: {}", "уровень игры: {}"),
     "notation": ("move notation (default: algebraic on 8x8, numeric on 10x10)",
                  "нотация ходов (по умолчанию: алгебраическая на 64 полях, цифровая на 100)"),
@@ -118,11 +123,13 @@ def register(subparsers: Any) -> None:
                    help=_t("level").format(", ".join(LEVELS)))
     a.add_argument("--notation", choices=["algebraic", "numeric"], help=_t("notation"))
     a.add_argument("--json", action="store_true", help=_t("json"))
+    a.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_t("egdb"))
     a.set_defaults(func=cmd_analyse)
 
     h = subparsers.add_parser("hub", help=_t("hub.help"))
     h.add_argument("--variant", default="russian", help=_t("variant").format(variants))
     h.add_argument("--hash", type=int, default=64, metavar="MB", help=_t("hash"))
+    h.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_t("egdb"))
     h.set_defaults(func=cmd_hub)
     _register_match(subparsers)
     _register_dxp(subparsers)
@@ -152,6 +159,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if args.depth is None and args.time is None and args.nodes is None:
         limit = Limit(time=2.0)
     engine = Engine(board.variant, hash_mb=args.hash, level=args.level)
+    engine.set_egdb(for_engine(board.variant, args.egdb))
     style = args.notation
 
     def report(a: Analysis) -> None:
@@ -188,7 +196,9 @@ def cmd_hub(args: argparse.Namespace) -> int:
     if args.hash < 1:
         _fail("--hash must be at least 1")
     variant = Board(args.variant).variant.name  # UnknownVariant names the known ones
-    return hub_loop(variant=variant, hash_mb=args.hash)
+    if args.egdb not in ("auto", "off"):
+        for_engine(variant, args.egdb)  # a bad directory is refused before the loop
+    return hub_loop(variant=variant, hash_mb=args.hash, egdb=args.egdb)
 
 
 def _register_match(subparsers: Any) -> None:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from shashki import __version__
 from shashki.board import Board
+from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, Analysis, Engine, EngineError
 from shashki.engine.limits import Limit, budget
 from shashki.errors import ShashkiError
@@ -173,8 +174,10 @@ class HubSession:
     """
 
     def __init__(self, out: TextIO, threaded: bool = True, variant: str = "russian",
-                 hash_mb: int = 64) -> None:
+                 hash_mb: int = 64, egdb: str = "off") -> None:
         self.out = out
+        self.egdb = egdb
+        """Which endgame database the engine probes (:func:`egdb.for_engine`)."""
         self.threaded = threaded
         self.params: dict[str, str] = {"variant": variant, "hash": str(hash_mb),
                                        "level": "full"}
@@ -277,6 +280,7 @@ class HubSession:
         hash_mb = int(self.params["hash"])
         if self.engine is None or self.engine.variant != variant:
             self.engine = Engine(variant, hash_mb=hash_mb, level=self.params["level"])
+            self.engine.set_egdb(for_engine(variant, self.egdb))
             self.board = None
         else:
             if self.engine.hash_mb != hash_mb:
@@ -408,10 +412,10 @@ def _known_variant(name: str) -> Variant:
 
 
 def hub_loop(inp: Iterable[str] | None = None, out: TextIO | None = None,
-             variant: str = "russian", hash_mb: int = 64) -> int:
+             variant: str = "russian", hash_mb: int = 64, egdb: str = "off") -> int:
     """Speak Hub on ``inp``/``out`` (stdin/stdout) until ``quit`` or the end of input."""
     session = HubSession(out if out is not None else sys.stdout, variant=variant,
-                         hash_mb=hash_mb)
+                         hash_mb=hash_mb, egdb=egdb)
     source = inp if inp is not None else sys.stdin
     for line in source:
         session.handle(line.rstrip("\r\n"))

@@ -17,10 +17,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import DataError
 
 from shashki.server import auth, events
 from shashki.server.auth import Passwords
-from shashki.server.db import Database
+from shashki.server.db import Database, out_of_range
 from shashki.server.engine_pool import start_engine
 from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.live import Hub
@@ -159,8 +160,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await server_error(request, InvalidInput(field, detail))
 
     @app.exception_handler(OverflowError)
-    async def id_out_of_range(request: Request, exc: OverflowError) -> Response:
-        # An id in the path too large for the database's integers names nothing.
+    @app.exception_handler(DataError)
+    async def id_out_of_range(request: Request, exc: Exception) -> Response:
+        # An id in the path too large for the database's integers names nothing (SQLite
+        # cannot bind it; PostgreSQL answers SQLSTATE 22003, numeric value out of range).
+        if isinstance(exc, DataError) and not out_of_range(exc):
+            raise exc
         return await server_error(request, NotFound())
 
     @app.exception_handler(404)

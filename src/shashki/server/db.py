@@ -93,6 +93,15 @@ class Database:
         self.engine.dispose()
 
 
+def out_of_range(error: BaseException) -> bool:
+    """Whether a database error says a number did not fit its column (an id in a URL
+    too large for any row): SQLite cannot bind it, PostgreSQL reports SQLSTATE 22003."""
+    if isinstance(error, OverflowError):
+        return True
+    orig = getattr(error, "orig", None)
+    return getattr(orig, "sqlstate", None) == "22003"
+
+
 def alembic_config(url: str) -> Config:
     """An Alembic configuration for the package's migrations (no alembic.ini needed)."""
     cfg = Config()

@@ -49,6 +49,7 @@ __all__ = [
     "Result",
     "SliceStats",
     "default_dir",
+    "for_engine",
     "probe",
     "probe_bytes",
 ]
@@ -233,3 +234,14 @@ def probe(board: Board) -> Result | None:
     position."""
     db = Database.find(board.variant)
     return None if db is None else db.probe(board)
+
+
+def for_engine(variant: str | Variant, choice: str = "auto") -> Database | None:
+    """The database an engine of ``variant`` should probe: ``"auto"`` the one in the
+    default directory if it was built (else none), ``"off"`` none, otherwise the
+    directory ``choice`` (raises :class:`EgdbError` when it holds no database)."""
+    if choice == "off":
+        return None
+    if choice == "auto":
+        return Database.find(variant)
+    return Database.open(variant, choice)

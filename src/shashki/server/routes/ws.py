@@ -20,8 +20,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import DataError
 
 from shashki.server import auth
+from shashki.server.db import out_of_range
 from shashki.server.errors import NotFound, ServerError
 from shashki.server.live import PLAYER_ACTIONS, Actor, Hub
 from shashki.server.routes.deps import Services, load_session_row, run_db
@@ -82,7 +84,9 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
     t = Texts(lang if lang in LANGUAGES else svc.settings.language)
     try:
         lg = await hub.get(game_id)
-    except (NotFound, OverflowError):  # no such game; an id too large names none
+    except (NotFound, OverflowError, DataError) as e:  # no such game; too large an id
+        if isinstance(e, DataError) and not out_of_range(e):
+            raise
         await ws.close(code=4404)
         return
     you = lg.color_of(actor.user_id if actor else None)
