@@ -58,3 +58,17 @@ def carol(client: TestClient) -> Visitor:
 @pytest.fixture
 def guest(client: TestClient) -> Visitor:
     return Visitor(client)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium under Playwright, one for the test process."""
+    from .browser import CHROMIUM, NO_CHROMIUM
+
+    if CHROMIUM is None:
+        pytest.skip(NO_CHROMIUM)
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()

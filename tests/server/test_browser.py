@@ -5,30 +5,17 @@ phone widths go to ``$SHASHKI_TEST_ARTIFACTS/browser`` (default ``test-artifacts
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from shashki import Board
 
+from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, shot
 from .serving import free_port, server
 
-CHROMIUM = os.environ.get("SHASHKI_CHROMIUM") or shutil.which("chromium") or shutil.which(
-    "chromium-browser")
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="no Chromium: install Debian's package (apt-get install chromium) or set "
-           "SHASHKI_CHROMIUM to a Chromium binary")
-
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
-
-ARTIFACTS = Path(os.environ.get("SHASHKI_TEST_ARTIFACTS", "test-artifacts")) / "browser"
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 390, "height": 844}
 GEOMETRY = Board("russian").variant.geometry
 
 
@@ -44,17 +31,8 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
-def shot(page: object, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 
 
 def signup(page: object, base: str, name: str) -> None:

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from .browser import CHROMIUM, DESKTOP, PHONE, shot
 from .serving import free_port, server
-from .test_browser import CHROMIUM, DESKTOP, PHONE, shot, signup
 from .test_browser import click as click_squares
+from .test_browser import signup
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
@@ -43,12 +44,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def test_engine_game_analysis_and_archive(base: str, browser: object) -> None:

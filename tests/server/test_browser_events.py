@@ -15,8 +15,8 @@ import pytest
 from shashki.server import models as m
 from shashki.server.db import Database
 
+from .browser import CHROMIUM, DESKTOP, PHONE, shot
 from .serving import free_port, server, url_for
-from .test_browser import ARTIFACTS, CHROMIUM, DESKTOP, PHONE
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
@@ -36,17 +36,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
         yield f"http://127.0.0.1:{port}", db
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
-def shot(page: object, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 
 
 class Account:

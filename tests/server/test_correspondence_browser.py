@@ -8,8 +8,6 @@ calendar (Code 5.1.2: days) and reads the mail it sends."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import threading
 import time
@@ -18,7 +16,6 @@ from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -31,17 +28,15 @@ from shashki.server.app import create_app
 from shashki.server.correspondence import CorrConfig
 from shashki.server.db import Database
 
+from .browser import CHROMIUM, shot
 from .conftest import fast_settings
 
-CHROMIUM = os.environ.get("SHASHKI_CHROMIUM") or shutil.which("chromium") or shutil.which(
-    "chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (apt-get install "
                                                           "chromium)")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
 uvicorn = pytest.importorskip("uvicorn")
 aiosmtpd_controller = pytest.importorskip("aiosmtpd.controller")
 
-ARTIFACTS = Path(os.environ.get("SHASHKI_TEST_ARTIFACTS", "test-artifacts")) / "browser"
 KEY = "browser-inbound-key"
 
 
@@ -102,17 +97,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         ctl.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
-def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def signup(page: Any, base: str, name: str, email: str) -> None:
