@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from shashki import notation
 from shashki.color import BLACK, WHITE, Color, Piece
-from shashki.errors import IllegalMove, InvalidSquare, UnknownVariant
+from shashki.errors import IllegalMove, InvalidSquare
 from shashki.fen import Position, parse_fen, write_fen
 from shashki.move import Move
-from shashki.rules import VARIANTS, Goal, Variant, variant_by_name
+from shashki.rules import Goal, Variant, as_variant
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -61,13 +61,6 @@ def _zobrist(squares: int) -> tuple[tuple[int, ...], ...]:
     return (*tables, (rng.getrandbits(64),))
 
 
-def _variant(variant: str | Variant) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    try:
-        return variant_by_name(variant)
-    except KeyError:
-        raise UnknownVariant(variant, sorted(VARIANTS)) from None
 
 
 class Board:
@@ -79,7 +72,7 @@ class Board:
     """
 
     def __init__(self, variant: str | Variant = "russian", fen: str | None = None) -> None:
-        self.variant = _variant(variant)
+        self.variant = as_variant(variant)
         self._set(parse_fen(fen if fen is not None else self.variant.initial_fen, self.variant))
         self.move_stack: list[Move] = []
         self._stack: list[tuple[int, int, int, int, int]] = []

@@ -33,7 +33,7 @@ from shashki.engine.limits import MAX_DEPTH, Budget, Limit, budget
 from shashki.engine.probe import EMPTY
 from shashki.errors import ShashkiError
 from shashki.move import Move
-from shashki.rules import Goal, Variant, variant_by_name
+from shashki.rules import Goal, Variant, as_variant
 from shashki.rules import kernels as K
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ class Engine:
     def __init__(self, variant: str | Variant = "russian", hash_mb: int = 64,
                  level: str | Level = "full", weights: dict[str, Any] | None = None,
                  seed: int | None = None) -> None:
-        self.variant = _variant(variant)
+        self.variant = as_variant(variant)
         self.hash_mb = hash_mb
         self._weights = weights
         self._rng = random.Random(seed)
@@ -255,7 +255,7 @@ class Engine:
 
     def set_variant(self, variant: str | Variant) -> None:
         """Switch to another variant (clears the tables)."""
-        self.variant = _variant(variant)
+        self.variant = as_variant(variant)
         self._configure()
         self.new_game()
 
@@ -537,13 +537,3 @@ def _min_opt(a: Any, b: Any) -> Any:
     return min(a, b)
 
 
-def _variant(variant: str | Variant) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    try:
-        return variant_by_name(variant)
-    except KeyError:
-        from shashki.errors import UnknownVariant
-        from shashki.rules import VARIANTS
-
-        raise UnknownVariant(variant, sorted(VARIANTS)) from None

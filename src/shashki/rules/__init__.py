@@ -23,6 +23,7 @@ __all__ = [
     "Geometry",
     "Goal",
     "Variant",
+    "as_variant",
     "variant_by_name",
 ]
 
@@ -35,3 +36,16 @@ def variant_by_name(name: str) -> Variant:
     if key in _ALIASES:
         return _ALIASES[key]
     raise KeyError(name)
+
+
+def as_variant(variant: str | Variant) -> Variant:
+    """``variant`` itself, or the variant of that name; raises
+    :class:`~shashki.errors.UnknownVariant` (naming the known ones) otherwise."""
+    if isinstance(variant, Variant):
+        return variant
+    try:
+        return variant_by_name(variant)
+    except KeyError:
+        from shashki.errors import UnknownVariant
+
+        raise UnknownVariant(variant, sorted(VARIANTS)) from None

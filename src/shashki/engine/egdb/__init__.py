@@ -38,9 +38,8 @@ from shashki.engine.egdb.tables import (
     pairs,
     read_manifest,
 )
-from shashki.errors import UnknownVariant
 from shashki.move import Move
-from shashki.rules import VARIANTS, Variant, variant_by_name
+from shashki.rules import Variant, as_variant
 
 __all__ = [
     "BuildReport",
@@ -55,19 +54,12 @@ __all__ = [
 ]
 
 
-def _variant(variant: str | Variant) -> Variant:
-    if isinstance(variant, Variant):
-        return variant
-    try:
-        return variant_by_name(variant)
-    except KeyError:
-        raise UnknownVariant(variant, list(VARIANTS)) from None
 
 
 def default_dir(variant: str | Variant) -> Path:
     """Where a variant's database lives by default: ``$SHASHKI_EGDB/<variant>`` if that
     variable is set, else ``<user data dir>/shashki/egdb/<variant>`` (platformdirs)."""
-    v = _variant(variant)
+    v = as_variant(variant)
     root = os.environ.get("SHASHKI_EGDB")
     if root:
         return Path(root) / v.name
@@ -117,7 +109,7 @@ class Database:
     def build(cls, variant: str | Variant, pieces: int, directory: str | Path | None = None,
               progress: Progress | None = None) -> Database:
         """Build (or complete) and load the database up to ``pieces`` pieces."""
-        v = _variant(variant)
+        v = as_variant(variant)
         d = Path(directory) if directory is not None else default_dir(v)
         report, eg = build(v, pieces, d, progress)
         return cls(v, pieces, eg, d, report)
@@ -127,7 +119,7 @@ class Database:
              pieces: int | None = None) -> Database:
         """Load the database in ``directory`` (default: :func:`default_dir`), all of it or
         up to ``pieces`` pieces. Raises :class:`EgdbError` when there is none."""
-        v = _variant(variant)
+        v = as_variant(variant)
         d = Path(directory) if directory is not None else default_dir(v)
         doc = read_manifest(d)
         if doc is None:
@@ -163,7 +155,7 @@ class Database:
         """The database in the default directory, loaded once per process (None when
         there is none): for the engine, the hub and the arbiter to pick up what
         ``shashki egdb build`` made."""
-        v = _variant(variant)
+        v = as_variant(variant)
         key = (v.name, str(default_dir(v)), pieces)
         if key not in _FOUND:
             try:

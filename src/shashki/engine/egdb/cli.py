@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from shashki.i18n import language
+from shashki.rules import as_variant
 
 _TEXTS: dict[str, tuple[str, str]] = {
     "egdb.help": ("endgame databases: build by retrograde analysis, probe a position",
@@ -88,11 +89,11 @@ def cmd_build(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
-    from shashki.engine.egdb import Database, _variant
+    from shashki.engine.egdb import Database
     from shashki.engine.egdb.build import check_variant
     from shashki.engine.egdb.tables import Layout
 
-    v = _variant(args.variant)
+    v = as_variant(args.variant)
     check_variant(v, args.pieces)
     tasks: dict[str, Any] = {}
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -131,9 +132,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_probe(args: argparse.Namespace) -> int:
     from shashki.board import Board
-    from shashki.engine.egdb import Database, Result, _variant
+    from shashki.engine.egdb import Database, Result
 
-    v = _variant(args.variant)
+    v = as_variant(args.variant)
     board = Board(v, args.fen)
     db = Database.open(v, Path(args.dir) if args.dir else None)
     r = db.probe(board)
