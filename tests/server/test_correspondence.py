@@ -5,6 +5,7 @@ overstepped time (Code 5.1.7), all on a simulated calendar."""
 from __future__ import annotations
 
 import re
+import smtplib
 import socket
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ from sqlalchemy import update
 
 from shashki.correspondence import SimulatedClock
 from shashki.server import models as m
+from shashki.server.app import create_app
 from shashki.server.correspondence import CorrConfig
 from shashki.server.db import Database
 from shashki.server.settings import Settings
@@ -314,3 +316,34 @@ def test_a_swiss_correspondence_event_pairs_round_by_round(
         assert carol.form(url + "/register", {"game": str(gid)}, page=url).status_code == 303
     assert carol.form(url + "/next-round", {}, page=url).status_code == 303
     assert len(games()) == 4
+
+
+def test_replies_by_smtp_into_the_platform_code_5_1_1(
+        settings: Settings, inbox: tuple[Inbox, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``SHASHKI_SMTP_LISTEN`` the platform receives the replies itself: Bob answers
+    Alice's move by plain SMTP and the move is played (Code 5.1.1)."""
+    listen_port = _port()
+    monkeypatch.setenv("SHASHKI_SMTP_LISTEN", f"127.0.0.1:{listen_port}")
+    with TestClient(create_app(settings), base_url="http://testserver") as client:
+        clock = SimulatedClock(datetime(2026, 3, 2, 9, tzinfo=UTC))
+        cfg = CorrConfig(smtp_host="127.0.0.1", smtp_port=inbox[1], sender="corr@shashki.test")
+        cfg.simulate(clock)
+        client.app.state.correspondence = cfg  # type: ignore[attr-defined]
+        alice, bob = Visitor(client), Visitor(client)
+        alice.signup("alice", email="alice@example.org")
+        bob.signup("bob", email="bob@example.org")
+        game = new_game(alice, "bob")
+        act(bob, game, "mail", on="1")
+        act(alice, game, "move", move="c3-d4")
+        [msg] = inbox[0].to("bob@example.org")
+        with smtplib.SMTP("127.0.0.1", listen_port, timeout=10) as smtp:
+            smtp.sendmail("bob@example.org", [str(msg["Reply-To"])],
+                          reply_to(msg, "bob@example.org", "f6-g5"))
+        page = alice.get(f"/corr/{game}").text
+        assert "f6-g5" in page and "e-mail" in page
+        # A reply that cannot be read is still taken (250) and answered with the reason.
+        with smtplib.SMTP("127.0.0.1", listen_port, timeout=10) as smtp:
+            smtp.sendmail("bob@example.org", [str(msg["Reply-To"])],
+                          reply_to(msg, "bob@example.org", "h6-h5"))
+        answer = inbox[0].to("bob@example.org")[-1]
+        assert "h6-h5" in str(answer.get_body(("plain",)).get_content())  # type: ignore[union-attr]

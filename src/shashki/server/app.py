@@ -7,6 +7,7 @@ game from its stored moves (:class:`~shashki.server.live.Hub`), and settles the 
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -21,6 +22,7 @@ from sqlalchemy.exc import DataError
 
 from shashki.server import auth, events
 from shashki.server.auth import Passwords
+from shashki.server.correspondence import CorrConfig
 from shashki.server.db import Database, out_of_range
 from shashki.server.engine_pool import start_engine
 from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerError
@@ -62,6 +64,15 @@ def templates() -> Jinja2Templates:
     return tpl
 
 
+def corr_config(app: FastAPI) -> CorrConfig:
+    """The app's correspondence settings: set by a test, or read from the environment."""
+    cfg: CorrConfig | None = getattr(app.state, "correspondence", None)
+    if cfg is None:
+        cfg = CorrConfig.from_env()
+        app.state.correspondence = cfg
+    return cfg
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The platform as an ASGI app; nothing touches the database until it starts."""
     settings = settings or Settings()
@@ -85,9 +96,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             login_limit=RateLimit(settings.login_attempts, settings.login_window))
         await hub.start()
         app.state.engine = await start_engine(db, hub)
+        mail = None
+        if os.environ.get("SHASHKI_SMTP_LISTEN"):
+            from shashki.server.mailin import listen
+
+            mail = listen(os.environ["SHASHKI_SMTP_LISTEN"], db, lambda: corr_config(app))
         try:
             yield
         finally:
+            if mail is not None:
+                mail.stop()
             await app.state.engine.stop()
             await hub.stop()
             if bus is not None:
