@@ -60,9 +60,11 @@ def guest(client: TestClient) -> Visitor:
     return Visitor(client)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    """Debian's Chromium under Playwright, one for the test process."""
+    """Debian's Chromium under Playwright, for one test module: Playwright's synchronous
+    API keeps an event loop running in this thread while it is open, which would break
+    later tests that start their own (``asyncio.run``)."""
     from .browser import CHROMIUM, NO_CHROMIUM
 
     if CHROMIUM is None:
