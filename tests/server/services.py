@@ -21,7 +21,11 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
 from pathlib import Path
+from typing import Any
 
 BACKEND = os.environ.get("SHASHKI_TEST_DATABASE", "sqlite")
 
@@ -138,3 +142,19 @@ def database_url(tmp_path: Path, name: str = "test.db") -> str:
         _cluster = (cm, cm.__enter__())
         atexit.register(cm.__exit__, None, None, None)
     return new_database(_cluster[1])
+
+
+class Inbox:
+    """An SMTP sink for the mail tests (an aiosmtpd handler): keeps every message."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        msg = BytesParser(policy=policy.default).parsebytes(envelope.content)
+        assert isinstance(msg, EmailMessage)
+        self.messages.append(msg)
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [msg for msg in self.messages if msg["To"] == address]

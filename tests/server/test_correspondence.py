@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import re
 import smtplib
-import socket
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from email import policy
 from email.message import EmailMessage
-from email.parser import BytesParser
 from typing import Any
 
 import pytest
@@ -27,34 +24,14 @@ from shashki.server.db import Database
 from shashki.server.settings import Settings
 
 from .helpers import Visitor
+from .services import Inbox, free_port
 
 KEY = "inbound-test-key"
 
 
-class Inbox:
-    def __init__(self) -> None:
-        self.messages: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        msg = BytesParser(policy=policy.default).parsebytes(envelope.content)
-        assert isinstance(msg, EmailMessage)
-        self.messages.append(msg)
-        return "250 OK"
-
-    def to(self, address: str) -> list[EmailMessage]:
-        return [msg for msg in self.messages if msg["To"] == address]
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def inbox() -> Iterator[tuple[Inbox, int]]:
-    box, port = Inbox(), _port()
+    box, port = Inbox(), free_port()
     ctl = Controller(box, hostname="127.0.0.1", port=port)
     ctl.start()
     try:
@@ -322,7 +299,7 @@ def test_replies_by_smtp_into_the_platform_code_5_1_1(
         settings: Settings, inbox: tuple[Inbox, int], monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``SHASHKI_SMTP_LISTEN`` the platform receives the replies itself: Bob answers
     Alice's move by plain SMTP and the move is played (Code 5.1.1)."""
-    listen_port = _port()
+    listen_port = free_port()
     monkeypatch.setenv("SHASHKI_SMTP_LISTEN", f"127.0.0.1:{listen_port}")
     with TestClient(create_app(settings), base_url="http://testserver") as client:
         clock = SimulatedClock(datetime(2026, 3, 2, 9, tzinfo=UTC))

@@ -8,14 +8,11 @@ calendar (Code 5.1.2: days) and reads the mail it sends."""
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from email import policy
 from email.message import EmailMessage
-from email.parser import BytesParser
 from typing import Any
 
 import httpx
@@ -30,6 +27,7 @@ from shashki.server.db import Database
 
 from .browser import CHROMIUM, shot
 from .conftest import fast_settings
+from .services import Inbox, free_port
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (apt-get install "
                                                           "chromium)")
@@ -38,27 +36,6 @@ uvicorn = pytest.importorskip("uvicorn")
 aiosmtpd_controller = pytest.importorskip("aiosmtpd.controller")
 
 KEY = "browser-inbound-key"
-
-
-class Inbox:
-    def __init__(self) -> None:
-        self.messages: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        msg = BytesParser(policy=policy.default).parsebytes(envelope.content)
-        assert isinstance(msg, EmailMessage)
-        self.messages.append(msg)
-        return "250 OK"
-
-    def to(self, address: str) -> list[EmailMessage]:
-        return [msg for msg in self.messages if msg["To"] == address]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="module")
