@@ -12,6 +12,7 @@ from starlette.datastructures import UploadFile
 from shashki.board import Board
 from shashki.errors import ShashkiError
 from shashki.server import archive
+from shashki.server.engine_pool import Record
 from shashki.server.errors import InvalidInput, NotFound
 from shashki.server.routes.deps import Visitor, Who, check_csrf, run_db, services
 from shashki.server.routes.engine import engine_services
@@ -229,41 +230,43 @@ async def game_board(game_id: int, ply: int, request: Request, flipped: bool = F
 async def game_analysis(game_id: int, request: Request, who: Who) -> Response:
     game, rep = await _platform_replay(request, game_id)
     rec = await game_record(request, game_id)
-    state = with_texts(await engine_services(request).analyser.state(rec))
-    data = _viewer_data(who, rep, f"/games/{game_id}/board/",
-                        f"/api/games/{game_id}/analysis")
-    return render(request, who, "analysis.html", game=game, rep=rep, page_data=data,
-                  analysis=state, action=f"/games/{game_id}/analysis",
-                  back=f"/games/{game_id}")
+    return await _analysis_page(request, who, game, rep, rec, f"/games/{game_id}",
+                                f"/api/games/{game_id}/analysis")
 
 
 @router.post("/games/{game_id}/analysis")
 async def request_game_analysis(game_id: int, request: Request, who: Who) -> Response:
-    form = await request.form()
-    check_csrf(request, who, form)
-    user = who.require_user()
-    rec = await game_record(request, game_id)
-    await engine_services(request).analyser.request(rec, user.id)
-    return RedirectResponse(f"/games/{game_id}/analysis", status_code=303)
+    return await _request_analysis(request, who, await game_record(request, game_id),
+                                   f"/games/{game_id}")
 
 
 @router.get("/archive/games/{game_id}/analysis")
 async def archive_analysis(game_id: int, request: Request, who: Who) -> Response:
     game, rep = await _archive_replay(request, game_id)
     rec = await archive_record(request, game_id)
-    state = with_texts(await engine_services(request).analyser.state(rec))
-    data = _viewer_data(who, rep, f"/archive/games/{game_id}/board/",
-                        f"/api/archive/games/{game_id}/analysis")
-    return render(request, who, "analysis.html", game=game, rep=rep, page_data=data,
-                  analysis=state, action=f"/archive/games/{game_id}/analysis",
-                  back=f"/archive/games/{game_id}")
+    return await _analysis_page(request, who, game, rep, rec, f"/archive/games/{game_id}",
+                                f"/api/archive/games/{game_id}/analysis")
 
 
 @router.post("/archive/games/{game_id}/analysis")
 async def request_archive_analysis(game_id: int, request: Request, who: Who) -> Response:
+    return await _request_analysis(request, who, await archive_record(request, game_id),
+                                   f"/archive/games/{game_id}")
+
+
+async def _analysis_page(request: Request, who: Visitor, game: dict[str, Any],
+                         rep: archive.Replayed, rec: Record, page: str, api: str) -> Response:
+    """The analysis page of a game at ``page`` (platform or archive), its data at ``api``."""
+    state = with_texts(await engine_services(request).analyser.state(rec))
+    data = _viewer_data(who, rep, f"{page}/board/", api)
+    return render(request, who, "analysis.html", game=game, rep=rep, page_data=data,
+                  analysis=state, action=f"{page}/analysis", back=page)
+
+
+async def _request_analysis(request: Request, who: Visitor, rec: Record,
+                            page: str) -> Response:
     form = await request.form()
     check_csrf(request, who, form)
     user = who.require_user()
-    rec = await archive_record(request, game_id)
     await engine_services(request).analyser.request(rec, user.id)
-    return RedirectResponse(f"/archive/games/{game_id}/analysis", status_code=303)
+    return RedirectResponse(f"{page}/analysis", status_code=303)
