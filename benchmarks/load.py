@@ -40,10 +40,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
-from shashki.server import auth, store
-from shashki.server import models as m
-from shashki.server.db import Database
-from shashki.server.settings import Settings
+from shashki.server.accounts import auth
+from shashki.server.core.db import Database
+from shashki.server.core.settings import Settings
+from shashki.server.play import models as m
+from shashki.server.play import store
 
 console = Console(stderr=True)
 

@@ -7,7 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shashki.server.app import create_app
-from shashki.server.settings import Settings
+from shashki.server.core.settings import Settings
 
 from .helpers import Visitor
 from .services import database_url

@@ -12,10 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shashki.server import cli
-from shashki.server import models as m
-from shashki.server.admin_models import RoleChange
-from shashki.server.db import Database
-from shashki.server.settings import Settings
+from shashki.server.accounts.admin_models import RoleChange
+from shashki.server.core.db import Database
+from shashki.server.core.settings import Settings
+from shashki.server.play import models as m
 
 from .helpers import Visitor
 from .services import database_url
@@ -199,7 +199,7 @@ def test_two_administrators_lowering_each_other_at_once(tmp_path: Path) -> None:
     import threading
     import time
 
-    from shashki.server import admin
+    from shashki.server.accounts import admin
 
     url = database_url(tmp_path, "race.db")
     db = Database(url)

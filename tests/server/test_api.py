@@ -112,9 +112,10 @@ def test_schemathesis(tmp_path: Path) -> None:
     from hypothesis import HealthCheck, settings
     from schemathesis.checks import positive_data_acceptance
 
-    from shashki.server import api_tokens, auth
-    from shashki.server.auth import Passwords
-    from shashki.server.db import Database
+    from shashki.server.accounts import auth
+    from shashki.server.accounts import tokens as api_tokens
+    from shashki.server.accounts.auth import Passwords
+    from shashki.server.core.db import Database
 
     cfg = fast_settings(tmp_path)
     db = Database(cfg.url)

@@ -9,8 +9,8 @@ import re
 
 from fastapi.testclient import TestClient
 
-from shashki.server import models as m
-from shashki.server.event_models import Sanction
+from shashki.server.events.models import Sanction
+from shashki.server.play import models as m
 
 from .helpers import Visitor
 from .test_events import create_event, games_of, register, services, set_role, tournament

@@ -235,7 +235,7 @@ def test_archive_game_analysis(client: TestClient, alice: Visitor, guest: Visito
 
 
 def test_uploads_over_the_limit_are_refused(alice: Visitor, monkeypatch: object) -> None:
-    from shashki.server import archive
+    from shashki.server.archive import service as archive
 
     monkeypatch.setattr(archive, "MAX_UPLOAD", 1000)  # type: ignore[attr-defined]
     big = GAMES * 3

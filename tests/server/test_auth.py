@@ -6,8 +6,8 @@ import httpx
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from shashki.server import models as m
-from shashki.server.auth import SESSION_COOKIE, token_hash
+from shashki.server.accounts.auth import SESSION_COOKIE, token_hash
+from shashki.server.play import models as m
 
 from .helpers import Visitor
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from shashki.server import cli
-from shashki.server import models as m
-from shashki.server.texts import all_texts
+from shashki.server.core.texts import all_texts
+from shashki.server.play import models as m
 
 from .browser import CHROMIUM, DESKTOP, PHONE, shot
 from .serving import free_port, server, url_for

@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from shashki.server import models as m
-from shashki.server.db import Database
+from shashki.server.core.db import Database
+from shashki.server.play import models as m
 
 from .browser import CHROMIUM, DESKTOP, PHONE, shot
 from .serving import free_port, server, url_for

@@ -9,8 +9,8 @@ import re
 
 from fastapi.testclient import TestClient
 
-from shashki.server import models as m
-from shashki.server.event_models import Sanction
+from shashki.server.events.models import Sanction
+from shashki.server.play import models as m
 
 from .helpers import Visitor
 from .test_arbiter import SHUFFLE, event_game, organiser, rebuild, shuffle
@@ -137,7 +137,7 @@ def test_both_lose_by_a_sanction(client: TestClient, alice: Visitor, bob: Visito
 
 
 def test_the_rules_librarys_details_in_russian() -> None:
-    from shashki.server.texts import Texts, details
+    from shashki.server.core.texts import Texts, details
 
     t = Texts("ru")
     assert t.detail("verified claim: position repeated 3 times (plies [0, 4, 8]); claim by "

@@ -7,7 +7,7 @@ import argparse
 import pytest
 
 from shashki.server import cli
-from shashki.server.settings import Settings, default_database_url
+from shashki.server.core.settings import Settings, default_database_url
 
 
 def parse(*argv: str) -> argparse.Namespace:

@@ -17,11 +17,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from shashki.correspondence import SimulatedClock
-from shashki.server import models as m
 from shashki.server.app import create_app
-from shashki.server.correspondence import CorrConfig
-from shashki.server.db import Database
-from shashki.server.settings import Settings
+from shashki.server.core.db import Database
+from shashki.server.core.settings import Settings
+from shashki.server.correspondence.service import CorrConfig
+from shashki.server.play import models as m
 
 from .helpers import Visitor
 from .services import Inbox, free_port

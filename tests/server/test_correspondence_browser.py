@@ -20,10 +20,10 @@ import pytest
 from sqlalchemy import update
 
 from shashki.correspondence import SimulatedClock
-from shashki.server import models as m
 from shashki.server.app import create_app
-from shashki.server.correspondence import CorrConfig
-from shashki.server.db import Database
+from shashki.server.core.db import Database
+from shashki.server.correspondence.service import CorrConfig
+from shashki.server.play import models as m
 
 from .browser import CHROMIUM, shot
 from .conftest import fast_settings

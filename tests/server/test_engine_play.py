@@ -8,9 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from shashki.server import models as m
-from shashki.server.archive_models import EngineAccount
-from shashki.server.engine_pool import (
+from shashki.server.archive.models import EngineAccount
+from shashki.server.engine.pool import (
     EnginePool,
     annotate,
     mark,
@@ -18,7 +17,8 @@ from shashki.server.engine_pool import (
     worker_analyse,
     worker_move,
 )
-from shashki.server.live import Actor
+from shashki.server.play import models as m
+from shashki.server.play.live import Actor
 
 from .helpers import Visitor, receive, until
 
@@ -170,10 +170,10 @@ def test_engine_against_engine_is_not_rate_limited(client: TestClient,
                                                      guest: Visitor) -> None:
     """Two engine accounts play each other faster than the players' move rate allows
     (8 actions in 2 s): the engine's moves are not held to it."""
-    from shashki.server import store
+    from shashki.server.play import store
 
     assert Actor(1, bot=True).bot and not Actor(1).bot
-    from shashki.server.ratelimit import RateLimit
+    from shashki.server.core.ratelimit import RateLimit
 
     svc = client.app.state.services  # type: ignore[attr-defined]
     svc.hub.move_limit = RateLimit(1, 600)  # one action in ten minutes: players are held
@@ -227,8 +227,8 @@ def test_the_engine_answers_draw_offers(alice: Visitor) -> None:
 def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
     """A game stored with the engine to move (the server stopped while it thought) is
     answered when the server starts again."""
-    from shashki.server import store
     from shashki.server.app import create_app
+    from shashki.server.play import store
 
     from .conftest import fast_settings
 

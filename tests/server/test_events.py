@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shashki.competition import Tournament
-from shashki.server import models as m
-from shashki.server.event_models import EventGame, EventPlayer, EventRow
-from shashki.server.routes.deps import Services
+from shashki.server.core.web import Services
+from shashki.server.events.models import EventGame, EventPlayer, EventRow
+from shashki.server.play import models as m
 
 from .helpers import Visitor
 
@@ -374,7 +374,7 @@ def test_a_write_on_an_older_read_is_refused(client: TestClient, org: Visitor) -
     """Optimistic locking: two writers of one event cannot overwrite each other."""
     from sqlalchemy.orm.exc import StaleDataError
 
-    from shashki.server import events as ev_service
+    from shashki.server.events import service as ev_service
 
     people(client, "anna", "boris")
     event_id = create_event(org, mode="otb")

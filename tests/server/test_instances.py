@@ -11,8 +11,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from shashki.server.db import Database
-from shashki.server.store import load_game
+from shashki.server.core.db import Database
+from shashki.server.play.store import load_game
 
 from .services import redis_server
 from .serving import free_port, server, url_for

@@ -9,8 +9,8 @@ from fastapi.testclient import TestClient
 
 from shashki.color import BLACK, WHITE
 from shashki.game import Game
-from shashki.server import store
-from shashki.server.live import Action, LiveGame, Timebase, apply
+from shashki.server.play import store
+from shashki.server.play.live import Action, LiveGame, Timebase, apply
 
 from .helpers import Visitor, start_game
 

@@ -9,7 +9,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-from shashki.server.db import Database, alembic_config
+from shashki.server.core.db import Database, alembic_config
 from shashki.server.tables import Base
 
 from .services import database_url

@@ -7,7 +7,7 @@ import time
 
 from fastapi.testclient import TestClient
 
-from shashki.server import models as m
+from shashki.server.play import models as m
 
 from .helpers import Visitor, play, receive, start_game, until
 

@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from shashki.server import models as m
+from shashki.server.play import models as m
 
 from .helpers import Visitor, receive, start_game
 

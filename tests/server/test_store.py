@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from shashki.server import auth, store
-from shashki.server import models as m
-from shashki.server.db import Database
-from shashki.server.errors import Conflict
-from shashki.server.settings import Settings
+from shashki.server.accounts import auth
+from shashki.server.core.db import Database
+from shashki.server.core.errors import Conflict
+from shashki.server.core.settings import Settings
+from shashki.server.play import models as m
+from shashki.server.play import store
 
 from .services import database_url
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import shashki.server
-from shashki.server.texts import all_texts
+from shashki.server.core.texts import all_texts
 
 SERVER = Path(shashki.server.__file__).parent
 CALL = re.compile(r"""\bt\(\s*["']([a-z_][\w.' -]*)["']\s*[,)]""")

@@ -1,7 +1,7 @@
 """The web application: :func:`create_app` builds it from :class:`Settings`.
 
 At start it brings the database up to date (``alembic upgrade head``), rebuilds every live
-game from its stored moves (:class:`~shashki.server.live.Hub`), and settles the clocks.
+game from its stored moves (:class:`~shashki.server.play.live.Hub`), and settles the clocks.
 """
 
 from __future__ import annotations
@@ -20,27 +20,27 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError
 
-from shashki.server import auth, events
-from shashki.server.auth import Passwords
-from shashki.server.correspondence import CorrConfig
-from shashki.server.db import Database, out_of_range
-from shashki.server.engine_pool import start_engine
-from shashki.server.errors import InvalidInput, NotFound, RateLimited, ServerError
-from shashki.server.live import Hub
-from shashki.server.ratelimit import RateLimit
-from shashki.server.routes import admin as admin_routes
-from shashki.server.routes import api as api_routes
-from shashki.server.routes import arbiter as arbiter_routes
-from shashki.server.routes import archive as archive_routes
-from shashki.server.routes import correspondence as corr_routes
-from shashki.server.routes import engine as engine_routes
-from shashki.server.routes import events as event_routes
-from shashki.server.routes import pages as page_routes
-from shashki.server.routes import rest as rest_routes
-from shashki.server.routes import ws as ws_routes
-from shashki.server.routes.deps import Services, run_db, visitor
-from shashki.server.settings import Settings
-from shashki.server.texts import Texts
+from shashki.server.accounts import admin_routes, auth
+from shashki.server.accounts.auth import Passwords
+from shashki.server.archive import routes as archive_routes
+from shashki.server.core.db import Database, out_of_range
+from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
+from shashki.server.core.ratelimit import RateLimit
+from shashki.server.core.settings import Settings
+from shashki.server.core.texts import Texts
+from shashki.server.core.web import Services, run_db, visitor
+from shashki.server.correspondence import routes as corr_routes
+from shashki.server.correspondence.service import CorrConfig
+from shashki.server.engine import routes as engine_routes
+from shashki.server.engine.pool import start_engine
+from shashki.server.events import arbiter as arbiter_routes
+from shashki.server.events import routes as event_routes
+from shashki.server.events import service as events
+from shashki.server.play import api as api_routes
+from shashki.server.play import rest as rest_routes
+from shashki.server.play import routes as page_routes
+from shashki.server.play import ws as ws_routes
+from shashki.server.play.live import Hub
 
 HERE = Path(__file__).parent
 log = logging.getLogger("shashki.server")
@@ -58,8 +58,14 @@ def _clock(seconds: float | None) -> str:
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
+FEATURES = ("core", "accounts", "play", "events", "archive", "correspondence", "engine")
+"""The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
+
+
 def templates() -> Jinja2Templates:
-    tpl = Jinja2Templates(directory=str(HERE / "templates"))
+    """One template namespace over every feature's ``templates/`` (names are unique)."""
+    dirs = [HERE / f / "templates" for f in FEATURES if (HERE / f / "templates").is_dir()]
+    tpl = Jinja2Templates(directory=dirs)
     tpl.env.filters["clock"] = _clock
     return tpl
 
@@ -86,7 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.arbitrated = events.arbitrated(db)
         bus = None
         if settings.redis_url:
-            from shashki.server.bus import RedisBus
+            from shashki.server.core.bus import RedisBus
 
             bus = RedisBus(settings.redis_url, hub.catch_up)
             await bus.start()
@@ -98,7 +104,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.engine = await start_engine(db, hub)
         mail = None
         if os.environ.get("SHASHKI_SMTP_LISTEN"):
-            from shashki.server.mailin import listen
+            from shashki.server.correspondence.mailin import listen
 
             mail = listen(os.environ["SHASHKI_SMTP_LISTEN"], db, lambda: corr_config(app))
         try:
@@ -115,7 +121,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="shashki", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    static: list[str | tuple[str, str]] = [
+        (f"shashki.server.{f}", "static") for f in FEATURES if (HERE / f / "static").is_dir()]
+    app.mount("/static", StaticFiles(packages=static), name="static")
     app.include_router(page_routes.router)
     app.include_router(corr_routes.router)
     app.include_router(api_routes.router)

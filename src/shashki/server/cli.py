@@ -15,7 +15,7 @@ import webbrowser
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from shashki.server.settings import Settings, default_database_url
+from shashki.server.core.settings import Settings, default_database_url
 
 T = TypeVar("T")
 
@@ -82,9 +82,9 @@ def _with_database(args: argparse.Namespace, work: Callable[[Any], T]) -> T | in
     """Run ``work(session)`` in one transaction on the ``--database`` (brought up to date
     first); an error becomes one line on stderr and status 2."""
     from shashki.errors import ShashkiError
-    from shashki.server.db import Database
-    from shashki.server.errors import ServerError
-    from shashki.server.texts import Texts
+    from shashki.server.core.db import Database
+    from shashki.server.core.errors import ServerError
+    from shashki.server.core.texts import Texts
 
     try:
         db = Database(args.database or default_database_url())
@@ -111,7 +111,7 @@ def run_role(args: argparse.Namespace) -> int:
     """``shashki users role NAME ROLE``: one line saying what changed; status 2 on errors."""
     import time
 
-    from shashki.server import admin, auth
+    from shashki.server.accounts import admin, auth
 
     def change(s: Any) -> str:
         row = admin.set_role(s, None, args.name, args.role, time.time(), "cli", args.reason)
@@ -130,7 +130,7 @@ def run_role(args: argparse.Namespace) -> int:
 
 def run_list(args: argparse.Namespace) -> int:
     """``shashki users list``: a line per account, ``name<TAB>role``."""
-    from shashki.server import admin
+    from shashki.server.accounts import admin
 
     def lines(s: Any) -> list[str]:
         page, out = 1, []

@@ -7,11 +7,11 @@ its own module adds one import line here.
 
 from __future__ import annotations
 
-import shashki.server.admin_models  # role changes (the administrators' audit record)
-import shashki.server.archive_models  # archive, engine, API tokens
-import shashki.server.correspondence_models  # correspondence play
-import shashki.server.event_models  # noqa: F401 - events, their games, sanctions
-from shashki.server import models
-from shashki.server.models import Base
+import shashki.server.accounts.admin_models  # role changes (the administrators' audit record)
+import shashki.server.archive.models  # archive, engine, API tokens
+import shashki.server.correspondence.models  # correspondence play
+import shashki.server.events.models  # noqa: F401 - events, their games, sanctions
+from shashki.server.play import models
+from shashki.server.play.models import Base
 
 __all__ = ["Base", "models"]

@@ -1,0 +1,1 @@
+"""Accounts: sign-up, login and sessions, roles and the administrators' page, API tokens."""

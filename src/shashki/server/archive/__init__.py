@@ -1,0 +1,1 @@
+"""The game archive: PDN imports, search, the viewer and downloads."""

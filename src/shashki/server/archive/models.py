@@ -1,0 +1,127 @@
+"""Tables of the game archive, the engine's accounts and analyses, and API tokens.
+
+* ``archive_imports``: one PDN file imported (who, when, what file), with the reader's
+  error report (the broken games with index, line, column and message) as JSON.
+* ``archive_games``: one game of the archive: its tags (JSON, and the searched ones in
+  their own indexed columns), its movetext as :mod:`shashki.pdn`'s writer writes it, its
+  first moves in the Code's notation (opening search), ply count and final FEN.
+  ``digest`` (SHA-256 of the written game) keeps a game from being imported twice.
+* ``engine_accounts``: the accounts the engine plays under, one per level.
+* ``analyses``: the engine's post-game analysis of a platform game or an archive game.
+* ``api_tokens``: bearer tokens for the REST API; only their SHA-256 is stored.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from shashki.server.play.models import Base
+
+
+class ArchiveImport(Base):
+    __tablename__ = "archive_imports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"),
+                                                index=True, default=None)
+    filename: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[float] = mapped_column(Float)
+    games_read: Mapped[int] = mapped_column(Integer, default=0)
+    games_imported: Mapped[int] = mapped_column(Integer, default=0)
+    duplicates: Mapped[int] = mapped_column(Integer, default=0)
+    broken: Mapped[int] = mapped_column(Integer, default=0)
+    report: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON: the broken games, each ``{index, line, column, text, message, type, white,
+    black, event}``."""
+
+
+class ArchiveGame(Base):
+    __tablename__ = "archive_games"
+    __table_args__ = (
+        UniqueConstraint("digest", name="uq_archive_games_digest"),
+        Index("ix_archive_games_white", "white_key"),
+        Index("ix_archive_games_black", "black_key"),
+        Index("ix_archive_games_event", "event_key"),
+        Index("ix_archive_games_variant_date", "variant", "date"),
+        Index("ix_archive_games_result", "result"),
+        Index("ix_archive_games_opening", "opening_key"),
+        Index("ix_archive_games_moves", "first_moves"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    import_id: Mapped[int | None] = mapped_column(
+        ForeignKey("archive_imports.id", ondelete="SET NULL"), index=True, default=None)
+    index_in_file: Mapped[int] = mapped_column(Integer, default=0)
+    variant: Mapped[str] = mapped_column(String(32))
+    white: Mapped[str] = mapped_column(String(200), default="")
+    black: Mapped[str] = mapped_column(String(200), default="")
+    white_key: Mapped[str] = mapped_column(String(200), default="")
+    """The name folded (lower case, ё as е) for searching; likewise the other keys."""
+    black_key: Mapped[str] = mapped_column(String(200), default="")
+    event: Mapped[str] = mapped_column(String(200), default="")
+    event_key: Mapped[str] = mapped_column(String(200), default="")
+    site: Mapped[str] = mapped_column(String(200), default="")
+    date: Mapped[str] = mapped_column(String(10), default="")
+    """``YYYY.MM.DD`` as in the ``Date`` tag (``??`` where unknown)."""
+    round: Mapped[str] = mapped_column(String(40), default="")
+    result: Mapped[str] = mapped_column(String(8), default="*")
+    opening: Mapped[str] = mapped_column(String(200), default="")
+    """The ``Opening`` tag (the opening's name, e.g. «Городская партия»)."""
+    opening_key: Mapped[str] = mapped_column(String(200), default="")
+    first_moves: Mapped[str] = mapped_column(String(400), default="")
+    """The first plies in the Code's notation, separated by spaces (``c3-d4 f6-e5 ...``)."""
+    initial_fen: Mapped[str | None] = mapped_column(Text, default=None)
+    final_fen: Mapped[str] = mapped_column(Text)
+    ply_count: Mapped[int] = mapped_column(Integer, default=0)
+    headers: Mapped[str] = mapped_column(Text, default="{}")
+    """JSON object of every tag, in the file's order."""
+    movetext: Mapped[str] = mapped_column(Text, default="")
+    digest: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class EngineAccount(Base):
+    """An account the engine plays under; its games are answered by the engine pool."""
+
+    __tablename__ = "engine_accounts"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    level: Mapped[str] = mapped_column(String(16), unique=True)
+
+
+class Analysis(Base):
+    """The engine's analysis of a game: ``source`` is ``game`` (a platform game) or
+    ``archive``; ``data`` is JSON, one entry a position."""
+
+    __tablename__ = "analyses"
+    __table_args__ = (UniqueConstraint("source", "source_id", name="uq_analyses_source"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(String(16))
+    source_id: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), default="running")
+    """``running``, ``done`` or ``failed``."""
+    depth: Mapped[int] = mapped_column(Integer, default=0)
+    data: Mapped[str] = mapped_column(Text, default="[]")
+    requested_by: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), default=None)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class ApiToken(Base):
+    """A bearer token of the REST API: ``Authorization: Bearer <token>``."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         index=True)
+    name: Mapped[str] = mapped_column(String(60), default="")
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(12), default="")
+    """The token's first characters, to tell tokens apart on the profile page."""
+    created_at: Mapped[float] = mapped_column(Float)
+    last_used: Mapped[float | None] = mapped_column(Float, default=None)

@@ -1,0 +1,71 @@
+"""Settings of the web platform: where the data lives, how it is served, and its limits.
+
+>>> s = Settings(database_url="sqlite:///:memory:")
+>>> s.language, s.max_lag_compensation
+('ru', 0.5)
+>>> default_database_url().startswith("sqlite:///")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "shashki"
+
+
+def data_dir() -> Path:
+    """The user's data directory for shashki (created when needed)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_database_url() -> str:
+    """``sqlite:///<user data dir>/shashki.db``: the embedded default of ``shashki serve``."""
+    return f"sqlite:///{data_dir() / 'shashki.db'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything :func:`shashki.server.app.create_app` needs to know.
+
+    Times are in seconds. The defaults are those of ``shashki serve``.
+    """
+
+    database_url: str = ""
+    """SQLAlchemy URL; empty: :func:`default_database_url`."""
+    redis_url: str = ""
+    """``redis://...``: share live games with the other instances using this Redis
+    (:mod:`shashki.server.core.bus`); empty: this process is the only one."""
+    host: str = "127.0.0.1"
+    port: int = 8000
+    language: str = "ru"
+    """Language of the pages for a visitor who has not chosen one: ``ru`` or ``en``."""
+    cookie_secure: bool = False
+    """Send cookies only over HTTPS (set behind a TLS proxy)."""
+    session_days: float = 30.0
+    """A session expires this long after its last use."""
+    login_attempts: int = 5
+    """Failed logins allowed per account and per address in ``login_window``."""
+    login_window: float = 300.0
+    move_burst: int = 8
+    """Game actions (moves, offers, claims) allowed per player in ``move_window``."""
+    move_window: float = 2.0
+    max_lag_compensation: float = 0.5
+    """At most this much of a move's network lag is given back to the mover."""
+    ping_interval: float = 5.0
+    """How often the server measures each live connection's round trip."""
+    argon2_time_cost: int = 3
+    argon2_memory_cost: int = 65536
+    """KiB; argon2-cffi's RFC 9106 low-memory profile."""
+
+    def __post_init__(self) -> None:
+        if self.language not in ("ru", "en"):
+            raise ValueError(f"language must be 'ru' or 'en', not {self.language!r}")
+
+    @property
+    def url(self) -> str:
+        """The database URL in force."""
+        return self.database_url or default_database_url()

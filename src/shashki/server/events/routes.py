@@ -1,0 +1,429 @@
+"""Event pages: the list, creation (organisers), registration, pairing of rounds, results
+of over-the-board games, standings and crosstable, exports (PDN, TRF, CSV, JSON) and a
+printable page."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+from starlette.datastructures import FormData
+
+from shashki.competition import Tournament
+from shashki.competition import export as cexport
+from shashki.competition.tiebreaks import SHORT, TIEBREAKS
+from shashki.competition.trf import export_trf
+from shashki.server.core.errors import Conflict, InvalidInput, NotFound
+from shashki.server.core.web import Visitor, Who, check_csrf, run_db, services
+from shashki.server.events import service as ev_service
+from shashki.server.events.models import EventGame, EventPlayer, EventRow
+from shashki.server.play import models as m
+from shashki.server.play.record import game_pdn
+from shashki.server.play.routes import TIME_CONTROLS, render
+
+router = APIRouter()
+
+DEFAULT_TIEBREAKS = {"berger": ["sonneborn-berger", "wins", "direct"],
+                     "double-berger": ["sonneborn-berger", "wins", "direct"],
+                     "dutch": ["solkoff", "truncated-solkoff", "wins"]}
+
+
+def text(form: FormData, name: str, limit: int = 200) -> str:
+    value = form.get(name)
+    return value[:limit] if isinstance(value, str) else ""
+
+
+def number(form: FormData, name: str, default: int | None = None) -> int:
+    raw = text(form, name, 12).strip()
+    if not raw and default is not None:
+        return default
+    if not re.fullmatch(r"-?\d{1,6}", raw):
+        raise InvalidInput(name, "a whole number")
+    return int(raw)
+
+
+def _whole(value: object) -> int:
+    if not isinstance(value, str) or not re.fullmatch(r"\d{1,6}", value):
+        raise InvalidInput("absent", "a player's number")
+    return int(value)
+
+
+def redirect(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
+
+
+async def form_of(request: Request, who: Visitor) -> FormData:
+    form = await request.form()
+    check_csrf(request, who, form)
+    return form
+
+
+# --- the list and creation -------------------------------------------------------------------
+
+
+@router.get("/events")
+async def event_list(request: Request, who: Who) -> Response:
+    svc = services(request)
+
+    def load() -> list[EventRow]:
+        with svc.db.session() as db:
+            return ev_service.list_events(db)
+
+    return render(request, who, "events.html", events=await run_db(load), form={},
+                  error=None, **_creation_choices(who.lang))
+
+
+def tiebreak_name(key: str, lang: str) -> str:
+    """A tie-break's name in the page's language (the competition module names each
+    ``Russian / English``)."""
+    ru, _, en = TIEBREAKS[key][1].partition(" / ")
+    return ru if lang == "ru" or not en else en
+
+
+def _creation_choices(lang: str) -> dict[str, Any]:
+    return {"systems": ev_service.SYSTEMS, "modes": ev_service.MODES,
+            "scorings": ev_service.SCORINGS, "ballots": ev_service.BALLOTS,
+            "tiebreak_keys": list(TIEBREAKS),
+            "tiebreak_info": {k: (a, tiebreak_name(k, lang)) for k, (a, _n) in TIEBREAKS.items()},
+            "time_controls": TIME_CONTROLS, "default_tiebreaks": DEFAULT_TIEBREAKS}
+
+
+@router.post("/events")
+async def create(request: Request, who: Who) -> Response:
+    svc = services(request)
+    form = await form_of(request, who)
+    user = who.require_role(m.Role.ORGANISER)
+    system = text(form, "system", 20)
+    tbs = [v for v in (text(form, f"tb{i}", 40) for i in range(1, 5)) if v]
+    data = ev_service.EventForm(
+        name=text(form, "name", 200), system=system,
+        micromatch=text(form, "micromatch", 4) == "on", ballot=text(form, "ballot", 40),
+        mode=text(form, "mode", 8), variant=text(form, "variant", 40) or "russian",
+        time_control=text(form, "time_control", 80), fen=text(form, "fen", 500),
+        rounds=number(form, "rounds", 0) if system == "dutch" else 0,
+        scoring=text(form, "scoring", 12), tiebreaks=tbs, arbiter=text(form, "arbiter", 64))
+
+    def make() -> int:
+        with svc.db.session() as db:
+            owner = db.get(m.User, user.id)
+            assert owner is not None
+            return ev_service.create_event(db, owner, data).id
+
+    try:
+        event_id = await run_db(make)
+    except InvalidInput as e:
+        def load() -> list[EventRow]:
+            with svc.db.session() as db:
+                return ev_service.list_events(db)
+
+        keep = {k: text(form, k, 200) for k in ("name", "system", "mode", "variant",
+                                                 "time_control", "rounds", "scoring",
+                                                 "arbiter", "ballot", "micromatch",
+                                                 "fen")}
+        keep["tiebreaks"] = tbs  # type: ignore[assignment]
+        return render(request, who, "events.html", status=422, events=await run_db(load),
+                      form=keep, error=who.t.error(e.code, detail=e.detail, **e.params),
+                      **_creation_choices(who.lang))
+    return redirect(f"/events/{event_id}")
+
+
+# --- the event page ---------------------------------------------------------------------------
+
+
+class EventView:
+    """What the event pages show, read in one transaction (after :func:`sync`)."""
+
+    def __init__(self, row: EventRow, t: Tournament, linked: dict[int, EventPlayer],
+                 games: list[EventGame], game_rows: dict[int, m.Game]) -> None:
+        self.row = row
+        self.t = t
+        self.linked = linked
+        self.games = games
+        self.game_rows = game_rows
+
+    def game_of(self, rnd: int, board: int, game_no: int) -> m.Game | None:
+        for eg in self.games:
+            if (eg.round, eg.board, eg.game_no) == (rnd, board, game_no):
+                return self.game_rows.get(eg.game_id)
+        return None
+
+    def out(self) -> set[int]:
+        """Players who have left (withdrawn or excluded)."""
+        return {n for n, p in self.linked.items() if p.out_from is not None}
+
+    def name(self, number: int) -> str:
+        return self.t.player(number).name
+
+
+async def load_view(request: Request, event_id: int) -> tuple[EventView, list[int]]:
+    """The event after bringing finished platform games' results into it."""
+    svc = services(request)
+    now = svc.hub.now()
+
+    def load() -> tuple[EventView, list[int]]:
+        with svc.db.session() as db:
+            row = ev_service.get_event(db, event_id)
+            started = ev_service.sync(db, row, now)
+            games = ev_service.event_games(db, row)
+            ids = [g.game_id for g in games]
+            rows = {g.id: g for g in db.scalars(select(m.Game).where(m.Game.id.in_(ids)))}
+            return EventView(row, ev_service.tournament(row), ev_service.players(db, row),
+                             games, rows), started
+
+    try:
+        view, started = await run_db(load)
+    except StaleDataError:  # results were brought in by another request meanwhile
+        view, started = await run_db(load)
+    for game_id in started:
+        await svc.hub.get(game_id)
+    return view, started
+
+
+def standings_context(t: Tournament, lang: str) -> dict[str, Any]:
+    rows = cexport.standings_rows(t)
+    cross = cexport.crosstable(t)
+    return {"standings": rows, "cross": cross,
+            "tiebreaks": [{"key": k, "short": SHORT[k], "article": TIEBREAKS[k][0],
+                           "name": tiebreak_name(k, lang)} for k in t.tiebreaks]}
+
+
+def rounds_context(view: EventView) -> list[dict[str, Any]]:
+    t = view.t
+    out = []
+    for r in reversed(t.rounds):
+        boards = []
+        for p in sorted(r.pairings, key=lambda p: p.board):
+            games = []
+            for g in range(1, t.games_per_pairing + 1):
+                w, b = p.game_colors(g)
+                row = view.game_of(r.number, p.board, g)
+                games.append({"no": g, "white": view.name(w), "black": view.name(b),
+                              "result": cexport.result_text(t, p.results[g - 1]),
+                              "raw": p.results[g - 1], "game": row})
+            boards.append({"board": p.board, "white": view.name(p.white),
+                           "black": view.name(p.black), "white_no": p.white,
+                           "black_no": p.black, "opening": p.opening, "games": games})
+        byes = [{"name": view.name(b.player), "kind": b.kind,
+                 "points": cexport.points_text(t.scoring.points(b.kind))}  # type: ignore[arg-type]
+                for b in r.byes]
+        out.append({"number": r.number, "boards": boards, "byes": byes,
+                    "complete": t.complete(r.number)})
+    return out
+
+
+@router.get("/events/{event_id}")
+async def event_page(event_id: int, request: Request, who: Who) -> Response:
+    view, _ = await load_view(request, event_id)
+    row, t = view.row, view.t
+    mine = who.user is not None and any(p.user_id == who.user.id for p in view.linked.values())
+    yours = [g for g in view.game_rows.values() if who.user is not None
+             and g.status == "live" and who.user.id in (g.white_id, g.black_id)]
+    return render(request, who, "event.html", ev=row, tour=t, view=view,
+                  manage=ev_service.can_manage(who.user, row),
+                  arbitrate=ev_service.can_arbitrate(who.user, row), mine=mine, yours=yours,
+                  planned=ev_service.planned_rounds(t), rounds=rounds_context(view),
+                  players=sorted(t.players, key=lambda p: p.number),
+                  linked=view.linked, out=view.out(), **standings_context(t, who.lang))
+
+
+async def _change(request: Request, who: Visitor, event_id: int, action: Any,
+                  need: str = "manage") -> list[int]:
+    """Run ``action(db, row, user)`` on the locked event after the permission check;
+    start the platform games it returns."""
+    svc = services(request)
+    user = who.require_user()
+    now = svc.hub.now()
+
+    def run() -> list[int]:
+        with svc.db.session() as db:
+            row = ev_service.get_event(db, event_id, lock=True)
+            actor = db.get(m.User, user.id)
+            assert actor is not None
+            if need == "manage":
+                ev_service.require_manage(actor, row)
+            elif need == "arbiter":
+                ev_service.require_arbiter(actor, row)
+            ev_service.sync(db, row, now)
+            got: list[int] = action(db, row, actor, now) or []
+            return got + ev_service.sync(db, row, now)
+
+    try:
+        started = await run_db(run)
+    except (StaleDataError, IntegrityError):  # another change of the event won the race
+        raise Conflict(code="event_changed") from None
+    for game_id in started:
+        await svc.hub.get(game_id)
+    return started
+
+
+@router.post("/events/{event_id}/players")
+async def add_player(event_id: int, request: Request, who: Who) -> Response:
+    form = await form_of(request, who)
+    name = text(form, "username", 64)
+    await _change(request, who, event_id,
+                  lambda db, row, _u, _now: ev_service.register(db, row, name) and None)
+    return redirect(f"/events/{event_id}#players")
+
+
+@router.post("/events/{event_id}/join")
+async def join(event_id: int, request: Request, who: Who) -> Response:
+    await form_of(request, who)
+    user = who.require_user()
+    await _change(request, who, event_id,
+                  lambda db, row, _u, _now: ev_service.register(db, row, user.username)
+                  and None, need="self")
+    return redirect(f"/events/{event_id}#players")
+
+
+@router.post("/events/{event_id}/players/{player}/remove")
+async def remove_player(event_id: int, player: int, request: Request, who: Who) -> Response:
+    await form_of(request, who)
+    await _change(request, who, event_id,
+                  lambda db, row, _u, _now: ev_service.unregister(db, row, player))
+    return redirect(f"/events/{event_id}#players")
+
+
+@router.post("/events/{event_id}/withdrawals")
+async def withdraw_player(event_id: int, request: Request, who: Who) -> Response:
+    """A player leaves the event from the next round (the organiser)."""
+    form = await form_of(request, who)
+    player = number(form, "player")
+    await _change(request, who, event_id,
+                  lambda db, row, _u, _now: ev_service.unregister(db, row, player))
+    return redirect(f"/events/{event_id}#players")
+
+
+@router.post("/events/{event_id}/rounds")
+async def pair(event_id: int, request: Request, who: Who) -> Response:
+    """Pair and publish the next round (the organiser or the event's arbiter)."""
+    form = await form_of(request, who)
+    absent = frozenset(_whole(v) for v in form.getlist("absent")[:ev_service.MAX_PLAYERS])
+    await _change(request, who, event_id,
+                  lambda db, row, _u, now: ev_service.pair_round(db, row, now, absent),
+                  need="arbiter")
+    return redirect(f"/events/{event_id}#rounds")
+
+
+@router.post("/events/{event_id}/results")
+async def enter_result(event_id: int, request: Request, who: Who) -> Response:
+    """The arbiter enters the result of an over-the-board game."""
+    form = await form_of(request, who)
+    rnd, board = number(form, "round"), number(form, "board")
+    game_no, result = number(form, "game", 1), text(form, "result", 12)
+    await _change(request, who, event_id,
+                  lambda db, row, _u, _now: ev_service.enter_result(
+                      db, row, rnd, board, game_no, result), need="arbiter")
+    back = text(form, "back", 20)
+    return redirect(f"/events/{event_id}/arbiter" if back == "arbiter"
+                    else f"/events/{event_id}#round-{rnd}")
+
+
+@router.get("/events/{event_id}/state")
+async def event_state(event_id: int, request: Request) -> Response:
+    """The event's version (bumped at every change, results flowing in included), polled
+    by the event page to keep the standings live."""
+    view, _ = await load_view(request, event_id)
+    return JSONResponse({"event": event_id, "version": view.row.version,
+                         "status": view.row.status, "round": view.t.current_round})
+
+
+# --- exports -------------------------------------------------------------------------------------
+
+
+def _download(body: str, media: str, name: str) -> Response:
+    return PlainTextResponse(body, media_type=f"{media}; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/events/{event_id}/pdn")
+async def event_pdn(event_id: int, request: Request) -> Response:
+    """Every game of the event: the platform games' full records, and the results of the
+    others (with the micro-match openings), as PDN."""
+    svc = services(request)
+    view, _ = await load_view(request, event_id)
+    t = view.t
+    parts: list[str] = []
+    for r in t.rounds:
+        for p in sorted(r.pairings, key=lambda p: p.board):
+            for g in range(1, t.games_per_pairing + 1):
+                row = view.game_of(r.number, p.board, g)
+                if row is None:
+                    continue
+                lg = await svc.hub.get(row.id)
+                async with lg.lock:
+                    pdn = game_pdn(lg)
+                rnd = f"{r.number}.{g}" if t.micromatch else str(r.number)
+                pdn = re.sub(r'^\[Event "[^"\n]*"\]', lambda _m: f'[Event "{_esc(t.name)}"]',
+                             pdn, count=1, flags=re.M)
+                pdn = re.sub(r'^\[Round "[^"\n]*"\]', f'[Round "{rnd}"]', pdn, count=1,
+                             flags=re.M)
+                parts.append(pdn.strip() + "\n")
+    if not view.games and t.rounds:
+        parts.append(cexport.to_pdn(t))
+    return _download("\n".join(parts), "application/x-pdn", f"event-{event_id}.pdn")
+
+
+def _esc(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+@router.get("/events/{event_id}/trf")
+async def event_trf(event_id: int, request: Request) -> Response:
+    view, _ = await load_view(request, event_id)
+    return _download(export_trf(view.t, rounds_planned=ev_service.planned_rounds(view.t)),
+                     "text/plain", f"event-{event_id}.trf")
+
+
+@router.get("/events/{event_id}/standings.csv")
+async def event_csv(event_id: int, request: Request) -> Response:
+    view, _ = await load_view(request, event_id)
+    return _download(cexport.to_csv(view.t), "text/csv", f"event-{event_id}.csv")
+
+
+@router.get("/events/{event_id}/standings.json")
+async def event_json(event_id: int, request: Request) -> Response:
+    view, _ = await load_view(request, event_id)
+    return Response(cexport.to_json(view.t), media_type="application/json")
+
+
+@router.get("/events/{event_id}/tournament.json")
+async def event_document(event_id: int, request: Request) -> Response:
+    """The tournament document itself (the source of truth), for shashki's command line."""
+    view, _ = await load_view(request, event_id)
+    return _download(view.t.to_json(), "application/json", f"event-{event_id}.json")
+
+
+@router.get("/events/{event_id}/standings.pdf")
+async def event_pdf(event_id: int, request: Request) -> Response:
+    """The competition module's printable A4 page (standings, crosstable, rounds) as PDF,
+    printed by WeasyPrint in a worker thread; its labels are in the server's language."""
+    view, _ = await load_view(request, event_id)
+
+    def render_pdf() -> bytes:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "event.pdf")
+            cexport.to_pdf(view.t, path)
+            with open(path, "rb") as f:
+                return f.read()
+
+    body = await run_db(render_pdf)
+    return Response(body, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="event-{event_id}.pdf"'})
+
+
+@router.get("/events/{event_id}/print")
+async def printable(event_id: int, request: Request, who: Who) -> Response:
+    """A printable page: standings, crosstable and every round's pairings and results."""
+    view, _ = await load_view(request, event_id)
+    if view.row is None:
+        raise NotFound("event")
+    return render(request, who, "event_print.html", ev=view.row, tour=view.t,
+                  rounds=list(reversed(rounds_context(view))), out=view.out(),
+                  **standings_context(view.t, who.lang))

@@ -1,0 +1,595 @@
+"""Events on the platform: the service layer between the pages and
+:mod:`shashki.competition`.
+
+The :class:`~shashki.competition.Tournament` stored as JSON in ``events.data`` is the source
+of truth: registration, the draw of numbers, pairings (Berger, Dutch, micro-match ballots),
+results and standings all go through its checked methods; nothing here decides a rule. The
+row is versioned (optimistic locking): a write based on an older read is refused, so two
+arbiters, or an arbiter and a page bringing in results, cannot overwrite each other.
+
+Games of a live event are platform games (:class:`~shashki.server.play.models.Game`) linked to
+their board by :class:`~shashki.server.events.models.EventGame`; when one ends its result is
+written into the tournament by :func:`sync` (called whenever the event is read or changed),
+so results flow back without anyone entering them. Over-the-board events have no platform
+games: the arbiter enters the results.
+
+Sanctions are the Code's «Санкции» (remark, warning, reprimand, loss of the game, exclusion);
+the section has no number in the Code (it stands just before 3.7.1), so they cite it by
+its title, :data:`SANCTIONS_ARTICLE`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session as DBSession
+
+from shashki import draws
+from shashki.board import Board
+from shashki.clock import ClockState
+from shashki.color import BLACK, WHITE
+from shashki.competition import CompetitionError, Pairing, Round, Tournament, parse_result
+from shashki.competition.berger import draw_numbers
+from shashki.competition.micromatch import start_board
+from shashki.competition.pairing import pair_next_round
+from shashki.competition.tiebreaks import TIEBREAKS
+from shashki.game import Game as RulesGame
+from shashki.server.accounts.auth import find_user
+from shashki.server.core.db import Database
+from shashki.server.core.errors import Conflict, Forbidden, InvalidInput, NotFound
+from shashki.server.events.models import (
+    EventGame,
+    EventMode,
+    EventPlayer,
+    EventRow,
+    EventStatus,
+    Sanction,
+    SanctionKind,
+)
+from shashki.server.play import models as m
+from shashki.server.play.store import check_fen, check_time_control, check_variant
+from shashki.svg import board_svg
+
+SANCTIONS_ARTICLE = "Code «Санкции»"
+SYSTEMS = ("berger", "double-berger", "dutch")
+MODES = tuple(x.value for x in EventMode)
+SCORINGS = ("2-1-0", "1-0.5-0")
+BALLOTS = ("fmjd-russian", "idf-150", "fmjd-brazilian")
+MAX_PLAYERS = 64
+MAX_ROUNDS = 30
+FORFEIT_ARTICLE = "Code 3.13.1"
+
+
+class EventError(InvalidInput):
+    """A change the tournament refused; the message is the competition module's."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("event", detail, code="event")
+
+
+@dataclass
+class EventForm:
+    """What an organiser chooses when creating an event."""
+
+    name: str
+    system: str = "berger"
+    micromatch: bool = False
+    ballot: str = "fmjd-russian"
+    mode: str = EventMode.LIVE.value
+    variant: str = "russian"
+    time_control: str = ""
+    fen: str = ""
+    """A thematic start position (FEN) for every game; empty: the usual one."""
+    rounds: int = 0
+    scoring: str = "2-1-0"
+    tiebreaks: list[str] = field(default_factory=list)
+    arbiter: str = ""
+
+
+# --- reading and writing the tournament ------------------------------------------------------
+
+
+def tournament(ev: EventRow) -> Tournament:
+    return Tournament.from_json(ev.data)
+
+
+def save(ev: EventRow, t: Tournament) -> None:
+    """Write the tournament back (the row's version is checked and bumped at the flush)."""
+    ev.data = t.to_json()
+    ev.updated_at = time.time()
+
+
+def get_event(db: DBSession, event_id: int, *, lock: bool = False) -> EventRow:
+    q = select(EventRow).where(EventRow.id == event_id)
+    if lock:
+        q = q.with_for_update(of=EventRow)
+    ev = db.scalars(q).first()
+    if ev is None:
+        raise NotFound("event")
+    return ev
+
+
+def list_events(db: DBSession, limit: int = 100) -> list[EventRow]:
+    return list(db.scalars(select(EventRow).order_by(EventRow.id.desc()).limit(limit)))
+
+
+def players(db: DBSession, ev: EventRow) -> dict[int, EventPlayer]:
+    """Starting number → registered account."""
+    rows = db.scalars(select(EventPlayer).where(EventPlayer.event_id == ev.id))
+    return {p.number: p for p in rows}
+
+
+def event_games(db: DBSession, ev: EventRow) -> list[EventGame]:
+    return list(db.scalars(select(EventGame).where(EventGame.event_id == ev.id)
+                           .order_by(EventGame.round, EventGame.board, EventGame.game_no)))
+
+
+def is_event_game(db: DBSession, game_id: int) -> bool:
+    return db.scalars(select(EventGame.id).where(EventGame.game_id == game_id)).first() \
+        is not None
+
+
+def event_of_game(db: DBSession, game_id: int) -> EventGame | None:
+    return db.scalars(select(EventGame).where(EventGame.game_id == game_id)).first()
+
+
+# --- who may do what ------------------------------------------------------------------------
+
+
+def can_manage(user: m.User | None, ev: EventRow) -> bool:
+    """The event's organiser, or an administrator."""
+    return user is not None and (
+        (user.id == ev.organiser_id and user.role_enum.at_least(m.Role.ORGANISER))
+        or user.role_enum.at_least(m.Role.ADMINISTRATOR))
+
+
+def can_arbitrate(user: m.User | None, ev: EventRow) -> bool:
+    """The event's arbiter (an account with the arbiter's role), organiser or an
+    administrator."""
+    return user is not None and (can_manage(user, ev) or (
+        user.id == ev.arbiter_id and user.role_enum.at_least(m.Role.ARBITER)))
+
+
+def require_manage(user: m.User, ev: EventRow) -> None:
+    if not can_manage(user, ev):
+        raise Forbidden(code="role", role=m.Role.ORGANISER.value)
+
+
+def require_arbiter(user: m.User, ev: EventRow) -> None:
+    if not can_arbitrate(user, ev):
+        raise Forbidden(code="role", role=m.Role.ARBITER.value)
+
+
+# --- creation and registration ---------------------------------------------------------------
+
+
+def create_event(db: DBSession, organiser: m.User, form: EventForm) -> EventRow:
+    """A new event in registration; only organisers (and administrators) create events."""
+    if not organiser.role_enum.at_least(m.Role.ORGANISER):
+        raise Forbidden(code="role", role=m.Role.ORGANISER.value)
+    name = " ".join(form.name.split())
+    if not 3 <= len(name) <= 120:
+        raise InvalidInput("name", code="event_name")
+    if form.system not in SYSTEMS:
+        raise InvalidInput("system", code="event_system")
+    if form.mode not in MODES:
+        raise InvalidInput("mode", code="event_mode")
+    if form.scoring not in SCORINGS:
+        raise InvalidInput("scoring", code="event_scoring")
+    variant = check_variant(form.variant)
+    tc = check_time_control(form.time_control)
+    start_fen = check_fen(variant, form.fen)
+    if start_fen is not None and form.micromatch:
+        raise InvalidInput("fen", code="event_fen_ballot")
+    if form.system == "dutch" and not 1 <= form.rounds <= MAX_ROUNDS:
+        raise InvalidInput("rounds", code="event_rounds", limit=MAX_ROUNDS)
+    tbs = []
+    for tb in form.tiebreaks:
+        if tb not in TIEBREAKS:
+            raise InvalidInput("tiebreaks", code="event_tiebreak", name=tb[:40])
+        if tb not in tbs:
+            tbs.append(tb)
+    ballot = None
+    if form.micromatch:
+        if form.ballot not in BALLOTS:
+            raise InvalidInput("ballot", code="event_ballot")
+        from shashki.competition.ballots import variant_of
+
+        if variant_of(form.ballot) != variant:
+            raise InvalidInput("ballot", code="event_ballot")
+        ballot = form.ballot
+    arbiter_id = None
+    if form.arbiter.strip():
+        arb = find_user(db, form.arbiter)
+        if arb is None:
+            raise InvalidInput("arbiter", code="no_such_user", name=form.arbiter.strip()[:40])
+        if not arb.role_enum.at_least(m.Role.ARBITER):
+            raise InvalidInput("arbiter", code="event_not_arbiter", name=arb.username)
+        arbiter_id = arb.id
+    try:
+        t = Tournament(name=name, system=form.system, variant=variant,
+                       rounds_planned=form.rounds if form.system == "dutch" else 0,
+                       scoring=_scoring(form.scoring), tiebreaks=tbs,
+                       games_per_pairing=2 if form.micromatch else 1, ballot=ballot,
+                       seed=secrets.randbits(31),
+                       arbiter=form.arbiter.strip())
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    now = time.time()
+    ev = EventRow(name=name, kind=form.system, mode=form.mode, time_control=tc,
+                  start_fen=start_fen,
+                  status=EventStatus.REGISTRATION.value, organiser_id=organiser.id,
+                  arbiter_id=arbiter_id, data=t.to_json(), created_at=now,
+                  updated_at=now)
+    db.add(ev)
+    db.flush()
+    return ev
+
+
+def _scoring(name: str) -> Any:
+    from shashki.competition import SCORING
+
+    return SCORING[name]
+
+
+def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
+    """Register an account. A round robin takes entries until round 1 is paired; a Swiss
+    event also afterwards (a late entry plays from the next round)."""
+    user = find_user(db, username)
+    if user is None:
+        raise InvalidInput("username", code="no_such_user", name=username.strip()[:40])
+    if ev.status == EventStatus.FINISHED.value:
+        raise Conflict(code="event_finished")
+    t = tournament(ev)
+    if t.rounds and t.system != "dutch":
+        raise Conflict(code="event_started")
+    linked = players(db, ev)
+    if any(p.user_id == user.id for p in linked.values()):
+        raise Conflict(code="event_registered", name=user.username)
+    if len(t.players) >= MAX_PLAYERS:
+        raise Conflict(code="event_full", limit=MAX_PLAYERS)
+    try:
+        p = t.add_player(user.username)
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    save(ev, t)
+    row = EventPlayer(event_id=ev.id, user_id=user.id, number=p.number)
+    db.add(row)
+    db.flush()
+    return row
+
+
+def unregister(db: DBSession, ev: EventRow, number: int) -> None:
+    """Before round 1: remove the entry. Afterwards: the player withdraws from the next
+    round (a Swiss event pairs without him; his played games stand)."""
+    t = tournament(ev)
+    linked = players(db, ev)
+    if number not in linked:
+        raise NotFound("player")
+    try:
+        if not t.rounds:
+            t.players = [p for p in t.players if p.number != number]
+            db.delete(linked[number])
+        else:
+            leave(t, linked[number])
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    save(ev, t)
+
+
+def leave(t: Tournament, row: EventPlayer) -> None:
+    """The player plays no more from the next round: a Swiss event stops pairing him; in a
+    round robin the table stands and his later games are lost by forfeit (see
+    :func:`pair_round`)."""
+    if row.out_from is not None:
+        raise Conflict(code="event_left")
+    if t.system == "dutch":
+        t.withdraw(row.number)
+    row.out_from = t.current_round + 1
+
+
+def _forfeits(t: Tournament, rnd: Round, out: set[int]) -> None:
+    """Code 3.13.1, 3.13.3: games of a player who has left are lost by forfeit."""
+    for p in rnd.pairings:
+        if p.white not in out and p.black not in out:
+            continue
+        for g in range(1, t.games_per_pairing + 1):
+            w, b = p.game_colors(g)
+            res = "-/-" if w in out and b in out else "-/+" if w in out else "+/-"
+            t.set_result(rnd.number, p.board, res, game=g)
+
+
+# --- rounds and games -----------------------------------------------------------------------
+
+
+def planned_rounds(t: Tournament) -> int:
+    n = len(t.players)
+    if t.system == "dutch":
+        return t.rounds_planned
+    rr = n - 1 if n % 2 == 0 else n
+    return rr * (2 if t.system == "double-berger" else 1)
+
+
+def pair_round(db: DBSession, ev: EventRow, now: float,
+               absent: frozenset[int] = frozenset()) -> list[int]:
+    """Pair and publish the next round (numbers are drawn by lot before a round robin's
+    first round, Code ch. IV); in a live event start its games. Returns the new game ids.
+
+    ``absent``: in a Swiss event, players announced absent for the round: they are not
+    paired and get a zero-point bye."""
+    t = tournament(ev)
+    if ev.status == EventStatus.FINISHED.value:
+        raise Conflict(code="event_finished")
+    if t.rounds and not t.complete(t.current_round):
+        raise Conflict(code="event_round_open", round=t.current_round)
+    if len(t.players) < 2:
+        raise Conflict(code="event_too_few")
+    if t.current_round >= planned_rounds(t):
+        raise Conflict(code="event_all_paired")
+    linked = players(db, ev)
+    try:
+        if not t.rounds and t.system != "dutch":
+            mapping = draw_numbers(t)
+            for old, row in list(linked.items()):
+                row.number = -mapping[old]  # two steps: the numbers are unique
+            db.flush()
+            for row in linked.values():
+                row.number = -row.number
+            db.flush()
+        if absent and t.system != "dutch":
+            raise InvalidInput("absent", code="event_absent")
+        rnd = pair_next_round(t, absent=sorted(absent))
+        t.add_round(rnd)
+        out = {n for n, row in linked.items()
+               if row.out_from is not None and row.out_from <= rnd.number}
+        _forfeits(t, rnd, out)
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    ev.status = EventStatus.RUNNING.value
+    save(ev, t)
+    if ev.mode != EventMode.LIVE.value:
+        return []
+    users = {p.number: p.user_id for p in players(db, ev).values()}
+    return [_start_game(db, ev, t, rnd.number, p, 1, users, now) for p in rnd.pairings
+            if p.results[0] is None]
+
+
+def _start_game(db: DBSession, ev: EventRow, t: Tournament, rnd: int, p: Pairing,
+                game_no: int, users: dict[int, int], now: float) -> int:
+    """Create the platform game of game ``game_no`` of a pairing; White's clock starts now
+    (Code 3.7.3). A micro-match game starts from the balloted opening (Code 3.7.4)."""
+    white, black = p.game_colors(game_no)
+    fen = start_board(t, p).fen() if t.micromatch else ev.start_fen
+    rules = RulesGame(t.variant, fen, time_control=ev.time_control or None)
+    game = m.Game(variant=t.variant, initial_fen=rules.initial_fen,
+                  time_control=ev.time_control, ruleset=rules.ruleset.name,
+                  white_id=users[white], black_id=users[black], created_at=time.time(),
+                  started_at=now if ev.time_control else None)
+    db.add(game)
+    db.flush()
+    db.add(EventGame(event_id=ev.id, round=rnd, board=p.board, game_no=game_no,
+                     game_id=game.id))
+    db.flush()
+    return game.id
+
+
+def tournament_result(game: m.Game) -> str | None:
+    """A finished platform game's result as the tournament records it: a forfeit before the
+    first move by the arbiter under Code 3.13.1 is ``+/-``; both lost is ``-/-``."""
+    if game.status != m.GameStatus.FINISHED.value or game.result == "*":
+        return None
+    if game.result == "0-0":
+        return "-/-"
+    if game.termination_article == FORFEIT_ARTICLE and game.termination_ply == 0:
+        return {"1-0": "+/-", "0-1": "-/+"}.get(game.result, game.result)
+    return parse_result(game.result)
+
+
+def sync(db: DBSession, ev: EventRow, now: float) -> list[int]:
+    """Write the results of finished platform games into the tournament, start the return
+    game of a micro-match whose first game ended, and close the event when its last round
+    is complete. Returns the ids of games started."""
+    t = tournament(ev)
+    changed = False
+    started: list[int] = []
+    rows = event_games(db, ev)
+    have = {(g.round, g.board, g.game_no) for g in rows}
+    users = {p.number: p.user_id for p in players(db, ev).values()}
+    for eg in rows:
+        if eg.round > len(t.rounds):
+            continue
+        pairing = next((p for p in t.rounds[eg.round - 1].pairings if p.board == eg.board),
+                       None)
+        if pairing is None or (pairing.results[eg.game_no - 1] is not None and (
+                eg.game_no == t.games_per_pairing or (eg.round, eg.board, eg.game_no + 1)
+                in have)):
+            continue  # recorded already, and the return game (if any) started
+        game = db.get(m.Game, eg.game_id)
+        if game is None:
+            continue
+        res = tournament_result(game)
+        if res is not None and pairing.results[eg.game_no - 1] is None:
+            t.set_result(eg.round, eg.board, res, game=eg.game_no)
+            changed = True
+        nxt = eg.game_no + 1
+        if (res is not None and nxt <= t.games_per_pairing
+                and (eg.round, eg.board, nxt) not in have
+                and pairing.results[nxt - 1] is None):
+            started.append(_start_game(db, ev, t, eg.round, pairing, nxt, users, now))
+            have.add((eg.round, eg.board, nxt))
+    if (t.rounds and t.complete() and t.current_round >= planned_rounds(t)
+            and ev.status != EventStatus.FINISHED.value):
+        ev.status = EventStatus.FINISHED.value
+        changed = True
+    if changed:
+        save(ev, t)
+    return started
+
+
+def enter_result(db: DBSession, ev: EventRow, rnd: int, board: int, game_no: int,
+                 result: str) -> None:
+    """The arbiter enters (or corrects) a result of an over-the-board game, or of a game of
+    a live event that is not played on the platform. A platform game's result comes from
+    the game itself (Code 1.10.4: after the end of a game its result stands)."""
+    try:
+        res = parse_result(result) if result.strip() not in ("", "*") else None
+    except CompetitionError:
+        raise InvalidInput("result", code="event_result") from None
+    for eg in event_games(db, ev):
+        if (eg.round, eg.board, eg.game_no) == (rnd, board, game_no):
+            raise Conflict(code="event_platform_game", game=eg.game_id)
+    t = tournament(ev)
+    try:
+        t.set_result(rnd, board, res, game=game_no)
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    if ev.status == EventStatus.FINISHED.value and res is None:
+        ev.status = EventStatus.RUNNING.value
+    save(ev, t)
+
+
+# --- sanctions ------------------------------------------------------------------------------
+
+
+@dataclass
+class SanctionPlan:
+    """What a sanction asks of the live game and the tournament once it is recorded."""
+
+    sanction_id: int
+    decide_game: int | None = None
+    """A live game the sanctioned player loses: the route asks the hub to decide it."""
+    winner: str | None = None
+
+
+def impose(db: DBSession, ev: EventRow, arbiter: m.User, number: int, kind: str,
+           reason: str, now: float) -> SanctionPlan:
+    """Record a sanction (Code «Санкции») with its reason and time. Loss of the game: the
+    player's unfinished game of the current round is lost (a live game is decided by the
+    hub, an over-the-board one gets its result here). Exclusion: that, and the player
+    leaves the event from the next round."""
+    if kind not in {k.value for k in SanctionKind}:
+        raise InvalidInput("kind", code="sanction_kind")
+    reason = " ".join(reason.split())
+    if not 3 <= len(reason) <= 1000:
+        raise InvalidInput("reason", code="sanction_reason")
+    linked = players(db, ev)
+    if number not in linked:
+        raise NotFound("player")
+    t = tournament(ev)
+    plan = SanctionPlan(0)
+    game_id: int | None = None
+    if kind in (SanctionKind.LOSS.value, SanctionKind.EXCLUSION.value) and t.rounds:
+        rnd = t.rounds[-1]
+        for p in rnd.pairings:
+            if number not in (p.white, p.black):
+                continue
+            for g, res in enumerate(p.results, 1):
+                if res is not None:
+                    continue
+                white, _black = p.game_colors(g)
+                won = "black" if white == number else "white"
+                eg = next((x for x in event_games(db, ev) if (x.round, x.board, x.game_no)
+                           == (rnd.number, p.board, g)), None)
+                if eg is not None:
+                    game_id = eg.game_id
+                    plan.decide_game, plan.winner = eg.game_id, won
+                else:
+                    t.set_result(rnd.number, p.board, "1-0" if won == "white" else "0-1",
+                                 game=g)
+                break
+            break
+    if kind == SanctionKind.EXCLUSION.value:
+        try:
+            leave(t, linked[number])
+        except CompetitionError as e:
+            raise EventError(str(e)) from None
+    save(ev, t)
+    row = Sanction(event_id=ev.id, user_id=linked[number].user_id, game_id=game_id,
+                   kind=kind, article=SANCTIONS_ARTICLE, reason=reason, at=now,
+                   arbiter_id=arbiter.id)
+    db.add(row)
+    db.flush()
+    plan.sanction_id = row.id
+    return plan
+
+
+def sanctions(db: DBSession, ev: EventRow) -> list[Sanction]:
+    return list(db.scalars(select(Sanction).where(Sanction.event_id == ev.id)
+                           .order_by(Sanction.at.desc())))
+
+
+# --- the evidence an arbiter rules on --------------------------------------------------------
+
+
+@dataclass
+class Evidence:
+    """A threefold claim's evidence (Code 1.9.2): the claimed position and the plies of the
+    record where it stood, each as a diagram; and the record's own verdict."""
+
+    by: str
+    written: str | None
+    plies: list[int]
+    diagrams: list[str]
+    verdict: str | None
+    """The record's finding (``position repeated 3 times ...``), or None: no repetition."""
+
+
+def claim_evidence(game: RulesGame) -> Evidence | None:
+    """The positions a pending claim rests on: every earlier occurrence in the record of
+    the position on the board (after the written move, if the claimant wrote one)."""
+    claim = game.claim
+    if claim is None:
+        return None
+    b = game.board.copy()
+    if claim.written is not None:
+        written = b.move_text(claim.written)
+        b.push(claim.written)
+    else:
+        written = None
+    fen = b.fen()
+    plies = [r.ply for r in game.readings if r.fen == fen]
+    if claim.written is not None:
+        plies.append(game.ply + 1)
+    found = draws.threefold(draws.history(b), b.variant.geometry)
+    moves = list(b.move_stack)
+    replay = Board(b.variant, game.initial_fen)
+    diagrams = []
+    for ply in plies:
+        while len(replay.move_stack) < ply:
+            replay.push(moves[len(replay.move_stack)])
+        last = replay.move_stack[-1] if replay.move_stack else None
+        diagrams.append(board_svg(replay, size=None, lastmove=last,
+                                  title=f"ply {ply}"))
+    return Evidence(claim.by.name.lower(), written, plies, diagrams,
+                    None if found is None else found[1])
+
+
+def clock_view(game: RulesGame) -> dict[str, Any] | None:
+    """Both clocks with the moves made and the moves still due at the time control."""
+    clock = game.clock
+    if clock is None:
+        return None
+    running = clock.running if clock.state is ClockState.RUNNING else None
+    out: dict[str, Any] = {"running": None if running is None else running.name.lower(),
+                           "state": clock.state.value}
+    for color in (WHITE, BLACK):
+        out[color.name.lower()] = {
+            "remaining": clock.remaining(color), "moves": clock.moves[color],
+            "to_control": clock.moves_to_control(color), "stage": clock.stage(color) + 1}
+    return out
+
+
+def arbitrated(database: Database) -> Callable[[int], bool]:
+    """For :attr:`Hub.arbitrated`: a game of an event has an arbiter who rules on its
+    claims (Code 1.9.2)."""
+
+    def lookup(game_id: int) -> bool:
+        with database.session() as db:
+            return is_event_game(db, game_id)
+
+    return lookup

@@ -1,0 +1,721 @@
+"""Live games: the in-memory :class:`~shashki.game.Game` of each game being played, its
+WebSocket audience, its server-authoritative clock, and its rebuild after a restart.
+
+Time. The hub's clock is :func:`time.monotonic` shifted once, at start, to the epoch
+(``now() = monotonic() - offset``): it never jumps while the process runs, and the value
+stored with each move is the very value the game's clock used, so a replay reproduces
+the clocks exactly. After a restart the new offset maps the stored times to the new
+process's monotonic clock; the side to move is charged the time since its clock started,
+downtime included (it is the wall time that passed).
+
+Order of an action (a move, an offer, a claim...): under the game's lock the action is
+checked and applied to the in-memory game, then written to the database in its own
+transaction and committed, and only then acknowledged and broadcast. If the write fails
+the in-memory game is dropped and rebuilt from the database, so nothing that was not
+acknowledged is shown and nothing acknowledged is lost.
+
+Lag compensation. A move arrives ``lag`` seconds after the player made it (the network
+round trip of the player's connection, capped by the settings): the mover's clock is
+stopped ``lag`` seconds earlier, and the opponent's clock starts when the move arrives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import anyio.to_thread
+
+from shashki.clock import ClockState
+from shashki.color import BLACK, WHITE, Color
+from shashki.errors import IllegalMove, ShashkiError
+from shashki.game import Event as GameEvent
+from shashki.game import Game, GameOver, RuleViolation
+from shashki.move import Move
+from shashki.server.core.db import Database
+from shashki.server.core.errors import (
+    Conflict,
+    Forbidden,
+    GameRuleError,
+    InvalidInput,
+    RateLimited,
+    ServerError,
+)
+from shashki.server.core.ratelimit import RateLimit
+from shashki.server.core.settings import Settings
+from shashki.server.play import models as m
+from shashki.server.play import store
+from shashki.server.play.writer import Writer
+from shashki.svg import board_svg
+
+log = logging.getLogger("shashki.server.play.live")
+
+ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "flag", "decide", "rule",
+           "adjust", "both_lose")
+ARBITER_ACTIONS = ("decide", "rule", "adjust", "both_lose")
+"""``rule``: the arbiter's ruling on a claim held for him (Code 1.9.2); ``adjust``: time
+added to (or taken from) a clock by the arbiter's decision; ``both_lose``: the game is
+lost by both players (Code 3.13.3 both absent, 3.10.4 no record, or a sanction)."""
+HELD_CLAIM = "held claim"
+"""How a threefold claim is stored in a game with an arbiter (an event's game): held for the
+arbiter's ruling instead of being ruled at once from the record."""
+PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign")
+FINISHED_CACHE = 200
+
+
+def color_name(color: Color | None) -> str | None:
+    return None if color is None else color.name.lower()
+
+
+def parse_color(name: str | None) -> Color | None:
+    if name is None:
+        return None
+    if name == "white":
+        return WHITE
+    if name == "black":
+        return BLACK
+    raise InvalidInput("color", code="color")
+
+
+class Timebase:
+    """The hub's time for one game: live, or frozen at the moment of an action."""
+
+    def __init__(self, offset: float) -> None:
+        self.offset = offset
+        self.frozen: float | None = None
+
+    def now(self) -> float:
+        return self.frozen if self.frozen is not None else time.monotonic() - self.offset
+
+
+@dataclass(frozen=True)
+class Action:
+    """One logged action, as stored (a move row or an event row)."""
+
+    seq: int
+    kind: str
+    at: float
+    ply: int
+    """For a move: the ply it makes; for an event: the ply before it."""
+    color: Color | None = None
+    text: str | None = None
+    """A move's text, or a claim's written move."""
+    lag: float = 0.0
+    article: str = ""
+    detail: str = ""
+
+
+def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
+    """Apply one action to ``game`` at its time; return the move played, if any.
+
+    Used both live and when rebuilding a game from the database, so both give the same
+    game, clocks included.
+    """
+    tb.frozen = a.at
+    try:
+        if a.kind == "move":
+            if game.ply >= a.ply:  # already on the board: a claim's ruling played it
+                return None
+            assert a.text is not None
+            clock = game.clock
+            if a.lag > 0 and clock is not None and clock.state is ClockState.RUNNING:
+                mover = game.board.turn
+                tb.frozen = a.at - a.lag
+                move = game.play(a.text)
+                tb.frozen = a.at
+                if clock.state is ClockState.RUNNING:
+                    clock.adjust(mover.other, a.lag, "the opponent's clock starts on arrival")
+                return move
+            return game.play(a.text)
+        color = a.color
+        if a.kind == "offer":
+            assert color is not None
+            game.offer_draw(color)
+        elif a.kind == "accept":
+            assert color is not None
+            game.accept_draw(color)
+        elif a.kind == "decline":
+            assert color is not None
+            game.decline_draw(color)
+        elif a.kind == "claim":
+            assert color is not None
+            before = game.ply
+            game.claim_threefold(color, a.text)
+            game.rule_on_claim()
+            return game.board.move_stack[-1] if game.ply > before else None
+        elif a.kind == HELD_CLAIM:
+            assert color is not None
+            game.claim_threefold(color, a.text)
+        elif a.kind == "rule":
+            before = game.ply
+            game.rule_on_claim()
+            return game.board.move_stack[-1] if game.ply > before else None
+        elif a.kind == "adjust":
+            assert color is not None and a.text is not None
+            if game.clock is None:
+                raise RuleViolation("the game has no clock")
+            game.clock.adjust(color, float(a.text), a.detail)
+            game.events.append(GameEvent(game.ply, "adjust", color, a.article,
+                                         f"{float(a.text):+g} s {a.detail}".strip(), a.at))
+        elif a.kind == "resign":
+            assert color is not None
+            game.resign(color)
+        elif a.kind == "flag":
+            game.check_time()
+        elif a.kind == "decide":
+            game.decide(color, a.article, a.detail)
+        elif a.kind == "both_lose":
+            game.both_lose(a.article, a.detail)
+        else:
+            raise ServerError(f"unknown action {a.kind!r}")
+        return None
+    finally:
+        tb.frozen = None
+
+
+class Bus(Protocol):
+    """Announces committed actions to the other instances."""
+
+    async def publish(self, game_id: int, seq: int) -> None: ...
+
+
+class Connection(Protocol):
+    """A live viewer of a game (a WebSocket)."""
+
+    flipped: bool
+
+    async def send_json(self, data: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class MoveInfo:
+    ply: int
+    text: str
+    white_clock: float | None
+    black_clock: float | None
+    at: float
+
+
+@dataclass
+class Actor:
+    """Who acts: an account id and its role."""
+
+    user_id: int
+    role: m.Role = m.Role.PLAYER
+    bot: bool = False
+    """The engine playing under its account: not held to the players' move rate."""
+
+
+@dataclass
+class LiveGame:
+    """A game in memory, rebuilt from its record."""
+
+    id: int
+    variant: str
+    time_control: str
+    white_id: int
+    black_id: int
+    white_name: str
+    black_name: str
+    game: Game
+    tb: Timebase
+    created_at: float
+    moves: list[MoveInfo] = field(default_factory=list)
+    seq: int = 0
+    turn_started: float = 0.0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Connection] = field(default_factory=set)
+    timer: asyncio.Task[None] | None = None
+    mismatches: list[str] = field(default_factory=list)
+    arbitrated: bool = False
+    """Claims are held for an arbiter (an event's game) instead of ruled at once."""
+    _svg: dict[tuple[int, bool, str], str] = field(default_factory=dict)
+
+    @classmethod
+    def rebuild(cls, rec: store.GameRecord, offset: float) -> LiveGame:
+        row = rec.game
+        tb = Timebase(offset)
+        tb.frozen = row.started_at if row.started_at is not None else row.created_at
+        game = Game(row.variant, row.initial_fen, ruleset=row.ruleset,
+                    time_control=row.time_control or None, now=tb.now, repetition="claim")
+        tb.frozen = None
+        lg = cls(id=row.id, variant=row.variant, time_control=row.time_control,
+                 white_id=row.white_id, black_id=row.black_id,
+                 white_name=row.white.username, black_name=row.black.username,
+                 game=game, tb=tb, created_at=row.created_at)
+        if game.clock is not None and row.started_at is not None:
+            tb.frozen = row.started_at
+            game.start()
+            tb.frozen = None
+            lg.turn_started = row.started_at
+        lg.replay(rec)
+        return lg
+
+    def replay(self, rec: store.GameRecord) -> None:
+        """Apply the record's actions from :attr:`seq` on (all of them when rebuilding;
+        the newer ones when another instance made them) and check the stored result."""
+        game, tb, row = self.game, self.tb, rec.game
+        actions: list[tuple[Action, m.Move | None]] = []
+        for mv in rec.moves:
+            actions.append((Action(mv.seq, "move", mv.at, mv.ply, text=mv.text, lag=mv.lag), mv))
+        for ev in rec.events:
+            actions.append((Action(ev.seq, ev.action, ev.at, ev.ply, parse_color(ev.color),
+                                   ev.written, 0.0, ev.article, ev.detail), None))
+        actions.sort(key=lambda pair: pair[0].seq)
+        for a, mv_row in actions:
+            if a.seq < self.seq:
+                continue
+            try:
+                apply(game, tb, a)
+            except ShashkiError as e:
+                self.mismatches.append(f"seq {a.seq} ({a.kind}): {e}")
+                log.error("game %s: cannot replay seq %s (%s): %s", row.id, a.seq, a.kind, e)
+                continue
+            if mv_row is not None:
+                self._check_reading(mv_row)
+                self.moves.append(MoveInfo(mv_row.ply, mv_row.text, mv_row.white_clock,
+                                           mv_row.black_clock, mv_row.at))
+                self.turn_started = mv_row.at
+            elif a.kind in ("claim", "rule"):
+                self.turn_started = a.at
+            self.seq = a.seq + 1
+        if (row.status == m.GameStatus.FINISHED.value) != game.is_over or (
+                game.is_over and game.result != row.result):
+            self.mismatches.append(f"stored status {row.status} {row.result}, replayed "
+                                   f"{game.result}")
+            log.error("game %s: stored result %s %s, replay gives %s", row.id, row.status,
+                      row.result, game.result)
+
+    def _check_reading(self, row: m.Move) -> None:
+        if self.game.ply < row.ply:
+            return
+        reading = self.game.readings[row.ply] if row.ply < len(self.game.readings) else None
+        if reading is None or reading.clock is None or row.white_clock is None:
+            return
+        stored = (row.white_clock, row.black_clock or 0.0)
+        if any(abs(x - y) > 1e-6 for x, y in zip(reading.clock, stored, strict=True)):
+            self.mismatches.append(f"ply {row.ply}: clocks {reading.clock} != stored {stored}")
+
+    # --- reading -----------------------------------------------------------------------
+
+    def color_of(self, user_id: int | None) -> Color | None:
+        if user_id is None:
+            return None
+        if user_id == self.white_id:
+            return WHITE
+        if user_id == self.black_id:
+            return BLACK
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def clock_state(self) -> dict[str, Any] | None:
+        clock = self.game.clock
+        if clock is None:
+            return None
+        running = clock.running if clock.state is ClockState.RUNNING else None
+        return {"white": clock.remaining(WHITE), "black": clock.remaining(BLACK),
+                "running": color_name(running), "control": self.time_control}
+
+    def svg(self, flipped: bool) -> str:
+        g = self.game
+        key = (g.ply, flipped, g.board.fen())
+        if key not in self._svg:
+            if len(self._svg) > 8:
+                self._svg.clear()
+            last = g.board.move_stack[-1] if g.board.move_stack else None
+            self._svg[key] = board_svg(g.board, size=None, flipped=flipped, lastmove=last)
+        return self._svg[key]
+
+    def legal(self) -> list[dict[str, Any]]:
+        if self.game.is_over:
+            return []
+        b = self.game.board
+        return [{"text": b.move_text(mv), "path": list(mv.path), "captures": list(mv.captures)}
+                for mv in b.legal_moves]
+
+    def state(self, flipped: bool = False) -> dict[str, Any]:
+        g = self.game
+        t = g.termination
+        return {
+            "type": "state",
+            "id": self.id,
+            "variant": self.variant,
+            "ply": g.ply,
+            "turn": color_name(g.board.turn),
+            "fen": g.board.fen(),
+            "status": "finished" if t else "live",
+            "result": g.result,
+            "termination": None if t is None else {
+                "kind": t.kind.value, "article": t.article, "ply": t.ply,
+                "detail": t.detail, "winner": color_name(t.winner)},
+            "white": {"id": self.white_id, "name": self.white_name},
+            "black": {"id": self.black_id, "name": self.black_name},
+            "moves": [{"ply": mi.ply, "text": mi.text, "white_clock": mi.white_clock,
+                       "black_clock": mi.black_clock} for mi in self.moves],
+            "clock": self.clock_state(),
+            "offer": None if g.offer is None else {
+                "by": color_name(g.offer.by), "article": g.offer.article},
+            "claim": None if g.claim is None else {
+                "by": color_name(g.claim.by), "article": "Code 1.9.2",
+                "written": None if g.claim.written is None else g.board.move_text(
+                    g.claim.written)},
+            "events": [{"ply": e.ply, "action": e.action, "color": color_name(e.color),
+                        "article": e.article, "detail": e.detail} for e in g.events],
+            "legal": self.legal(),
+            "last": None if not g.board.move_stack else list(g.board.move_stack[-1].path),
+            "flipped": flipped,
+            "svg": self.svg(flipped),
+        }
+
+
+class Hub:
+    """Every live game of this process, with its viewers and clock timers."""
+
+    def __init__(self, database: Database, settings: Settings) -> None:
+        self.db = database
+        self.settings = settings
+        self.offset = time.monotonic() - time.time()
+        self.games: dict[int, LiveGame] = {}
+        self._load_lock = asyncio.Lock()
+        self.move_limit = RateLimit(settings.move_burst, settings.move_window)
+        self.stopping = False
+        self.writer = Writer(database)
+        self.bus: Bus | None = None
+        """Set when instances share live games (:mod:`shashki.server.core.bus`)."""
+        self.arbitrated: Callable[[int], bool] = lambda _game_id: False
+        """Whether a game has an arbiter who rules on its claims (set by the events
+        feature; called in a worker thread when a game is loaded)."""
+        self.observers: list[Callable[[LiveGame], None]] = []
+        """Called (in the event loop) with a game when it is loaded and after every
+        action committed in it here; the engine player is one (:mod:`.engine_pool`)."""
+
+    def now(self) -> float:
+        """The hub's time: monotonic, in seconds since the epoch."""
+        return time.monotonic() - self.offset
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild every live game from the database and settle flags that fell meanwhile."""
+        self.writer.start()
+        ids = await anyio.to_thread.run_sync(store.live_game_ids, self.db)
+        for game_id in ids:
+            lg = await self.get(game_id)
+            if lg.mismatches:
+                log.warning("game %s rebuilt with differences: %s", game_id, lg.mismatches)
+            async with lg.lock:
+                await self._flag_check(lg, self.now())
+            self._schedule(lg)
+        if ids:
+            log.info("resumed %d live game(s)", len(ids))
+
+    async def stop(self) -> None:
+        self.stopping = True
+        for lg in list(self.games.values()):
+            if lg.timer is not None:
+                lg.timer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await lg.timer
+                lg.timer = None
+        await self.writer.stop()
+
+    async def get(self, game_id: int) -> LiveGame:
+        """The game in memory, rebuilt from the database when it is not there yet."""
+        lg = self.games.get(game_id)
+        if lg is not None:
+            return lg
+        async with self._load_lock:
+            lg = self.games.get(game_id)
+            if lg is not None:
+                return lg
+            rec = await anyio.to_thread.run_sync(store.load_game, self.db, game_id)
+            lg = await anyio.to_thread.run_sync(LiveGame.rebuild, rec, self.offset)
+            lg.arbitrated = await anyio.to_thread.run_sync(self.arbitrated, game_id)
+            self.games[game_id] = lg
+            self._trim()
+        if not lg.is_over:
+            self._schedule(lg)
+        self._notify(lg)
+        return lg
+
+    def _notify(self, lg: LiveGame) -> None:
+        for observer in list(self.observers):
+            try:
+                observer(lg)
+            except Exception:
+                log.exception("game %s: an observer failed", lg.id)
+
+    def _trim(self) -> None:
+        finished = [g for g in self.games.values() if g.is_over and not g.conns]
+        for lg in finished[:max(0, len(finished) - FINISHED_CACHE)]:
+            del self.games[lg.id]
+
+    async def _drop(self, lg: LiveGame) -> None:
+        """Forget the in-memory game (its write failed); viewers reload from the database."""
+        self.games.pop(lg.id, None)
+        if lg.timer is not None:
+            lg.timer.cancel()
+        await self._send_all(lg, lambda _flipped: {"type": "reload"})
+
+    # --- viewers -----------------------------------------------------------------------
+
+    async def join(self, lg: LiveGame, conn: Connection) -> None:
+        async with lg.lock:
+            lg.conns.add(conn)
+            data = lg.state(conn.flipped)
+        await conn.send_json(data)
+
+    def leave(self, lg: LiveGame, conn: Connection) -> None:
+        lg.conns.discard(conn)
+
+    async def broadcast(self, lg: LiveGame) -> None:
+        async with lg.lock:
+            state = lg.state(False)
+            states = {False: state, True: {**state, "flipped": True, "svg": lg.svg(True)}}
+        await self._send_all(lg, lambda flipped: states[flipped])
+
+    async def _send_all(self, lg: LiveGame, data: Any) -> None:
+        conns = list(lg.conns)
+
+        async def send(conn: Connection) -> None:
+            try:
+                with anyio.fail_after(5):
+                    await conn.send_json(data(conn.flipped))
+            except Exception:
+                lg.conns.discard(conn)
+
+        await asyncio.gather(*(send(c) for c in conns))
+
+    # --- actions -----------------------------------------------------------------------
+
+    async def act(self, game_id: int, actor: Actor, kind: str, *, text: str | None = None,
+                  ply: int | None = None, color: str | None = None, article: str = "",
+                  detail: str = "", lag: float = 0.0, arrived: float | None = None) -> LiveGame:
+        """Do one action for ``actor``; return when it is committed (then broadcast it).
+
+        ``ply``, when given, is the ply the actor saw: if the game has moved on since, the
+        action is refused as stale. ``lag`` is the actor's measured network lag.
+        """
+        t = arrived if arrived is not None else self.now()
+        if kind not in ACTIONS or kind == "flag":
+            raise InvalidInput("type", code="message")
+        wait = 0.0 if actor.bot else self.move_limit.hit(str(actor.user_id))
+        if wait > 0:
+            raise RateLimited(wait)
+        lg = await self.get(game_id)
+        async with lg.lock:
+            g = lg.game
+            if g.termination is not None:
+                raise GameRuleError(g.termination.tag(), code="game_over",
+                                    article=g.termination.article)
+            if kind in ARBITER_ACTIONS:
+                if not actor.role.at_least(m.Role.ARBITER):
+                    raise Forbidden(code="role", role="arbiter")
+                if kind != "rule" and not article.strip():
+                    raise InvalidInput("article", "an arbiter's decision names its article")
+                who = parse_color(color) if color not in (None, "", "draw") else None
+                if kind == "adjust":
+                    text = _seconds(text, who)
+                if kind == "rule":
+                    article = "Code 1.9.2"
+            else:
+                who = lg.color_of(actor.user_id)
+                if who is None:
+                    raise Forbidden(code="not_a_player")
+            if ply is not None and ply != g.ply:
+                raise Conflict(code="stale")
+            if kind == "move" and g.board.turn is not who:
+                raise GameRuleError(code="not_your_turn")
+            if kind != "move" or g.clock is None or g.clock.state is not ClockState.RUNNING:
+                lag = 0.0
+            else:
+                lag = max(0.0, min(lag, self.settings.max_lag_compensation, t - lg.turn_started))
+            if await self._flag_check(lg, t - lag):
+                ended = True
+            else:
+                ended = False
+                if kind == "claim" and lg.arbitrated:
+                    kind, detail = HELD_CLAIM, ""
+                await self._do(lg, actor, kind, who, t, lag, text, article, detail)
+        self._schedule(lg)
+        await self.broadcast(lg)
+        await self._announce(lg)
+        self._notify(lg)
+        if ended:
+            term = lg.game.termination
+            assert term is not None
+            raise GameRuleError(term.tag(), code="game_over", article=term.article)
+        return lg
+
+    async def _do(self, lg: LiveGame, actor: Actor, kind: str, who: Color | None, t: float,
+                  lag: float, text: str | None, article: str, detail: str) -> None:
+        g = lg.game
+        before_ply = g.ply
+        move_text: str | None = None
+        if kind in ("move", "claim", HELD_CLAIM) and text:
+            if len(text) > 200:
+                raise InvalidInput("move", "too long", code="illegal_move")
+            try:
+                move_text = g.board.move_text(g.board.parse_move(text))
+            except IllegalMove as e:
+                raise GameRuleError(str(e), code="illegal_move") from None
+        elif kind == "move":
+            raise InvalidInput("move", "no move given", code="illegal_move")
+        elif kind == "rule" and g.claim is not None and g.claim.written is not None:
+            move_text = g.board.move_text(g.claim.written)
+        elif kind == "adjust":
+            move_text = text
+        if kind == "move":
+            a = Action(lg.seq, "move", t, before_ply + 1, who, move_text, lag)
+        else:
+            a = Action(lg.seq, kind, t, before_ply, who, move_text, 0.0, article.strip()[:40],
+                       detail.strip()[:2000])
+        try:
+            apply(g, lg.tb, a)
+        except IllegalMove as e:
+            raise GameRuleError(str(e), code="illegal_move") from None
+        except (RuleViolation, GameOver) as e:
+            raise GameRuleError(str(e), code="rule", article=_article(str(e))) from None
+        event_row: m.Event | None = None
+        move_row: m.Move | None = None
+        seq = lg.seq
+        if kind != "move":
+            event_row = m.Event(game_id=lg.id, seq=seq, ply=before_ply, action=kind,
+                                color=color_name(who), article=a.article, detail=a.detail,
+                                written=move_text, at=t, user_id=actor.user_id)
+            seq += 1
+        new_move: MoveInfo | None = None
+        if g.ply > before_ply:
+            assert move_text is not None
+            clk = g.readings[g.ply].clock if g.ply < len(g.readings) else None
+            new_move = MoveInfo(g.ply, move_text, clk[0] if clk else None,
+                                clk[1] if clk else None, t)
+            move_row = m.Move(game_id=lg.id, ply=g.ply, seq=seq, text=move_text,
+                              fen_after=g.board.fen(), white_clock=new_move.white_clock,
+                              black_clock=new_move.black_clock, at=t,
+                              lag=lag if kind == "move" else 0.0, user_id=actor.user_id)
+            seq += 1
+        await self._commit(lg, move_row, event_row, t)
+        lg.seq = seq
+        if new_move is not None:
+            lg.moves.append(new_move)
+            lg.turn_started = t
+        elif kind in ("claim", "rule"):
+            lg.turn_started = t
+
+    async def _commit(self, lg: LiveGame, move_row: m.Move | None, event_row: m.Event | None,
+                      t: float) -> None:
+        term = lg.game.termination
+        ending = None if term is None else store.Ending(
+            term.result, term.kind.value, term.article, term.ply, term.detail, t)
+        try:
+            await self.writer.write((lg.id, move_row, event_row, ending))
+        except Exception as e:
+            log.exception("game %s: could not store an action; rebuilding", lg.id)
+            await self._drop(lg)
+            err = ServerError("the action could not be stored; it did not happen")
+            err.status = 503
+            raise err from e
+
+    async def _flag_check(self, lg: LiveGame, t: float) -> bool:
+        """Under the lock: end the game if the flag of the side to move has fallen by ``t``;
+        return whether it ended now."""
+        g = lg.game
+        if g.termination is not None or g.clock is None:
+            return False
+        lg.tb.frozen = t
+        try:
+            ended = g.check_time()
+        finally:
+            lg.tb.frozen = None
+        if ended is None:
+            return False
+        row = m.Event(game_id=lg.id, seq=lg.seq, ply=g.ply, action="flag",
+                      color=color_name(g.board.turn), article=ended.article,
+                      detail=ended.detail, at=t)
+        await self._commit(lg, None, row, t)
+        lg.seq += 1
+        return True
+
+    # --- clocks ------------------------------------------------------------------------
+
+    def _schedule(self, lg: LiveGame) -> None:
+        """(Re)arm the timer that ends the game when the running side's flag falls."""
+        if lg.timer is not None and lg.timer is not asyncio.current_task():
+            lg.timer.cancel()
+        lg.timer = None
+        clock = lg.game.clock
+        if (self.stopping or lg.is_over or clock is None or clock.running is None
+                or lg.game.claim is not None
+                or clock.state is not ClockState.RUNNING or lg.id not in self.games):
+            return
+        delay = clock.remaining(clock.running) + 0.01
+        lg.timer = asyncio.get_running_loop().create_task(self._flag_later(lg, delay))
+
+    async def _flag_later(self, lg: LiveGame, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            async with lg.lock:
+                ended = await self._flag_check(lg, self.now())
+        except ServerError:
+            return
+        lg.timer = None
+        if ended:
+            await self.broadcast(lg)
+            await self._announce(lg)
+        else:
+            self._schedule(lg)
+
+    # --- other instances ---------------------------------------------------------------
+
+    async def _announce(self, lg: LiveGame) -> None:
+        if self.bus is not None:
+            await self.bus.publish(lg.id, lg.seq)
+
+    async def catch_up(self, game_id: int, next_seq: int) -> None:
+        """Another instance committed this game's actions up to ``next_seq - 1``: apply
+        them from the database to the copy in memory (if any) and show them."""
+        lg = self.games.get(game_id)
+        if lg is None or lg.seq >= next_seq:
+            return
+        async with lg.lock:
+            if lg.seq >= next_seq:
+                return
+            rec = await anyio.to_thread.run_sync(store.load_game, self.db, game_id, lg.seq)
+            lg.replay(rec)
+        self._schedule(lg)
+        await self.broadcast(lg)
+
+    def live_ids(self) -> Iterable[int]:
+        return [i for i, lg in self.games.items() if not lg.is_over]
+
+
+def _seconds(text: str | None, who: Color | None) -> str:
+    """An arbiter's time adjustment: a number of seconds (negative takes time) for a side."""
+    if who is None:
+        raise InvalidInput("color", code="color")
+    try:
+        seconds = float(text or "")
+    except ValueError:
+        raise InvalidInput("seconds", "a number of seconds") from None
+    if not -36000 <= seconds <= 36000 or seconds != seconds or seconds == 0:
+        raise InvalidInput("seconds", "between -36000 and 36000, not 0")
+    return f"{seconds:g}"
+
+
+def _article(message: str) -> str | None:
+    """The article a library message cites, e.g. ``Code 1.9.6`` from "... (Code 1.9.6)"."""
+    start = message.rfind("(")
+    if start >= 0 and message.endswith(")"):
+        inner = message[start + 1:-1]
+        if inner.startswith(("Code ", "FMJD")):
+            return inner
+    return None

@@ -1,0 +1,178 @@
+"""The database: accounts, sessions, challenges, games, their moves and events.
+
+Times are seconds since the epoch (floats), the server's wall clock. A game's moves and
+events share one sequence number per game (``seq``), in which order they are replayed to
+rebuild the game after a restart (:mod:`shashki.server.play.live`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Role(StrEnum):
+    """What an account may do; each role includes the ones before it."""
+
+    PLAYER = "player"
+    ARBITER = "arbiter"
+    ORGANISER = "organiser"
+    ADMINISTRATOR = "administrator"
+
+    @property
+    def rank(self) -> int:
+        return list(Role).index(self)
+
+    def at_least(self, other: Role) -> bool:
+        return self.rank >= other.rank
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(32))
+    username_key: Mapped[str] = mapped_column(String(32), unique=True)
+    """The name folded to lower case: names differing only in case are one name."""
+    password_hash: Mapped[str] = mapped_column(String(200))
+    role: Mapped[str] = mapped_column(String(16), default=Role.PLAYER.value)
+    email: Mapped[str | None] = mapped_column(String(254), default=None)
+    language: Mapped[str | None] = mapped_column(String(2), default=None)
+    created_at: Mapped[float] = mapped_column(Float)
+
+    @property
+    def role_enum(self) -> Role:
+        return Role(self.role)
+
+
+class Session(Base):
+    """A login. ``id`` is the SHA-256 of the cookie's token, so the table holds no token."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    last_seen: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+    user_agent: Mapped[str] = mapped_column(String(200), default="")
+    address: Mapped[str] = mapped_column(String(64), default="")
+
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class ChallengeStatus(StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    CANCELLED = "cancelled"
+    DECLINED = "declined"
+
+
+class Challenge(Base):
+    """An open challenge (no ``target``) or a direct invitation to one player."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    creator_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    target_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True,
+                                                  default=None)
+    variant: Mapped[str] = mapped_column(String(32))
+    time_control: Mapped[str] = mapped_column(String(64), default="")
+    """The control as :class:`~shashki.clock.TimeControl` prints it; empty: no clock."""
+    color: Mapped[str] = mapped_column(String(8), default="random")
+    """The creator's colour: ``white``, ``black`` or ``random``."""
+    fen: Mapped[str | None] = mapped_column(Text, default=None)
+    status: Mapped[str] = mapped_column(String(16), default=ChallengeStatus.OPEN.value,
+                                        index=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), default=None)
+    created_at: Mapped[float] = mapped_column(Float)
+
+    creator: Mapped[User] = relationship(foreign_keys=[creator_id], lazy="joined")
+    target: Mapped[User | None] = relationship(foreign_keys=[target_id], lazy="joined")
+
+
+class GameStatus(StrEnum):
+    LIVE = "live"
+    FINISHED = "finished"
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    initial_fen: Mapped[str] = mapped_column(Text)
+    time_control: Mapped[str] = mapped_column(String(64), default="")
+    ruleset: Mapped[str] = mapped_column(String(32))
+    white_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    black_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    status: Mapped[str] = mapped_column(String(16), default=GameStatus.LIVE.value, index=True)
+    result: Mapped[str] = mapped_column(String(8), default="*")
+    termination_kind: Mapped[str | None] = mapped_column(String(32), default=None)
+    termination_article: Mapped[str | None] = mapped_column(String(40), default=None)
+    termination_ply: Mapped[int | None] = mapped_column(Integer, default=None)
+    termination_detail: Mapped[str | None] = mapped_column(Text, default=None)
+    created_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float, default=None)
+    """When White's clock was started (Code 3.7.3)."""
+    ended_at: Mapped[float | None] = mapped_column(Float, default=None)
+
+    white: Mapped[User] = relationship(foreign_keys=[white_id], lazy="joined")
+    black: Mapped[User] = relationship(foreign_keys=[black_id], lazy="joined")
+
+
+class Move(Base):
+    """One ply as acknowledged to the player: committed before the acknowledgement."""
+
+    __tablename__ = "moves"
+    __table_args__ = (
+        UniqueConstraint("game_id", "ply", name="uq_moves_game_ply"),
+        UniqueConstraint("game_id", "seq", name="uq_moves_game_seq"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    ply: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(200))
+    """The move in the variant's notation (the Code's algebraic notation on 8x8)."""
+    fen_after: Mapped[str] = mapped_column(Text)
+    white_clock: Mapped[float | None] = mapped_column(Float, default=None)
+    black_clock: Mapped[float | None] = mapped_column(Float, default=None)
+    at: Mapped[float] = mapped_column(Float)
+    """Server time the move was made (after lag compensation)."""
+    lag: Mapped[float] = mapped_column(Float, default=0.0)
+    """Seconds of network lag given back to the mover."""
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
+
+
+class Event(Base):
+    """A player's or the server's action other than a move: an offer, its answer, a
+    claim, a resignation, a fallen flag, an arbiter's decision."""
+
+    __tablename__ = "game_events"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+        Index("ix_game_events_game", "game_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    ply: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(24))
+    color: Mapped[str | None] = mapped_column(String(8), default=None)
+    article: Mapped[str] = mapped_column(String(40), default="")
+    detail: Mapped[str] = mapped_column(Text, default="")
+    written: Mapped[str | None] = mapped_column(String(200), default=None)
+    """A threefold claim's written move (Code 1.9.2)."""
+    at: Mapped[float] = mapped_column(Float)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)

@@ -1,1 +1,0 @@
-"""HTTP routes: pages (:mod:`.pages`), the JSON API (:mod:`.api`), live games (:mod:`.ws`)."""
