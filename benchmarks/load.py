@@ -41,9 +41,9 @@ from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
 from shashki.server.accounts import auth
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.settings import Settings
-from shashki.server.play import models as m
 from shashki.server.play import store
 
 console = Console(stderr=True)
@@ -89,11 +89,11 @@ def prepare(url: str, games: int, time_control: str) -> list[Table_]:
     with db.session() as s:
         now = time.time()
         users: list[Player] = []
-        rows: list[m.User] = []
+        rows: list[User] = []
         for i in range(2 * games):
             name = f"load{i:05d}"
-            user = m.User(username=name, username_key=auth.username_key(name),
-                          password_hash=digest, role=m.Role.PLAYER.value, created_at=now)
+            user = User(username=name, username_key=auth.username_key(name),
+                          password_hash=digest, role=Role.PLAYER.value, created_at=now)
             s.add(user)
             s.flush()
             token, row = auth.start_session(s, cheap, user)

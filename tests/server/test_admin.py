@@ -12,10 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shashki.server import cli
-from shashki.server.accounts.admin_models import RoleChange
+from shashki.server.accounts.models import RoleChange, User
 from shashki.server.core.db import Database
 from shashki.server.core.settings import Settings
-from shashki.server.play import models as m
 
 from .helpers import Visitor
 from .services import database_url
@@ -28,7 +27,7 @@ def users(settings: Settings, *argv: str) -> int:
 def role_of(settings: Settings, name: str) -> str:
     db = Database(settings.url)
     with db.session() as s:
-        role = s.query(m.User).filter_by(username=name).one().role
+        role = s.query(User).filter_by(username=name).one().role
     db.dispose()
     return role
 
@@ -206,14 +205,14 @@ def test_two_administrators_lowering_each_other_at_once(tmp_path: Path) -> None:
     db.upgrade()
     with db.session() as s:
         for name in ("anna", "boris"):
-            s.add(m.User(username=name, username_key=name, password_hash="x",
+            s.add(User(username=name, username_key=name, password_hash="x",
                          role="administrator", created_at=0.0))
     first_done, outcome = threading.Event(), {}
 
     def lower(actor_name: str, target: str, hold: bool) -> None:
         try:
             with db.session() as s:
-                actor = s.query(m.User).filter_by(username=actor_name).one()
+                actor = s.query(User).filter_by(username=actor_name).one()
                 admin.set_role(s, actor, target, "player", time.time())
                 if hold:
                     first_done.set()
@@ -233,7 +232,7 @@ def test_two_administrators_lowering_each_other_at_once(tmp_path: Path) -> None:
     t2.join(30)
     assert outcome["anna"] == "done" and outcome["boris"] != "done"
     with db.session() as s:
-        roles = {u.username: u.role for u in s.query(m.User)}
+        roles = {u.username: u.role for u in s.query(User)}
         assert roles == {"anna": "administrator", "boris": "player"}
         assert s.query(RoleChange).count() == 1
     db.dispose()

@@ -9,6 +9,7 @@ import re
 
 from fastapi.testclient import TestClient
 
+from shashki.server.accounts.models import Role
 from shashki.server.events.models import Sanction
 from shashki.server.play import models as m
 
@@ -37,7 +38,7 @@ def event_game(client: TestClient, org: Visitor, *players: Visitor,
 def organiser(client: TestClient) -> Visitor:
     v = Visitor(client)
     v.signup("olga")
-    set_role(client, "olga", m.Role.ORGANISER)
+    set_role(client, "olga", Role.ORGANISER)
     return v
 
 
@@ -199,7 +200,7 @@ def test_sanctions_are_recorded_and_a_loss_ends_the_game(client: TestClient,
                                                          alice: Visitor, bob: Visitor,
                                                          carol: Visitor) -> None:
     org = organiser(client)
-    set_role(client, "carol", m.Role.ARBITER)
+    set_role(client, "carol", Role.ARBITER)
     event_id, game_id, white, black = event_game(client, org, alice, bob, arbiter="carol",
                                                  system="dutch", rounds="2")
     numbers = {p.name: p.number for p in tournament(client, event_id).players}

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from shashki.server.accounts.auth import SESSION_COOKIE, token_hash
-from shashki.server.play import models as m
+from shashki.server.accounts.models import Session, User
 
 from .helpers import Visitor
 
@@ -20,9 +20,9 @@ def test_signup_logs_in_and_hashes_with_argon2(client: TestClient, alice: Visito
     r = alice.get("/")
     assert "alice" in r.text and "/logout" in r.text
     with services(client).db.session() as db:
-        user = db.scalar(select(m.User).where(m.User.username == "alice"))
+        user = db.scalar(select(User).where(User.username == "alice"))
         assert user is not None and user.password_hash.startswith("$argon2id$")
-        sessions = list(db.scalars(select(m.Session).where(m.Session.user_id == user.id)))
+        sessions = list(db.scalars(select(Session).where(Session.user_id == user.id)))
     token = alice.jar.get(SESSION_COOKIE)
     assert token and [s.id for s in sessions] == [token_hash(token)]  # only the hash stored
 
@@ -106,7 +106,7 @@ def test_forged_session_cookies_are_refused(client: TestClient, alice: Visitor) 
 
 def test_expired_sessions_end(client: TestClient, alice: Visitor) -> None:
     with services(client).db.session() as db:
-        for s in db.scalars(select(m.Session)):
+        for s in db.scalars(select(Session)):
             s.expires_at = 0
     assert alice.get("/api/me").status_code == 401
 

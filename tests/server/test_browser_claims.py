@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from shashki.server import cli
+from shashki.server.accounts.models import Role
 from shashki.server.core.texts import all_texts
-from shashki.server.play import models as m
 
 from .browser import CHROMIUM, DESKTOP, PHONE, shot
 from .serving import free_port, server, url_for
@@ -66,7 +66,7 @@ def test_a_claim_pending_is_shown_to_players_and_spectators(site: tuple[str, Pat
     expect = sync_api.expect
     org = Account(base, "ilya")
     accounts = {a.name: a for a in (Account(base, "pyotr"), Account(base, "sonya"))}
-    set_role(db, "ilya", m.Role.ORGANISER)
+    set_role(db, "ilya", Role.ORGANISER)
     event_url, game_id = event_game(base, org, "pyotr", "sonya", "Claims Cup")
     state = org.http.get(f"/api/games/{game_id}").json()
     white, black = accounts[state["white"]["name"]], accounts[state["black"]["name"]]

@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
-from shashki.server.play import models as m
 
 from .browser import CHROMIUM, DESKTOP, PHONE, shot
 from .serving import free_port, server, url_for
@@ -72,10 +72,10 @@ class Account:
         return data
 
 
-def set_role(db: Path, name: str, role: m.Role) -> None:
+def set_role(db: Path, name: str, role: Role) -> None:
     database = Database(url_for(db))
     with database.session() as s:
-        user = s.query(m.User).filter_by(username=name).one()
+        user = s.query(User).filter_by(username=name).one()
         user.role = role.value
     database.dispose()
 
@@ -120,7 +120,7 @@ def test_an_arbiter_rules_on_a_threefold_claim(site: tuple[str, Path], browser: 
     expect = sync_api.expect
     Account(base, "oleg")
     white_acc, black_acc = Account(base, "pavel"), Account(base, "rita")
-    set_role(db, "oleg", m.Role.ORGANISER)
+    set_role(db, "oleg", Role.ORGANISER)
     desk = browser.new_context(viewport=DESKTOP, locale="en-US")  # type: ignore[attr-defined]
     phone = browser.new_context(viewport=PHONE, locale="en-US",  # type: ignore[attr-defined]
                                 is_mobile=True, has_touch=True)
@@ -187,7 +187,7 @@ def test_an_organiser_runs_a_six_player_round_robin(site: tuple[str, Path],
     names = ["anna", "boris", "vera", "gleb", "daria", "egor"]
     for name in ["olga", *names]:
         Account(base, name)
-    set_role(db, "olga", m.Role.ORGANISER)
+    set_role(db, "olga", Role.ORGANISER)
     desk = browser.new_context(viewport=DESKTOP, locale="ru-RU")  # type: ignore[attr-defined]
     org = desk.new_page()
     errors: list[str] = []

@@ -17,11 +17,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from shashki.correspondence import SimulatedClock
+from shashki.server.accounts.models import Role, User
 from shashki.server.app import create_app
 from shashki.server.core.db import Database
 from shashki.server.core.settings import Settings
 from shashki.server.correspondence.service import CorrConfig
-from shashki.server.play import models as m
 
 from .helpers import Visitor
 from .services import Inbox, free_port
@@ -53,8 +53,8 @@ def corr(client: TestClient, inbox: tuple[Inbox, int]) -> tuple[SimulatedClock, 
 def make_judge(settings: Settings, name: str, email: str) -> None:
     db = Database(settings.url)
     with db.session() as s:
-        s.execute(update(m.User).where(m.User.username == name).values(
-            role=m.Role.ARBITER.value, email=email))
+        s.execute(update(User).where(User.username == name).values(
+            role=Role.ARBITER.value, email=email))
     db.dispose()
 
 

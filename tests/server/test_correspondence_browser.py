@@ -20,10 +20,10 @@ import pytest
 from sqlalchemy import update
 
 from shashki.correspondence import SimulatedClock
+from shashki.server.accounts.models import Role, User
 from shashki.server.app import create_app
 from shashki.server.core.db import Database
 from shashki.server.correspondence.service import CorrConfig
-from shashki.server.play import models as m
 
 from .browser import CHROMIUM, shot
 from .conftest import fast_settings
@@ -200,8 +200,8 @@ def the_judge_decides_an_overstep(site: dict[str, Any], browser: Any) -> None:
     signup(judge, base, "judge", "judge@example.org")
     db = Database(site["settings"].url)
     with db.session() as s:
-        s.execute(update(m.User).where(m.User.username == "judge").values(
-            role=m.Role.ARBITER.value))
+        s.execute(update(User).where(User.username == "judge").values(
+            role=Role.ARBITER.value))
     db.dispose()
     clock.advance(days=11)                                  # Alice has not answered
     judge.goto(f"{base}/corr")

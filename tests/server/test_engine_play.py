@@ -8,7 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from shashki.server.archive.models import EngineAccount
+from shashki.server.accounts.models import User
+from shashki.server.engine.models import EngineAccount
 from shashki.server.engine.pool import (
     EnginePool,
     annotate,
@@ -67,7 +68,7 @@ def test_marks_and_annotation() -> None:
 def test_engine_accounts_exist_and_cannot_log_in(client: TestClient, guest: Visitor) -> None:
     svc = client.app.state.services  # type: ignore[attr-defined]
     with svc.db.session() as db:
-        accounts = {a.level: db.get(m.User, a.user_id).username
+        accounts = {a.level: db.get(User, a.user_id).username
                     for a in db.query(EngineAccount)}
     assert accounts["club"] == "engine-club" and len(accounts) == 7
     guest.get("/login")
@@ -179,8 +180,8 @@ def test_engine_against_engine_is_not_rate_limited(client: TestClient,
     svc.hub.move_limit = RateLimit(1, 600)  # one action in ten minutes: players are held
     player = client.app.state.engine.player  # type: ignore[attr-defined]
     with svc.db.session() as db:
-        white = db.get(m.User, player.user_of("beginner"))
-        black = db.get(m.User, player.user_of("novice"))
+        white = db.get(User, player.user_of("beginner"))
+        black = db.get(User, player.user_of("novice"))
         ch = store.create_challenge(db, white, "russian", "", "white", black.username)
         game_id = store.accept_challenge(db, ch, black, svc.hub.now()).id
     client.portal.call(svc.hub.get, game_id)  # type: ignore[union-attr]
@@ -240,9 +241,9 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
         bot_id = c.app.state.engine.player.user_of("beginner")  # type: ignore[attr-defined]
         # the game is written, but the hub never hears of it before the server stops
         with svc.db.session() as db:
-            h = db.scalar(__import__("sqlalchemy").select(m.User).where(
-                m.User.username == "human"))
-            bot = db.get(m.User, bot_id)
+            h = db.scalar(__import__("sqlalchemy").select(User).where(
+                User.username == "human"))
+            bot = db.get(User, bot_id)
             ch = store.create_challenge(db, h, "russian", "5m", "black", bot.username)
             game_id = store.accept_challenge(db, ch, bot, svc.hub.now()).id
             ch.status = m.ChallengeStatus.ACCEPTED.value

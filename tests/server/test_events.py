@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shashki.competition import Tournament
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.web import Services
 from shashki.server.events.models import EventGame, EventPlayer, EventRow
-from shashki.server.play import models as m
 
 from .helpers import Visitor
 
@@ -23,9 +23,9 @@ def services(client: TestClient) -> Services:
     return svc
 
 
-def set_role(client: TestClient, name: str, role: m.Role) -> None:
+def set_role(client: TestClient, name: str, role: Role) -> None:
     with services(client).db.session() as db:
-        user = db.query(m.User).filter_by(username=name).one()
+        user = db.query(User).filter_by(username=name).one()
         user.role = role.value
 
 
@@ -70,7 +70,7 @@ def games_of(client: TestClient, event_id: int) -> list[EventGame]:
 def org(client: TestClient) -> Visitor:
     v = Visitor(client)
     v.signup("olga")
-    set_role(client, "olga", m.Role.ORGANISER)
+    set_role(client, "olga", Role.ORGANISER)
     return v
 
 
@@ -185,7 +185,7 @@ def test_only_organisers_create_events(client: TestClient, alice: Visitor,
     assert r.status_code == 403 and "organiser" in r.text
     r = guest.form("/events", data, page="/login")  # a page with the visitor's token
     assert r.status_code == 401
-    set_role(client, "alice", m.Role.ARBITER)
+    set_role(client, "alice", Role.ARBITER)
     assert alice.form("/events", data, page="/events").status_code == 403
     assert "Organisers create events" in alice.get("/events").text
 
@@ -216,10 +216,10 @@ def test_players_cannot_enter_results_or_arbitrate(client: TestClient, org: Visi
         assert r.status_code == 403
     assert tournament(client, event_id).rounds[0].pairings[0].results == [None]
     # An arbiter of another event is no arbiter here.
-    set_role(client, "carol", m.Role.ARBITER)
+    set_role(client, "carol", Role.ARBITER)
     assert carol.get(f"/events/{event_id}/arbiter").status_code == 403
     # Another organiser does not manage this event.
-    set_role(client, "carol", m.Role.ORGANISER)
+    set_role(client, "carol", Role.ORGANISER)
     assert carol.form(f"/events/{event_id}/results", result,
                       page=f"/events/{event_id}").status_code == 403
     assert org.form(f"/events/{event_id}/results", result,
@@ -228,7 +228,7 @@ def test_players_cannot_enter_results_or_arbitrate(client: TestClient, org: Visi
 
 def test_the_named_arbiter_runs_the_event(client: TestClient, org: Visitor, alice: Visitor,
                                           bob: Visitor, carol: Visitor) -> None:
-    set_role(client, "carol", m.Role.ARBITER)
+    set_role(client, "carol", Role.ARBITER)
     event_id = create_event(org, mode="otb", arbiter="carol")
     register(org, event_id, "alice", "bob")
     assert carol.form(f"/events/{event_id}/rounds", {},

@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from shashki.server.play import models as m
+from shashki.server.accounts.models import Role, User
 
 from .helpers import Visitor, receive, start_game
 
@@ -73,8 +73,8 @@ def test_only_arbiters_decide(client: TestClient, alice: Visitor, bob: Visitor,
         r = player.api("POST", f"/api/games/{game_id}/actions", body)
         assert r.status_code == 403 and r.json()["error"] == "role"
     with services(client).db.session() as db:
-        user = db.query(m.User).filter_by(username="carol").one()
-        user.role = m.Role.ARBITER.value
+        user = db.query(User).filter_by(username="carol").one()
+        user.role = Role.ARBITER.value
     r = carol.api("POST", f"/api/games/{game_id}/actions", body)
     assert r.status_code == 200
     term = r.json()["state"]["termination"]

@@ -1,17 +1,18 @@
 """Every table of the platform.
 
 Importing this module registers all ORM models on :data:`Base.metadata`, which Alembic's
-environment and the schema test compare with the migrations. A feature that adds tables in
-its own module adds one import line here.
+environment and the schema test compare with the migrations. Each feature keeps its tables
+in its own ``models.py``; a new feature adds one import line here.
 """
 
 from __future__ import annotations
 
-import shashki.server.accounts.admin_models  # role changes (the administrators' audit record)
-import shashki.server.archive.models  # archive, engine, API tokens
+import shashki.server.accounts.models  # users, sessions, API tokens, role changes
+import shashki.server.archive.models  # the game archive and its imports
 import shashki.server.correspondence.models  # correspondence play
-import shashki.server.events.models  # noqa: F401 - events, their games, sanctions
-from shashki.server.play import models
-from shashki.server.play.models import Base
+import shashki.server.engine.models  # the engine's accounts and analyses
+import shashki.server.events.models  # events, their games, sanctions
+import shashki.server.play.models  # noqa: F401 - challenges, games, moves, game events
+from shashki.server.core.db import Base
 
-__all__ = ["Base", "models"]
+__all__ = ["Base"]

@@ -18,9 +18,8 @@ from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session as DBSession
 
 from shashki.server.accounts import auth
-from shashki.server.accounts.admin_models import RoleChange
+from shashki.server.accounts.models import Role, RoleChange, User
 from shashki.server.core.errors import Conflict, Forbidden, InvalidInput, NotFound
-from shashki.server.play.models import Role, User
 
 PAGE_SIZE = 50
 VIA = ("web", "api", "cli")

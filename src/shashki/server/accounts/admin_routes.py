@@ -16,11 +16,10 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from shashki.server.accounts import admin
-from shashki.server.accounts.admin_models import RoleChange
+from shashki.server.accounts.models import Role, RoleChange, User
 from shashki.server.accounts.tokens import ApiWho, check_api_csrf
 from shashki.server.core.errors import Conflict, InvalidInput, NotFound
 from shashki.server.core.web import Visitor, Who, check_csrf, run_db, services
-from shashki.server.play import models as m
 from shashki.server.play.api import ERRORS
 from shashki.server.play.routes import render
 
@@ -43,8 +42,8 @@ def change_json(c: RoleChange) -> dict[str, Any]:
             "via": c.via, "reason": c.reason, "at": c.at}
 
 
-def _require_admin(who: Visitor) -> m.User:
-    return who.require_role(m.Role.ADMINISTRATOR)
+def _require_admin(who: Visitor) -> User:
+    return who.require_role(Role.ADMINISTRATOR)
 
 
 def _load(request: Request, q: str, role: str, page: int) -> dict[str, Any]:
@@ -63,7 +62,7 @@ async def _change(request: Request, who: Visitor, name: str, role: str, reason: 
 
     def change() -> RoleChange | None:
         with svc.db.session() as db:
-            actor = db.get(m.User, user.id)  # the role as it is now, not as it was cached
+            actor = db.get(User, user.id)  # the role as it is now, not as it was cached
             assert actor is not None
             row = admin.set_role(db, actor, name, role, now, via, reason)
             if row is not None:
@@ -89,7 +88,7 @@ async def users_page(request: Request, who: Who, q: Search = "", role: RoleFilte
     data = await run_db(_load, request, q, role, page)
     done = request.query_params.get("changed", "")
     return render(request, who, "admin_users.html", q=q, role_filter=role,
-                  roles=[r.value for r in m.Role], when=when, error=None,
+                  roles=[r.value for r in Role], when=when, error=None,
                   changed=done[:40],
                   back=_back(q, role, page), **data)
 
@@ -111,7 +110,7 @@ async def change_role(name: Name, request: Request, who: Who) -> Response:
     _require_admin(who)
     role, reason = _field(form.get("role"), 20), _field(form.get("reason"), 400)
     q, role_filter = _field(form.get("q"), admin.MAX_QUERY), _field(form.get("filter"), 16)
-    if role_filter not in {r.value for r in m.Role}:
+    if role_filter not in {r.value for r in Role}:
         role_filter = ""
     page_text = _field(form.get("page"), 6)
     page = int(page_text) if page_text.isdigit() and int(page_text) > 0 else 1
@@ -120,7 +119,7 @@ async def change_role(name: Name, request: Request, who: Who) -> Response:
     except (Conflict, InvalidInput, NotFound) as e:
         data = await run_db(_load, request, q, role_filter, page)
         return render(request, who, "admin_users.html", status=e.status, q=q,
-                      role_filter=role_filter, roles=[r.value for r in m.Role], when=when,
+                      role_filter=role_filter, roles=[r.value for r in Role], when=when,
                       error=who.t.error(e.code, detail=e.detail, **e.params), changed="",
                       back=_back(q, role_filter, page), **data)
     target = _back(q, role_filter, page, changed=name)

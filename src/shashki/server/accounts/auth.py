@@ -27,9 +27,9 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session as DBSession
 
+from shashki.server.accounts.models import Role, Session, User
 from shashki.server.core.errors import InvalidInput
 from shashki.server.core.settings import Settings
-from shashki.server.play.models import Role, Session, User
 
 SESSION_COOKIE = "shashki_session"
 CSRF_COOKIE = "shashki_csrf"

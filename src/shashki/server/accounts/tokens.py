@@ -21,10 +21,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as DBSession
 
 from shashki.server.accounts.auth import token_hash
-from shashki.server.archive.models import ApiToken
+from shashki.server.accounts.models import ApiToken, User
 from shashki.server.core.errors import InvalidInput, NotAuthenticated, NotFound
 from shashki.server.core.web import Visitor, check_csrf, run_db, services, visitor
-from shashki.server.play import models as m
 
 PREFIX = "shk_"
 MAX_TOKENS = 20
@@ -62,7 +61,7 @@ def revoke(db: DBSession, user_id: int, token_id: int) -> None:
     db.delete(row)
 
 
-def user_of(db: DBSession, token: str) -> m.User | None:
+def user_of(db: DBSession, token: str) -> User | None:
     """The user of a bearer token, or None; notes when it was last used (once a minute)."""
     if not looks_like_token(token):
         return None
@@ -72,7 +71,7 @@ def user_of(db: DBSession, token: str) -> m.User | None:
     now = time.time()
     if row.last_used is None or now - row.last_used > 60:
         row.last_used = now
-    user = db.get(m.User, row.user_id)
+    user = db.get(User, row.user_id)
     if user is not None:
         _ = user.username
     return user
@@ -102,7 +101,7 @@ async def api_visitor(request: Request) -> ApiVisitor:
         raise NotAuthenticated("use 'Authorization: Bearer <token>'", code="bad_token")
     svc = services(request)
 
-    def load() -> m.User | None:
+    def load() -> User | None:
         with svc.db.session() as db:
             return user_of(db, token.strip())
 

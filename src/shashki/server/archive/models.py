@@ -1,4 +1,4 @@
-"""Tables of the game archive, the engine's accounts and analyses, and API tokens.
+"""Tables of the game archive.
 
 * ``archive_imports``: one PDN file imported (who, when, what file), with the reader's
   error report (the broken games with index, line, column and message) as JSON.
@@ -6,9 +6,6 @@
   their own indexed columns), its movetext as :mod:`shashki.pdn`'s writer writes it, its
   first moves in the Code's notation (opening search), ply count and final FEN.
   ``digest`` (SHA-256 of the written game) keeps a game from being imported twice.
-* ``engine_accounts``: the accounts the engine plays under, one per level.
-* ``analyses``: the engine's post-game analysis of a platform game or an archive game.
-* ``api_tokens``: bearer tokens for the REST API; only their SHA-256 is stored.
 """
 
 from __future__ import annotations
@@ -16,7 +13,7 @@ from __future__ import annotations
 from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from shashki.server.play.models import Base
+from shashki.server.core.db import Base
 
 
 class ArchiveImport(Base):
@@ -79,49 +76,3 @@ class ArchiveGame(Base):
     movetext: Mapped[str] = mapped_column(Text, default="")
     digest: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[float] = mapped_column(Float)
-
-
-class EngineAccount(Base):
-    """An account the engine plays under; its games are answered by the engine pool."""
-
-    __tablename__ = "engine_accounts"
-
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
-                                         primary_key=True)
-    level: Mapped[str] = mapped_column(String(16), unique=True)
-
-
-class Analysis(Base):
-    """The engine's analysis of a game: ``source`` is ``game`` (a platform game) or
-    ``archive``; ``data`` is JSON, one entry a position."""
-
-    __tablename__ = "analyses"
-    __table_args__ = (UniqueConstraint("source", "source_id", name="uq_analyses_source"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    source: Mapped[str] = mapped_column(String(16))
-    source_id: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16), default="running")
-    """``running``, ``done`` or ``failed``."""
-    depth: Mapped[int] = mapped_column(Integer, default=0)
-    data: Mapped[str] = mapped_column(Text, default="[]")
-    requested_by: Mapped[int | None] = mapped_column(
-        ForeignKey("users.id", ondelete="SET NULL"), default=None)
-    created_at: Mapped[float] = mapped_column(Float)
-    updated_at: Mapped[float] = mapped_column(Float)
-
-
-class ApiToken(Base):
-    """A bearer token of the REST API: ``Authorization: Bearer <token>``."""
-
-    __tablename__ = "api_tokens"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
-                                         index=True)
-    name: Mapped[str] = mapped_column(String(60), default="")
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    prefix: Mapped[str] = mapped_column(String(12), default="")
-    """The token's first characters, to tell tokens apart on the profile page."""
-    created_at: Mapped[float] = mapped_column(Float)
-    last_used: Mapped[float | None] = mapped_column(Float, default=None)

@@ -17,11 +17,15 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from shashki.errors import ShashkiError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table; each feature keeps its own tables."""
 
 
 class DatabaseError(ShashkiError):

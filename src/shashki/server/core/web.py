@@ -15,13 +15,13 @@ from starlette.datastructures import FormData
 
 from shashki.server.accounts import auth
 from shashki.server.accounts.auth import Passwords
+from shashki.server.accounts.models import Role, Session, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import CsrfError, Forbidden, NotAuthenticated
 from shashki.server.core.ratelimit import RateLimit
 from shashki.server.core.settings import Settings
 from shashki.server.core.texts import LANGUAGES, Texts
 from shashki.server.play.live import Actor, Hub
-from shashki.server.play.models import Role, Session, User
 
 T = TypeVar("T")
 

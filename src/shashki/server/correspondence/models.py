@@ -13,7 +13,8 @@ from enum import StrEnum
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from shashki.server.play.models import Base, User
+from shashki.server.accounts.models import User
+from shashki.server.core.db import Base
 
 
 class CorrStatus(StrEnum):

@@ -16,11 +16,11 @@ from starlette.datastructures import FormData
 
 from shashki.color import Color
 from shashki.competition.tiebreaks import SHORT
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.errors import Forbidden, InvalidInput, NotFound, ServerError
 from shashki.server.core.web import Services, Visitor, Who, check_csrf, run_db, services
 from shashki.server.correspondence import service as corr
 from shashki.server.correspondence.service import CONTROLS, CorrConfig
-from shashki.server.play import models as m
 from shashki.server.play.routes import render
 from shashki.svg import board_svg
 
@@ -99,11 +99,11 @@ async def _list(request: Request, who: Visitor, status: int = 200, error: str | 
             out: dict[str, Any] = {"games": [], "leave": None, "pending": [],
                                    "is_judge": False}
             if who.user is not None:
-                user = db.get(m.User, who.user.id)
+                user = db.get(User, who.user.id)
                 assert user is not None
                 out["games"] = [_row(db, cfg, g, user) for g in corr.games_of(db, user)]
                 out["leave"] = corr.leave_summary(db, cfg, user)
-                if user.role_enum.at_least(m.Role.ARBITER):
+                if user.role_enum.at_least(Role.ARBITER):
                     out["is_judge"] = True
                     out["pending"] = _pending(db, cfg)
             return out
@@ -113,7 +113,7 @@ async def _list(request: Request, who: Visitor, status: int = 200, error: str | 
                   form=form or {}, controls=CONTROLS, cfg=cfg, today=cfg.today(), **data)
 
 
-def _row(db: Any, cfg: CorrConfig, row: Any, user: m.User) -> dict[str, Any]:
+def _row(db: Any, cfg: CorrConfig, row: Any, user: User) -> dict[str, Any]:
     loaded = corr.load(db, cfg, row.id)
     g = loaded.game
     you = Color.WHITE if row.white_id == user.id else Color.BLACK
@@ -141,7 +141,7 @@ async def corr_create(request: Request, who: Who) -> Response:
 
     def create() -> int:
         with svc.db.session() as db:
-            me = db.get(m.User, user.id)
+            me = db.get(User, user.id)
             assert me is not None
             row = corr.create_game(db, cfg, me, _str(form, "opponent", 64),
                                    _str(form, "color", 8) or "white",
@@ -168,7 +168,7 @@ async def corr_leave(request: Request, who: Who) -> Response:
 
     def take() -> None:
         with svc.db.session() as db:
-            me = db.get(m.User, user.id)
+            me = db.get(User, user.id)
             assert me is not None
             corr.request_leave(db, cfg, me, corr._date(_str(form, "first", 12), "first"),
                                corr._date(_str(form, "last", 12), "last"))
@@ -185,7 +185,7 @@ async def corr_grant(request: Request, who: Who) -> Response:
     svc, cfg = services(request), config(request)
     form = await request.form()
     check_csrf(request, who, form)
-    judge = who.require_role(m.Role.ARBITER)
+    judge = who.require_role(Role.ARBITER)
 
     def grant() -> None:
         from shashki.server.accounts import auth
@@ -194,7 +194,7 @@ async def corr_grant(request: Request, who: Who) -> Response:
             player = auth.find_user(db, _str(form, "player", 64))
             if player is None:
                 raise InvalidInput("player", code="no_such_user", name=_str(form, "player", 64))
-            me = db.get(m.User, judge.id)
+            me = db.get(User, judge.id)
             assert me is not None
             try:
                 year, days = int(_str(form, "year", 6)), int(_str(form, "days", 6))
@@ -247,7 +247,7 @@ async def _events(request: Request, who: Visitor, status: int = 200, error: str 
         with svc.db.session() as db:
             return corr.events_list(db)
 
-    is_judge = who.user is not None and who.user.role_enum.at_least(m.Role.ARBITER)
+    is_judge = who.user is not None and who.user.role_enum.at_least(Role.ARBITER)
     return render(request, who, "corr_events.html", status=status, error=error,
                   events=await run_db(load), controls=CONTROLS, cfg=cfg, today=cfg.today(),
                   is_judge=is_judge)
@@ -258,11 +258,11 @@ async def corr_event_create(request: Request, who: Who) -> Response:
     svc, cfg = services(request), config(request)
     form = await request.form()
     check_csrf(request, who, form)
-    judge = who.require_role(m.Role.ARBITER)
+    judge = who.require_role(Role.ARBITER)
 
     def create() -> int:
         with svc.db.session() as db:
-            me = db.get(m.User, judge.id)
+            me = db.get(User, judge.id)
             assert me is not None
             try:
                 rounds = int(_str(form, "rounds", 4) or "0")
@@ -315,7 +315,7 @@ async def corr_event_action(event_id: int, action: str, request: Request, who: W
 
     def run() -> list[Any]:
         with svc.db.session() as db:
-            me = db.get(m.User, user.id)
+            me = db.get(User, user.id)
             assert me is not None
             row = corr.get_event(db, event_id)
             role = corr.event_person(me, row).role.value
@@ -328,7 +328,7 @@ async def corr_event_action(event_id: int, action: str, request: Request, who: W
                                           int(game) if game.isdigit() else 0)
             elif action == "digest":
                 if role == "player":
-                    raise Forbidden(code="role", role=m.Role.ARBITER.value)
+                    raise Forbidden(code="role", role=Role.ARBITER.value)
                 return corr.digests(db, cfg, row, force=True)
             else:
                 raise NotFound("action")
@@ -361,7 +361,7 @@ async def corr_game(game_id: int, request: Request, who: Who) -> Response:
             you = Color.WHITE
         elif who.user.id == row.black_id:
             you = Color.BLACK
-    judge = who.user is not None and who.user.role_enum.at_least(m.Role.ARBITER)
+    judge = who.user is not None and who.user.role_enum.at_least(Role.ARBITER)
     captain = judge or (who.user is not None and g.captain is not None
                         and g.captain.name == who.user.username)
     last = g.game.board.peek() if g.game.board.move_stack else None
@@ -384,7 +384,7 @@ async def corr_action(game_id: int, action: str, request: Request, who: Who) -> 
 
     def run() -> list[Any]:
         with svc.db.session() as db:
-            me = db.get(m.User, user.id)
+            me = db.get(User, user.id)
             assert me is not None
             return corr.act(db, cfg, game_id, me, action, fields)
 

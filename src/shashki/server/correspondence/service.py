@@ -58,6 +58,8 @@ from shashki.correspondence.mail import (
     send,
 )
 from shashki.rules import VARIANTS
+from shashki.server.accounts.models import Role as AccountRole
+from shashki.server.accounts.models import User
 from shashki.server.core.errors import (
     Forbidden,
     GameRuleError,
@@ -73,7 +75,6 @@ from shashki.server.correspondence.models import (
     CorrMail,
     CorrStatus,
 )
-from shashki.server.play import models as m
 
 log = logging.getLogger("shashki.server.correspondence.service")
 
@@ -137,16 +138,16 @@ class CorrConfig:
         return self.calendar.day(self.now())
 
 
-def person(user: m.User) -> Person:
+def person(user: User) -> Person:
     """An account as the model sees it: arbiters and above are judges (Code 5.1.7)."""
-    role = Role.JUDGE if user.role_enum.at_least(m.Role.ARBITER) else Role.PLAYER
+    role = Role.JUDGE if user.role_enum.at_least(AccountRole.ARBITER) else Role.PLAYER
     return Person(user.username, role, user.email or "")
 
 
 # --- leave ------------------------------------------------------------------------------------
 
 
-def leave_book(db: Session, cfg: CorrConfig, users: list[m.User]) -> LeaveBook:
+def leave_book(db: Session, cfg: CorrConfig, users: list[User]) -> LeaveBook:
     """The leave of ``users`` (every correspondence game of theirs shares it, P4)."""
     ids = {u.id: u.username for u in users}
     book = LeaveBook(cfg.policy)
@@ -155,13 +156,13 @@ def leave_book(db: Session, cfg: CorrConfig, users: list[m.User]) -> LeaveBook:
                                  date.fromisoformat(row.last), date.fromisoformat(row.requested)))
     for g in db.scalars(select(CorrLeaveGrant).where(
             CorrLeaveGrant.user_id.in_(list(ids)))):
-        judge = db.get(m.User, g.judge_id)
+        judge = db.get(User, g.judge_id)
         book.grants.append(Grant(ids[g.user_id], g.year, g.days,
                                  judge.username if judge else "", g.reason))
     return book
 
 
-def request_leave(db: Session, cfg: CorrConfig, user: m.User, first: date, last: date) -> Leave:
+def request_leave(db: Session, cfg: CorrConfig, user: User, first: date, last: date) -> Leave:
     """Take leave in advance (rules.md P4); refused with the reason when the rules say no."""
     book = leave_book(db, cfg, [user])
     try:
@@ -173,7 +174,7 @@ def request_leave(db: Session, cfg: CorrConfig, user: m.User, first: date, last:
     return lv
 
 
-def grant_leave(db: Session, cfg: CorrConfig, judge: m.User, player: m.User, year: int,
+def grant_leave(db: Session, cfg: CorrConfig, judge: User, player: User, year: int,
                 days: int, reason: str) -> Grant:
     """Extra leave granted by a judge (Code 5.1.7)."""
     book = leave_book(db, cfg, [player])
@@ -186,7 +187,7 @@ def grant_leave(db: Session, cfg: CorrConfig, judge: m.User, player: m.User, yea
     return g
 
 
-def leave_summary(db: Session, cfg: CorrConfig, user: m.User) -> dict[str, Any]:
+def leave_summary(db: Session, cfg: CorrConfig, user: User) -> dict[str, Any]:
     book = leave_book(db, cfg, [user])
     year = cfg.today().year
     return {"year": year, "entitled": book.entitlement(user.username, year),
@@ -212,7 +213,7 @@ def _rule(e: CorrespondenceError) -> ServerError:
     return GameRuleError(str(e), code="corr", ru=e.message_ru, en=str(e))
 
 
-def create_game(db: Session, cfg: CorrConfig, creator: m.User, opponent_name: str,
+def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
                 color: str, control: str, variant: str = "russian",
                 by_mail: bool = False) -> CorrGame:
     """A correspondence game between ``creator`` and ``opponent_name``, started at once
@@ -242,7 +243,7 @@ def create_game(db: Session, cfg: CorrConfig, creator: m.User, opponent_name: st
     return row
 
 
-def new_game(db: Session, cfg: CorrConfig, white: m.User, black: m.User, dc: DayControl,
+def new_game(db: Session, cfg: CorrConfig, white: User, black: User, dc: DayControl,
              variant: str, event: CorrEvent | None = None, rnd: int = 0, board: int = 0,
              label: str = "") -> CorrGame:
     """A started game between two accounts (of an event when ``event`` is given)."""
@@ -287,7 +288,7 @@ def save(db: Session, loaded: Loaded) -> None:
     row.updated_at = time.time()
 
 
-def games_of(db: Session, user: m.User) -> list[CorrGame]:
+def games_of(db: Session, user: User) -> list[CorrGame]:
     q = select(CorrGame).where(or_(CorrGame.white_id == user.id, CorrGame.black_id == user.id))
     return list(db.scalars(q.order_by(CorrGame.id.desc())))
 
@@ -297,7 +298,7 @@ def all_live(db: Session) -> list[CorrGame]:
                            .order_by(CorrGame.id)))
 
 
-def _player_color(loaded: Loaded, user: m.User) -> Color:
+def _player_color(loaded: Loaded, user: User) -> Color:
     if user.id == loaded.row.white_id:
         return Color.WHITE
     if user.id == loaded.row.black_id:
@@ -305,7 +306,7 @@ def _player_color(loaded: Loaded, user: m.User) -> Color:
     raise Forbidden(code="not_a_player")
 
 
-def act(db: Session, cfg: CorrConfig, game_id: int, user: m.User, action: str,
+def act(db: Session, cfg: CorrConfig, game_id: int, user: User, action: str,
         form: dict[str, str]) -> list[EmailMessage]:
     """One action on a game by ``user``; returns the mail to send once committed."""
     loaded = load(db, cfg, game_id)
@@ -385,9 +386,9 @@ def check(db: Session, cfg: CorrConfig) -> list[tuple[int, list[EmailMessage]]]:
     return out
 
 
-def judges(db: Session) -> list[m.User]:
-    roles = [r.value for r in m.Role if r.at_least(m.Role.ARBITER)]
-    return list(db.scalars(select(m.User).where(m.User.role.in_(roles))))
+def judges(db: Session) -> list[User]:
+    roles = [r.value for r in AccountRole if r.at_least(AccountRole.ARBITER)]
+    return list(db.scalars(select(User).where(User.role.in_(roles))))
 
 
 def outgoing(cfg: CorrConfig, loaded: Loaded, db: Session) -> list[EmailMessage]:
@@ -540,7 +541,7 @@ def mail_log(db: Session, game_id: int) -> list[CorrMail]:
 # --- events (Code 5.1.6-5.1.8) ----------------------------------------------------------------
 
 
-def _users_by_name(db: Session, names: list[str]) -> dict[str, m.User]:
+def _users_by_name(db: Session, names: list[str]) -> dict[str, User]:
     from shashki.server.accounts import auth
 
     out = {}
@@ -551,16 +552,16 @@ def _users_by_name(db: Session, names: list[str]) -> dict[str, m.User]:
     return out
 
 
-def event_person(user: m.User, row: CorrEvent) -> Person:
+def event_person(user: User, row: CorrEvent) -> Person:
     """The account's role in this event: its judge, its captain, or a player."""
-    if user.id == row.judge_id or user.role_enum.at_least(m.Role.ARBITER):
+    if user.id == row.judge_id or user.role_enum.at_least(AccountRole.ARBITER):
         return Person(user.username, Role.JUDGE, user.email or "")
     if user.id == row.captain_id:
         return Person(user.username, Role.CAPTAIN, user.email or "")
     return Person(user.username, Role.PLAYER, user.email or "")
 
 
-def create_event(db: Session, cfg: CorrConfig, judge: m.User, name: str, system: str,
+def create_event(db: Session, cfg: CorrConfig, judge: User, name: str, system: str,
                  control: str, variant: str = "russian", rounds: int = 0,
                  captain_name: str = "", digest_days: int = 7) -> CorrEvent:
     """A correspondence event; the judge who creates it runs it (Code 5.1.6)."""
@@ -618,7 +619,7 @@ def event_model(db: Session, cfg: CorrConfig, row: CorrEvent
     return ev, ids
 
 
-def join_event(db: Session, row: CorrEvent, user: m.User) -> None:
+def join_event(db: Session, row: CorrEvent, user: User) -> None:
     if row.status != "registration":
         raise GameRuleError("the event has started", code="corr", en="the event has started",
                             ru="соревнование уже началось")
@@ -631,11 +632,11 @@ def join_event(db: Session, row: CorrEvent, user: m.User) -> None:
     row.tournament = t.to_json()
 
 
-def start_event(db: Session, cfg: CorrConfig, row: CorrEvent, user: m.User) -> None:
+def start_event(db: Session, cfg: CorrConfig, row: CorrEvent, user: User) -> None:
     """The judge starts the event: every game of a round robin at once, round 1 of a Swiss
     (P9); later Swiss rounds when the round is registered."""
     if event_person(user, row).role is not Role.JUDGE:
-        raise Forbidden(code="role", role=m.Role.ARBITER.value)
+        raise Forbidden(code="role", role=AccountRole.ARBITER.value)
     ev, _ = event_model(db, cfg, row)
     try:
         boards = ev.start() if row.status == "registration" else ev.next_round()
@@ -652,7 +653,7 @@ def start_event(db: Session, cfg: CorrConfig, row: CorrEvent, user: m.User) -> N
         row.last_digest = cfg.today().isoformat()
 
 
-def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: m.User,
+def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: User,
                   game_id: int) -> list[EmailMessage]:
     """The captain (or the judge) registers a finished game in the table (Code 5.1.8);
     with the last one, the captain's report goes to the judge."""

@@ -37,9 +37,10 @@ from sqlalchemy.exc import IntegrityError
 from shashki.board import Board
 from shashki.color import WHITE
 from shashki.engine import LEVELS, Engine, Limit
-from shashki.server.archive.models import Analysis, EngineAccount
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, NotFound, ServerError
+from shashki.server.engine.models import Analysis, EngineAccount
 from shashki.server.play import models as m
 from shashki.server.play import store
 from shashki.server.play.live import Actor, Hub, LiveGame
@@ -193,11 +194,11 @@ def ensure_accounts(database: Database) -> dict[int, str]:
                 continue
             name = ACCOUNT_PREFIX + level
             n = 1
-            while db.scalar(select(m.User).where(m.User.username_key == name)) is not None:
+            while db.scalar(select(User).where(User.username_key == name)) is not None:
                 n += 1
                 name = f"{ACCOUNT_PREFIX}{level}-{n}"
-            user = m.User(username=name, username_key=name, password_hash="!",
-                          role=m.Role.PLAYER.value, created_at=time.time())
+            user = User(username=name, username_key=name, password_hash="!",
+                          role=Role.PLAYER.value, created_at=time.time())
             db.add(user)
             db.flush()
             db.add(EngineAccount(user_id=user.id, level=level))
@@ -249,7 +250,7 @@ class EnginePlayer:
                 m.Challenge.status == m.ChallengeStatus.OPEN.value,
                 m.Challenge.target_id.in_(list(self.accounts))))
             for ch in rows:
-                bot = db.get(m.User, ch.target_id)
+                bot = db.get(User, ch.target_id)
                 assert bot is not None
                 try:  # refused before anything is written
                     games.append(store.accept_challenge(db, ch, bot, self.hub.now()).id)

@@ -11,10 +11,10 @@ from fastapi.responses import RedirectResponse, Response
 
 from shashki.engine import LEVELS
 from shashki.server.accounts import tokens as api_tokens
+from shashki.server.accounts.models import User
 from shashki.server.core.errors import InvalidInput
 from shashki.server.core.web import Visitor, Who, check_csrf, run_db, services
 from shashki.server.engine.pool import EngineServices
-from shashki.server.play import models as m
 from shashki.server.play import store
 from shashki.server.play.routes import TIME_CONTROLS, render
 
@@ -45,8 +45,8 @@ async def create_engine_game(request: Request, who: Visitor, level: str, variant
 
     def create() -> int:
         with svc.db.session() as db:
-            creator = db.get(m.User, user.id)
-            bot = db.get(m.User, bot_id)
+            creator = db.get(User, user.id)
+            bot = db.get(User, bot_id)
             assert creator is not None and bot is not None
             ch = store.create_challenge(db, creator, variant, time_control, color,
                                         bot.username, fen)

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.orm.exc import StaleDataError
 
+from shashki.server.accounts.models import User
 from shashki.server.core.errors import Conflict, GameRuleError, InvalidInput, NotFound
 from shashki.server.core.web import Visitor, Who, run_db, services
 from shashki.server.events import service as ev_service
@@ -152,7 +153,7 @@ async def _game_action(request: Request, who: Visitor, event_id: int, game_id: i
     def check() -> None:
         with svc.db.session() as db:
             row = ev_service.get_event(db, event_id)
-            actor = db.get(m.User, user.id)
+            actor = db.get(User, user.id)
             assert actor is not None
             ev_service.require_arbiter(actor, row)
             eg = ev_service.event_of_game(db, game_id)
@@ -241,7 +242,7 @@ async def sanction(event_id: int, request: Request, who: Who) -> Response:
     def record() -> ev_service.SanctionPlan:
         with svc.db.session() as db:
             row = ev_service.get_event(db, event_id, lock=True)
-            actor = db.get(m.User, user.id)
+            actor = db.get(User, user.id)
             assert actor is not None
             ev_service.require_arbiter(actor, row)
             return ev_service.impose(db, row, actor, player, kind, reason, now)

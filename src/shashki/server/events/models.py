@@ -14,7 +14,8 @@ from enum import StrEnum
 from sqlalchemy import Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from shashki.server.play.models import Base, User
+from shashki.server.accounts.models import User
+from shashki.server.core.db import Base
 
 
 class EventStatus(StrEnum):

@@ -20,6 +20,7 @@ from shashki.competition import Tournament
 from shashki.competition import export as cexport
 from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 from shashki.competition.trf import export_trf
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.errors import Conflict, InvalidInput, NotFound
 from shashki.server.core.web import Visitor, Who, check_csrf, run_db, services
 from shashki.server.events import service as ev_service
@@ -99,7 +100,7 @@ def _creation_choices(lang: str) -> dict[str, Any]:
 async def create(request: Request, who: Who) -> Response:
     svc = services(request)
     form = await form_of(request, who)
-    user = who.require_role(m.Role.ORGANISER)
+    user = who.require_role(Role.ORGANISER)
     system = text(form, "system", 20)
     tbs = [v for v in (text(form, f"tb{i}", 40) for i in range(1, 5)) if v]
     data = ev_service.EventForm(
@@ -112,7 +113,7 @@ async def create(request: Request, who: Who) -> Response:
 
     def make() -> int:
         with svc.db.session() as db:
-            owner = db.get(m.User, user.id)
+            owner = db.get(User, user.id)
             assert owner is not None
             return ev_service.create_event(db, owner, data).id
 
@@ -244,7 +245,7 @@ async def _change(request: Request, who: Visitor, event_id: int, action: Any,
     def run() -> list[int]:
         with svc.db.session() as db:
             row = ev_service.get_event(db, event_id, lock=True)
-            actor = db.get(m.User, user.id)
+            actor = db.get(User, user.id)
             assert actor is not None
             if need == "manage":
                 ev_service.require_manage(actor, row)

@@ -40,6 +40,7 @@ from shashki.competition.pairing import pair_next_round
 from shashki.competition.tiebreaks import TIEBREAKS
 from shashki.game import Game as RulesGame
 from shashki.server.accounts.auth import find_user
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from shashki.server.events.models import (
@@ -141,37 +142,37 @@ def event_of_game(db: DBSession, game_id: int) -> EventGame | None:
 # --- who may do what ------------------------------------------------------------------------
 
 
-def can_manage(user: m.User | None, ev: EventRow) -> bool:
+def can_manage(user: User | None, ev: EventRow) -> bool:
     """The event's organiser, or an administrator."""
     return user is not None and (
-        (user.id == ev.organiser_id and user.role_enum.at_least(m.Role.ORGANISER))
-        or user.role_enum.at_least(m.Role.ADMINISTRATOR))
+        (user.id == ev.organiser_id and user.role_enum.at_least(Role.ORGANISER))
+        or user.role_enum.at_least(Role.ADMINISTRATOR))
 
 
-def can_arbitrate(user: m.User | None, ev: EventRow) -> bool:
+def can_arbitrate(user: User | None, ev: EventRow) -> bool:
     """The event's arbiter (an account with the arbiter's role), organiser or an
     administrator."""
     return user is not None and (can_manage(user, ev) or (
-        user.id == ev.arbiter_id and user.role_enum.at_least(m.Role.ARBITER)))
+        user.id == ev.arbiter_id and user.role_enum.at_least(Role.ARBITER)))
 
 
-def require_manage(user: m.User, ev: EventRow) -> None:
+def require_manage(user: User, ev: EventRow) -> None:
     if not can_manage(user, ev):
-        raise Forbidden(code="role", role=m.Role.ORGANISER.value)
+        raise Forbidden(code="role", role=Role.ORGANISER.value)
 
 
-def require_arbiter(user: m.User, ev: EventRow) -> None:
+def require_arbiter(user: User, ev: EventRow) -> None:
     if not can_arbitrate(user, ev):
-        raise Forbidden(code="role", role=m.Role.ARBITER.value)
+        raise Forbidden(code="role", role=Role.ARBITER.value)
 
 
 # --- creation and registration ---------------------------------------------------------------
 
 
-def create_event(db: DBSession, organiser: m.User, form: EventForm) -> EventRow:
+def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
     """A new event in registration; only organisers (and administrators) create events."""
-    if not organiser.role_enum.at_least(m.Role.ORGANISER):
-        raise Forbidden(code="role", role=m.Role.ORGANISER.value)
+    if not organiser.role_enum.at_least(Role.ORGANISER):
+        raise Forbidden(code="role", role=Role.ORGANISER.value)
     name = " ".join(form.name.split())
     if not 3 <= len(name) <= 120:
         raise InvalidInput("name", code="event_name")
@@ -208,7 +209,7 @@ def create_event(db: DBSession, organiser: m.User, form: EventForm) -> EventRow:
         arb = find_user(db, form.arbiter)
         if arb is None:
             raise InvalidInput("arbiter", code="no_such_user", name=form.arbiter.strip()[:40])
-        if not arb.role_enum.at_least(m.Role.ARBITER):
+        if not arb.role_enum.at_least(Role.ARBITER):
             raise InvalidInput("arbiter", code="event_not_arbiter", name=arb.username)
         arbiter_id = arb.id
     try:
@@ -466,7 +467,7 @@ class SanctionPlan:
     winner: str | None = None
 
 
-def impose(db: DBSession, ev: EventRow, arbiter: m.User, number: int, kind: str,
+def impose(db: DBSession, ev: EventRow, arbiter: User, number: int, kind: str,
            reason: str, now: float) -> SanctionPlan:
     """Record a sanction (Code «Санкции») with its reason and time. Loss of the game: the
     player's unfinished game of the current round is lost (a live game is decided by the

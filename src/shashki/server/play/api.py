@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 
 from shashki.server.accounts import auth
+from shashki.server.accounts.models import Role, Session, User
 from shashki.server.accounts.tokens import ApiWho, check_api_csrf
 from shashki.server.core.errors import NotFound
 from shashki.server.core.web import run_db, services
@@ -74,7 +75,7 @@ class ActionIn(BaseModel):
     detail: str = Field("", max_length=2000)
 
 
-def user_json(user: m.User, private: bool) -> dict[str, Any]:
+def user_json(user: User, private: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"username": user.username, "role": user.role,
                            "created_at": user.created_at}
     if private:
@@ -96,8 +97,8 @@ async def me(request: Request, who: ApiWho) -> dict[str, Any]:
 
     def sessions() -> int:
         with svc.db.session() as db:
-            n = db.scalar(select(func.count()).select_from(m.Session)
-                          .where(m.Session.user_id == user.id))
+            n = db.scalar(select(func.count()).select_from(Session)
+                          .where(Session.user_id == user.id))
             return int(n or 0)
 
     return {**user_json(user, True), "sessions": await run_db(sessions)}
@@ -108,7 +109,7 @@ async def user(name: str, request: Request, who: ApiWho) -> dict[str, Any]:
     """A profile; the e-mail and settings only to the account itself and administrators."""
     svc = services(request)
 
-    def load() -> m.User:
+    def load() -> User:
         with svc.db.session() as db:
             found = auth.find_user(db, name)
             if found is None:
@@ -117,7 +118,7 @@ async def user(name: str, request: Request, who: ApiWho) -> dict[str, Any]:
 
     found = await run_db(load)
     private = who.user is not None and (
-        who.user.id == found.id or who.user.role_enum.at_least(m.Role.ADMINISTRATOR))
+        who.user.id == found.id or who.user.role_enum.at_least(Role.ADMINISTRATOR))
     return user_json(found, private)
 
 
@@ -144,7 +145,7 @@ async def create_challenge(body: ChallengeIn, request: Request, who: ApiWho) -> 
 
     def create() -> dict[str, Any]:
         with svc.db.session() as db:
-            creator = db.get(m.User, user_id)
+            creator = db.get(User, user_id)
             assert creator is not None
             ch = store.create_challenge(db, creator, body.variant, body.time_control,
                                         body.color, body.opponent, body.fen)
@@ -181,7 +182,7 @@ async def cancel(challenge_id: Id, request: Request, who: ApiWho) -> dict[str, A
     def close() -> dict[str, Any]:
         with svc.db.session() as db:
             ch = store.get_challenge(db, challenge_id, user)
-            actor = db.get(m.User, user.id)
+            actor = db.get(User, user.id)
             assert actor is not None
             store.close_challenge(db, ch, actor)
             return challenge_json(ch)

@@ -37,6 +37,7 @@ from shashki.errors import IllegalMove, ShashkiError
 from shashki.game import Event as GameEvent
 from shashki.game import Game, GameOver, RuleViolation
 from shashki.move import Move
+from shashki.server.accounts.models import Role
 from shashki.server.core.db import Database
 from shashki.server.core.errors import (
     Conflict,
@@ -206,7 +207,7 @@ class Actor:
     """Who acts: an account id and its role."""
 
     user_id: int
-    role: m.Role = m.Role.PLAYER
+    role: Role = Role.PLAYER
     bot: bool = False
     """The engine playing under its account: not held to the players' move rate."""
 
@@ -517,7 +518,7 @@ class Hub:
                 raise GameRuleError(g.termination.tag(), code="game_over",
                                     article=g.termination.article)
             if kind in ARBITER_ACTIONS:
-                if not actor.role.at_least(m.Role.ARBITER):
+                if not actor.role.at_least(Role.ARBITER):
                     raise Forbidden(code="role", role="arbiter")
                 if kind != "rule" and not article.strip():
                     raise InvalidInput("article", "an arbiter's decision names its article")

@@ -1,4 +1,4 @@
-"""The database: accounts, sessions, challenges, games, their moves and events.
+"""Live play's tables: challenges, games, their moves and events.
 
 Times are seconds since the epoch (floats), the server's wall clock. A game's moves and
 events share one sequence number per game (``seq``), in which order they are replayed to
@@ -10,62 +10,10 @@ from __future__ import annotations
 from enum import StrEnum
 
 from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-
-class Base(DeclarativeBase):
-    pass
-
-
-class Role(StrEnum):
-    """What an account may do; each role includes the ones before it."""
-
-    PLAYER = "player"
-    ARBITER = "arbiter"
-    ORGANISER = "organiser"
-    ADMINISTRATOR = "administrator"
-
-    @property
-    def rank(self) -> int:
-        return list(Role).index(self)
-
-    def at_least(self, other: Role) -> bool:
-        return self.rank >= other.rank
-
-
-class User(Base):
-    __tablename__ = "users"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    username: Mapped[str] = mapped_column(String(32))
-    username_key: Mapped[str] = mapped_column(String(32), unique=True)
-    """The name folded to lower case: names differing only in case are one name."""
-    password_hash: Mapped[str] = mapped_column(String(200))
-    role: Mapped[str] = mapped_column(String(16), default=Role.PLAYER.value)
-    email: Mapped[str | None] = mapped_column(String(254), default=None)
-    language: Mapped[str | None] = mapped_column(String(2), default=None)
-    created_at: Mapped[float] = mapped_column(Float)
-
-    @property
-    def role_enum(self) -> Role:
-        return Role(self.role)
-
-
-class Session(Base):
-    """A login. ``id`` is the SHA-256 of the cookie's token, so the table holds no token."""
-
-    __tablename__ = "sessions"
-
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    csrf_token: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[float] = mapped_column(Float)
-    last_seen: Mapped[float] = mapped_column(Float)
-    expires_at: Mapped[float] = mapped_column(Float)
-    user_agent: Mapped[str] = mapped_column(String(200), default="")
-    address: Mapped[str] = mapped_column(String(64), default="")
-
-    user: Mapped[User] = relationship(lazy="joined")
+from shashki.server.accounts.models import User
+from shashki.server.core.db import Base
 
 
 class ChallengeStatus(StrEnum):

@@ -10,6 +10,7 @@ from starlette.datastructures import FormData
 
 from shashki.rules import VARIANTS
 from shashki.server.accounts import auth
+from shashki.server.accounts.models import User
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited
 from shashki.server.core.texts import LANGUAGES, details
 from shashki.server.core.web import (
@@ -192,7 +193,7 @@ async def language(code: str, request: Request, who: Who) -> Response:
 
         def save() -> None:
             with svc.db.session() as db:
-                user = db.get(m.User, user_id)
+                user = db.get(User, user_id)
                 if user is not None:
                     user.language = code
 
@@ -207,7 +208,7 @@ async def language(code: str, request: Request, who: Who) -> Response:
 async def profile(name: str, request: Request, who: Who) -> Response:
     svc = services(request)
 
-    def load() -> tuple[m.User, list[m.Game]]:
+    def load() -> tuple[User, list[m.Game]]:
         with svc.db.session() as db:
             user = auth.find_user(db, name)
             if user is None:
@@ -230,7 +231,7 @@ async def create_challenge(request: Request, who: Who) -> Response:
 
     def create() -> int:
         with svc.db.session() as db:
-            creator = db.get(m.User, user.id)
+            creator = db.get(User, user.id)
             assert creator is not None
             ch = store.create_challenge(
                 db, creator, _str(form, "variant", 40) or "russian",
@@ -279,7 +280,7 @@ async def accept_challenge(request: Request, who: Visitor, challenge_id: int) ->
     def start() -> int:
         with svc.db.session() as db:
             ch = store.get_challenge(db, challenge_id, user)
-            acceptor = db.get(m.User, user.id)
+            acceptor = db.get(User, user.id)
             assert acceptor is not None
             game = store.accept_challenge(db, ch, acceptor, svc.hub.now())
             return game.id
@@ -300,7 +301,7 @@ async def cancel(challenge_id: int, request: Request,
     def close() -> None:
         with svc.db.session() as db:
             ch = store.get_challenge(db, challenge_id, user)
-            actor = db.get(m.User, user.id)
+            actor = db.get(User, user.id)
             assert actor is not None
             store.close_challenge(db, ch, actor)
 

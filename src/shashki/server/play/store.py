@@ -22,6 +22,7 @@ from shashki.errors import InvalidFen, UnknownVariant
 from shashki.game import Game as RulesGame
 from shashki.rules import VARIANTS, variant_by_name
 from shashki.server.accounts.auth import find_user
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from shashki.server.play import models as m
@@ -74,7 +75,7 @@ def check_color(color: str) -> str:
 # --- challenges ----------------------------------------------------------------------------
 
 
-def create_challenge(db: DBSession, creator: m.User, variant: str, time_control: str | None,
+def create_challenge(db: DBSession, creator: User, variant: str, time_control: str | None,
                      color: str = "random", opponent: str | None = None,
                      fen: str | None = None) -> m.Challenge:
     variant = check_variant(variant)
@@ -94,24 +95,24 @@ def create_challenge(db: DBSession, creator: m.User, variant: str, time_control:
     return ch
 
 
-def can_see_challenge(ch: m.Challenge, user: m.User | None) -> bool:
+def can_see_challenge(ch: m.Challenge, user: User | None) -> bool:
     """Open challenges are public; an invitation only to its two players and staff."""
     if ch.target_id is None:
         return True
     if user is None:
         return False
     return user.id in (ch.creator_id, ch.target_id) or user.role_enum.at_least(
-        m.Role.ADMINISTRATOR)
+        Role.ADMINISTRATOR)
 
 
-def get_challenge(db: DBSession, challenge_id: int, user: m.User | None) -> m.Challenge:
+def get_challenge(db: DBSession, challenge_id: int, user: User | None) -> m.Challenge:
     ch = db.get(m.Challenge, challenge_id)
     if ch is None or not can_see_challenge(ch, user):
         raise NotFound("challenge")
     return ch
 
 
-def accept_challenge(db: DBSession, ch: m.Challenge, user: m.User, started_at: float,
+def accept_challenge(db: DBSession, ch: m.Challenge, user: User, started_at: float,
                      rng: random.Random | None = None) -> m.Game:
     """Start the game of a challenge; ``user`` is the opponent."""
     if ch.status != m.ChallengeStatus.OPEN.value:
@@ -143,7 +144,7 @@ def accept_challenge(db: DBSession, ch: m.Challenge, user: m.User, started_at: f
     return game
 
 
-def close_challenge(db: DBSession, ch: m.Challenge, user: m.User) -> None:
+def close_challenge(db: DBSession, ch: m.Challenge, user: User) -> None:
     """The creator cancels, the invited player declines."""
     if ch.status != m.ChallengeStatus.OPEN.value:
         raise Conflict("challenge is no longer open")
@@ -155,7 +156,7 @@ def close_challenge(db: DBSession, ch: m.Challenge, user: m.User) -> None:
         raise Forbidden("not your challenge")
 
 
-def lobby(db: DBSession, user: m.User | None) -> dict[str, list[m.Challenge]]:
+def lobby(db: DBSession, user: User | None) -> dict[str, list[m.Challenge]]:
     open_q = select(m.Challenge).where(m.Challenge.status == "open",
                                        m.Challenge.target_id.is_(None))
     out: dict[str, list[m.Challenge]] = {
@@ -175,7 +176,7 @@ def live_games(db: DBSession, limit: int = 50) -> list[m.Game]:
                            .order_by(m.Game.id.desc()).limit(limit)))
 
 
-def games_of(db: DBSession, user: m.User, limit: int = 50) -> list[m.Game]:
+def games_of(db: DBSession, user: User, limit: int = 50) -> list[m.Game]:
     return list(db.scalars(select(m.Game).where(
         or_(m.Game.white_id == user.id, m.Game.black_id == user.id))
         .order_by(m.Game.id.desc()).limit(limit)))
