@@ -52,7 +52,7 @@ def shuffle(game_id: int, white: Visitor, black: Visitor, moves: list[str]) -> N
 
 def rebuild(client: TestClient, game_id: int) -> dict[str, object]:
     """Forget the game in memory and load it again from the database."""
-    hub = services(client).hub
+    hub = client.app.state.hub  # type: ignore[attr-defined]
     hub.games.pop(game_id, None)
 
     async def load() -> dict[str, object]:

@@ -177,14 +177,15 @@ def test_engine_against_engine_is_not_rate_limited(client: TestClient,
     from shashki.server.core.ratelimit import RateLimit
 
     svc = client.app.state.services  # type: ignore[attr-defined]
-    svc.hub.move_limit = RateLimit(1, 600)  # one action in ten minutes: players are held
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.move_limit = RateLimit(1, 600)  # one action in ten minutes: players are held
     player = client.app.state.engine.player  # type: ignore[attr-defined]
     with svc.db.session() as db:
         white = db.get(User, player.user_of("beginner"))
         black = db.get(User, player.user_of("novice"))
         ch = store.create_challenge(db, white, "russian", "", "white", black.username)
-        game_id = store.accept_challenge(db, ch, black, svc.hub.now()).id
-    client.portal.call(svc.hub.get, game_id)  # type: ignore[union-attr]
+        game_id = store.accept_challenge(db, ch, black, hub.now()).id
+    client.portal.call(hub.get, game_id)  # type: ignore[union-attr]
     state = wait_state(guest, game_id, lambda s: s["ply"] >= 24 or s["status"] == "finished",
                        timeout=60)
     assert state["ply"] >= 20, state["termination"]
@@ -238,6 +239,7 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
         human = Visitor(c)
         human.signup("human")
         svc = c.app.state.services  # type: ignore[attr-defined]
+        hub = c.app.state.hub  # type: ignore[attr-defined]
         bot_id = c.app.state.engine.player.user_of("beginner")  # type: ignore[attr-defined]
         # the game is written, but the hub never hears of it before the server stops
         with svc.db.session() as db:
@@ -245,7 +247,7 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
                 User.username == "human"))
             bot = db.get(User, bot_id)
             ch = store.create_challenge(db, h, "russian", "5m", "black", bot.username)
-            game_id = store.accept_challenge(db, ch, bot, svc.hub.now()).id
+            game_id = store.accept_challenge(db, ch, bot, hub.now()).id
             ch.status = m.ChallengeStatus.ACCEPTED.value
         c.app.state.engine.player.poller.cancel()  # type: ignore[attr-defined]
     with TestClient(create_app(cfg)) as c:

@@ -52,14 +52,15 @@ def test_rebuild_gives_the_same_game_and_clocks(client: TestClient, alice: Visit
     bob.api("POST", f"/api/games/{game_id}/actions", {"type": "offer"})
     alice.api("POST", f"/api/games/{game_id}/actions", {"type": "decline"})
     svc = services(client)
-    live = client.portal.call(svc.hub.get, game_id)  # type: ignore[union-attr]
-    rebuilt = LiveGame.rebuild(store.load_game(svc.db, game_id), svc.hub.offset)
+    svc_hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = client.portal.call(svc_hub.get, game_id)  # type: ignore[union-attr]
+    rebuilt = LiveGame.rebuild(store.load_game(svc.db, game_id), svc_hub.offset)
     assert rebuilt.mismatches == []
     assert rebuilt.game.readings == live.game.readings  # positions, moves, clocks, times
     assert [e.action for e in rebuilt.game.events] == [e.action for e in live.game.events]
     assert rebuilt.game.board.fen() == live.game.board.fen()
     assert rebuilt.seq == live.seq == 6
-    now = svc.hub.now()
+    now = svc_hub.now()
     live.tb.frozen = rebuilt.tb.frozen = now
     assert rebuilt.clock_state() == live.clock_state()
     live.tb.frozen = None
@@ -70,7 +71,7 @@ def test_hub_rebuilds_a_forgotten_game(client: TestClient, alice: Visitor,
     game_id = start_game(alice, bob)
     alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "c3-d4"})
     before = alice.get(f"/api/games/{game_id}").json()
-    services(client).hub.games.clear()
+    client.app.state.hub.games.clear()  # type: ignore[attr-defined]
     after = alice.get(f"/api/games/{game_id}").json()
     assert after["moves"] == before["moves"] and after["fen"] == before["fen"]
     # Black's clock ran meanwhile, White's stands at its reading after the move.

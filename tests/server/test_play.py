@@ -224,7 +224,7 @@ def test_flag_fall_ends_the_game_by_the_server_clock(client: TestClient, alice: 
 
 def test_a_late_move_loses_on_time(client: TestClient, alice: Visitor, bob: Visitor) -> None:
     game_id = start_game(alice, bob, time_control="1s")
-    hub = services(client).hub
+    hub = client.app.state.hub  # type: ignore[attr-defined]
     game = client.portal.call(hub.get, game_id)  # type: ignore[union-attr]
     if game.timer is not None:  # the move must find the flag itself, not the timer
         game.timer.cancel()

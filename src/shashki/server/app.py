@@ -21,14 +21,16 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError
 
 from shashki.server.accounts import admin_routes, auth
+from shashki.server.accounts import routes as account_routes
 from shashki.server.accounts.auth import Passwords
+from shashki.server.accounts.visitor import Accounts, visitor
 from shashki.server.archive import routes as archive_routes
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.core.ratelimit import RateLimit
 from shashki.server.core.settings import Settings
 from shashki.server.core.texts import Texts
-from shashki.server.core.web import Services, run_db, visitor
+from shashki.server.core.web import Services, run_db
 from shashki.server.correspondence import routes as corr_routes
 from shashki.server.correspondence.service import CorrConfig
 from shashki.server.engine import routes as engine_routes
@@ -97,9 +99,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bus = RedisBus(settings.redis_url, hub.catch_up)
             await bus.start()
             hub.bus = bus
-        app.state.services = Services(
-            settings=settings, db=db, passwords=passwords, hub=hub, templates=templates(),
+        app.state.services = Services(settings=settings, db=db, templates=templates())
+        app.state.accounts = Accounts(
+            passwords=passwords,
             login_limit=RateLimit(settings.login_attempts, settings.login_window))
+        app.state.hub = hub
         await hub.start()
         app.state.engine = await start_engine(db, hub)
         mail = None
@@ -124,6 +128,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     static: list[str | tuple[str, str]] = [
         (f"shashki.server.{f}", "static") for f in FEATURES if (HERE / f / "static").is_dir()]
     app.mount("/static", StaticFiles(packages=static), name="static")
+    app.include_router(account_routes.router)
     app.include_router(page_routes.router)
     app.include_router(corr_routes.router)
     app.include_router(api_routes.router)

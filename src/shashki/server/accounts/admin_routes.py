@@ -18,10 +18,11 @@ from pydantic import BaseModel, Field
 from shashki.server.accounts import admin
 from shashki.server.accounts.models import Role, RoleChange, User
 from shashki.server.accounts.tokens import ApiWho, check_api_csrf
+from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.errors import Conflict, InvalidInput, NotFound
-from shashki.server.core.web import Visitor, Who, check_csrf, run_db, services
+from shashki.server.core.web import render, run_db, services
 from shashki.server.play.api import ERRORS
-from shashki.server.play.routes import render
+from shashki.server.play.live import hub_of
 
 router = APIRouter()
 
@@ -58,7 +59,7 @@ async def _change(request: Request, who: Visitor, name: str, role: str, reason: 
                   via: str) -> RoleChange | None:
     svc = services(request)
     user = who.require_user()
-    now = svc.hub.now()
+    now = hub_of(request).now()
 
     def change() -> RoleChange | None:
         with svc.db.session() as db:

@@ -22,8 +22,9 @@ from sqlalchemy.orm import Session as DBSession
 
 from shashki.server.accounts.auth import token_hash
 from shashki.server.accounts.models import ApiToken, User
+from shashki.server.accounts.visitor import Visitor, check_csrf, visitor
 from shashki.server.core.errors import InvalidInput, NotAuthenticated, NotFound
-from shashki.server.core.web import Visitor, check_csrf, run_db, services, visitor
+from shashki.server.core.web import run_db, services
 
 PREFIX = "shk_"
 MAX_TOKENS = 20

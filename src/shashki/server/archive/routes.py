@@ -11,11 +11,13 @@ from starlette.datastructures import UploadFile
 
 from shashki.board import Board
 from shashki.errors import ShashkiError
+from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.archive import service as archive
 from shashki.server.core.errors import InvalidInput, NotFound
-from shashki.server.core.web import Visitor, Who, check_csrf, run_db, services
+from shashki.server.core.web import render, run_db, services
 from shashki.server.engine.pool import Record
 from shashki.server.engine.routes import engine_services
+from shashki.server.play.live import hub_of
 from shashki.server.play.rest import (
     archive_query,
     archive_record,
@@ -23,7 +25,6 @@ from shashki.server.play.rest import (
     pdn_download,
     read_upload,
 )
-from shashki.server.play.routes import render
 from shashki.svg import board_svg
 
 router = APIRouter(include_in_schema=False)
@@ -191,7 +192,7 @@ async def archive_game_pdn(game_id: int, request: Request) -> Response:
 async def _platform_replay(request: Request, game_id: int) -> tuple[dict[str, Any],
                                                                    archive.Replayed]:
     rec = await game_record(request, game_id)
-    lg = await services(request).hub.get(game_id)
+    lg = await hub_of(request).get(game_id)
     async with lg.lock:
         t = lg.game.termination
         game = {"id": game_id, "white": lg.white_name, "black": lg.black_name,

@@ -1,41 +1,35 @@
-"""What every route needs: the app's services, the visitor (session, language) and the
-CSRF check."""
+"""What every route needs: the app's shared services, blocking database work in a thread,
+page rendering, form fields and safe redirects."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 import anyio.to_thread
-from fastapi import Depends, Request
+from fastapi import Request
+from fastapi.responses import RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.datastructures import FormData
 
-from shashki.server.accounts import auth
-from shashki.server.accounts.auth import Passwords
-from shashki.server.accounts.models import Role, Session, User
+from shashki.rules import VARIANTS
 from shashki.server.core.db import Database
-from shashki.server.core.errors import CsrfError, Forbidden, NotAuthenticated
-from shashki.server.core.ratelimit import RateLimit
 from shashki.server.core.settings import Settings
-from shashki.server.core.texts import LANGUAGES, Texts
-from shashki.server.play.live import Actor, Hub
+from shashki.server.core.texts import Texts
 
 T = TypeVar("T")
 
 
 @dataclass
 class Services:
-    """The app's long-lived parts, kept on ``app.state.services``."""
+    """The parts every feature shares, kept on ``app.state.services``; a feature keeps its
+    own long-lived parts on ``app.state`` beside them (the live hub, the engine pool)."""
 
     settings: Settings
     db: Database
-    passwords: Passwords
-    hub: Hub
     templates: Jinja2Templates
-    login_limit: RateLimit
 
 
 def services(request: Request) -> Services:
@@ -48,93 +42,39 @@ async def run_db(fn: Callable[..., T], *args: Any) -> T:
     return await anyio.to_thread.run_sync(fn, *args)
 
 
-@dataclass
-class Visitor:
-    """Who is asking: their account (if logged in), session, language and CSRF token."""
-
-    user: User | None
-    session: Session | None
-    token: str | None
-    """The session cookie's token."""
-    csrf: str
-    """The token forms and requests must send back."""
-    lang: str
+class Viewer(Protocol):
+    """Whoever a page is rendered for (:class:`shashki.server.accounts.visitor.Visitor`)."""
 
     @property
-    def t(self) -> Texts:
-        return Texts(self.lang)
+    def t(self) -> Texts: ...
 
-    def require_user(self) -> User:
-        if self.user is None:
-            raise NotAuthenticated()
-        return self.user
-
-    def require_role(self, role: Role) -> User:
-        user = self.require_user()
-        if not user.role_enum.at_least(role):
-            raise Forbidden(code="role", role=role.value)
-        return user
-
-    def actor(self) -> Actor:
-        user = self.require_user()
-        return Actor(user.id, user.role_enum)
+    csrf: str
+    lang: str
 
 
-def _language(request: Request, user: User | None, default: str) -> str:
-    cookie = request.cookies.get(auth.LANG_COOKIE)
-    if cookie in LANGUAGES:
-        return cookie
-    if user is not None and user.language in LANGUAGES:
-        return user.language
-    header = request.headers.get("accept-language", "").lower()
-    for part in header.split(","):
-        code = part.split(";")[0].strip()[:2]
-        if code in LANGUAGES:
-            return code
-    return default
+def render(request: Request, who: Viewer, name: str, status: int = 200,
+           **context: Any) -> Response:
+    """A page from the features' templates, with what every page shows."""
+    ctx = {"who": who, "t": who.t, "csrf": who.csrf, "lang": who.lang, "path": here(request),
+           "variants": list(VARIANTS), **context}
+    return services(request).templates.TemplateResponse(request, name, ctx, status_code=status)
 
 
-def load_session_row(svc: Services, token: str | None) -> Session | None:
-    with svc.db.session() as db:
-        row = auth.load_session(db, svc.settings, token)
-        if row is not None:
-            _ = row.user.username  # loaded before the session closes
-        return row
+def here(request: Request) -> str:
+    """The request's path and query: where a page sends the visitor back to."""
+    q = request.url.query
+    return request.url.path + (f"?{q}" if q else "")
 
 
-async def visitor(request: Request) -> Visitor:
-    """The visitor of an HTTP request (a FastAPI dependency)."""
-    svc = services(request)
-    token = request.cookies.get(auth.SESSION_COOKIE)
-    row = await run_db(load_session_row, svc, token) if token else None
-    user = row.user if row is not None else None
-    if row is not None:
-        csrf = row.csrf_token
-    else:
-        csrf = request.cookies.get(auth.CSRF_COOKIE) or str(
-            getattr(request.state, "anon_csrf", ""))
-    return Visitor(user, row, token if row else None, csrf,
-                   _language(request, user, svc.settings.language))
+def form_str(form: FormData, name: str, limit: int = 2000) -> str:
+    """A form's text field, cut to ``limit`` characters; empty when absent or a file."""
+    value = form.get(name)
+    return value[:limit] if isinstance(value, str) else ""
 
 
-Who = Annotated[Visitor, Depends(visitor)]
-
-
-def check_csrf(request: Request, who: Visitor, form: FormData | None = None) -> None:
-    """Refuse a state-changing request that does not carry the visitor's CSRF token."""
-    given = request.headers.get(auth.CSRF_HEADER)
-    if given is None and form is not None:
-        value = form.get(auth.CSRF_FIELD)
-        given = value if isinstance(value, str) else None
-    if who.session is not None:
-        expected: str | None = who.session.csrf_token
-    else:
-        expected = request.cookies.get(auth.CSRF_COOKIE)
-    if not auth.tokens_match(expected, given):
-        raise CsrfError()
-    origin = request.headers.get("origin")
-    if origin and origin != "null" and not same_origin(origin, request):
-        raise CsrfError("cross-origin request")
+def redirect(url: str) -> RedirectResponse:
+    """See other: the answer to a form that changed something."""
+    return RedirectResponse(url, status_code=303)
 
 
 def same_origin(origin: str, request: Request) -> bool:

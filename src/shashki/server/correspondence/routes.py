@@ -11,17 +11,16 @@ import secrets
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
-from starlette.datastructures import FormData
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from shashki.color import Color
 from shashki.competition.tiebreaks import SHORT
 from shashki.server.accounts.models import Role, User
+from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.errors import Forbidden, InvalidInput, NotFound, ServerError
-from shashki.server.core.web import Services, Visitor, Who, check_csrf, run_db, services
+from shashki.server.core.web import Services, form_str, redirect, render, run_db, services
 from shashki.server.correspondence import service as corr
 from shashki.server.correspondence.service import CONTROLS, CorrConfig
-from shashki.server.play.routes import render
 from shashki.svg import board_svg
 
 router = APIRouter()
@@ -54,13 +53,8 @@ async def _ticker(svc: Services, cfg: CorrConfig) -> None:
             log.exception("correspondence: the daily check failed")
 
 
-def _str(form: FormData, name: str, limit: int = 2000) -> str:
-    value = form.get(name)
-    return value[:limit] if isinstance(value, str) else ""
 
 
-def _redirect(url: str) -> RedirectResponse:
-    return RedirectResponse(url, status_code=303)
 
 
 async def _daily(svc: Services, cfg: CorrConfig) -> None:
@@ -143,11 +137,11 @@ async def corr_create(request: Request, who: Who) -> Response:
         with svc.db.session() as db:
             me = db.get(User, user.id)
             assert me is not None
-            row = corr.create_game(db, cfg, me, _str(form, "opponent", 64),
-                                   _str(form, "color", 8) or "white",
-                                   _str(form, "control", 64) or "30d/10",
-                                   _str(form, "variant", 40) or "russian",
-                                   by_mail=_str(form, "by_mail", 4) == "1")
+            row = corr.create_game(db, cfg, me, form_str(form, "opponent", 64),
+                                   form_str(form, "color", 8) or "white",
+                                   form_str(form, "control", 64) or "30d/10",
+                                   form_str(form, "variant", 40) or "russian",
+                                   by_mail=form_str(form, "by_mail", 4) == "1")
             return row.id
 
     try:
@@ -155,8 +149,8 @@ async def corr_create(request: Request, who: Who) -> Response:
     except InvalidInput as e:
         fields = ("opponent", "color", "control", "variant")
         return await _list(request, who, 422, who.t.error(e.code, detail=e.detail, **e.params),
-                           {k: _str(form, k, 200) for k in fields})
-    return _redirect(f"/corr/{game_id}")
+                           {k: form_str(form, k, 200) for k in fields})
+    return redirect(f"/corr/{game_id}")
 
 
 @router.post("/corr/leave")
@@ -170,14 +164,14 @@ async def corr_leave(request: Request, who: Who) -> Response:
         with svc.db.session() as db:
             me = db.get(User, user.id)
             assert me is not None
-            corr.request_leave(db, cfg, me, corr._date(_str(form, "first", 12), "first"),
-                               corr._date(_str(form, "last", 12), "last"))
+            corr.request_leave(db, cfg, me, corr._date(form_str(form, "first", 12), "first"),
+                               corr._date(form_str(form, "last", 12), "last"))
 
     try:
         await run_db(take)
     except InvalidInput as e:
         return await _list(request, who, 422, who.t.error(e.code, detail=e.detail, **e.params))
-    return _redirect("/corr")
+    return redirect("/corr")
 
 
 @router.post("/corr/leave/grant")
@@ -191,23 +185,23 @@ async def corr_grant(request: Request, who: Who) -> Response:
         from shashki.server.accounts import auth
 
         with svc.db.session() as db:
-            player = auth.find_user(db, _str(form, "player", 64))
+            player = auth.find_user(db, form_str(form, "player", 64))
             if player is None:
-                raise InvalidInput("player", code="no_such_user", name=_str(form, "player", 64))
+                raise InvalidInput("player", code="no_such_user", name=form_str(form, "player", 64))
             me = db.get(User, judge.id)
             assert me is not None
             try:
-                year, days = int(_str(form, "year", 6)), int(_str(form, "days", 6))
+                year, days = int(form_str(form, "year", 6)), int(form_str(form, "days", 6))
             except ValueError:
                 raise InvalidInput("days", code="invalid") from None
-            corr.grant_leave(db, cfg, me, player, year, days, _str(form, "reason", 500))
+            corr.grant_leave(db, cfg, me, player, year, days, form_str(form, "reason", 500))
 
     try:
         await run_db(grant)
     except ServerError as e:
         return await _list(request, who, e.status, who.t.error(e.code, detail=e.detail,
                                                                **e.params))
-    return _redirect("/corr")
+    return redirect("/corr")
 
 
 @router.post("/corr/calendar")
@@ -220,14 +214,14 @@ async def corr_calendar(request: Request, who: Who) -> Response:
     if cfg.simulated is None:
         raise NotFound()
     try:
-        days = int(_str(form, "days", 4) or "1")
+        days = int(form_str(form, "days", 4) or "1")
     except ValueError:
         raise InvalidInput("days", code="invalid") from None
     if not 0 < days <= 366:
         raise InvalidInput("days", code="invalid")
     cfg.simulated.advance(days=days)
     await _daily(svc, cfg)
-    return _redirect(_next(_str(form, "next", 200)))
+    return redirect(_next(form_str(form, "next", 200)))
 
 
 def _next(target: str) -> str:
@@ -265,22 +259,22 @@ async def corr_event_create(request: Request, who: Who) -> Response:
             me = db.get(User, judge.id)
             assert me is not None
             try:
-                rounds = int(_str(form, "rounds", 4) or "0")
-                every = int(_str(form, "digest_days", 4) or "7")
+                rounds = int(form_str(form, "rounds", 4) or "0")
+                every = int(form_str(form, "digest_days", 4) or "7")
             except ValueError:
                 raise InvalidInput("rounds", code="invalid") from None
-            return corr.create_event(db, cfg, me, _str(form, "name", 120),
-                                     _str(form, "system", 16) or "berger",
-                                     _str(form, "control", 64) or "30d/10",
-                                     _str(form, "variant", 40) or "russian", rounds,
-                                     _str(form, "captain", 64), every).id
+            return corr.create_event(db, cfg, me, form_str(form, "name", 120),
+                                     form_str(form, "system", 16) or "berger",
+                                     form_str(form, "control", 64) or "30d/10",
+                                     form_str(form, "variant", 40) or "russian", rounds,
+                                     form_str(form, "captain", 64), every).id
 
     try:
         event_id = await run_db(create)
     except InvalidInput as e:
         return await _events(request, who, 422, who.t.error(e.code, detail=e.detail,
                                                             **e.params))
-    return _redirect(f"/corr/events/{event_id}")
+    return redirect(f"/corr/events/{event_id}")
 
 
 @router.get("/corr/events/{event_id}")
@@ -311,7 +305,7 @@ async def corr_event_action(event_id: int, action: str, request: Request, who: W
     form = await request.form()
     check_csrf(request, who, form)
     user = who.require_user()
-    game = _str(form, "game", 12)
+    game = form_str(form, "game", 12)
 
     def run() -> list[Any]:
         with svc.db.session() as db:
@@ -336,7 +330,7 @@ async def corr_event_action(event_id: int, action: str, request: Request, who: W
 
     msgs = await run_db(run)
     await run_db(corr.deliver, svc.db.session, cfg, msgs, None)
-    return _redirect(f"/corr/events/{event_id}")
+    return redirect(f"/corr/events/{event_id}")
 
 
 @router.get("/corr/{game_id}")
@@ -379,7 +373,7 @@ async def corr_action(game_id: int, action: str, request: Request, who: Who) -> 
     form = await request.form()
     check_csrf(request, who, form)
     user = who.require_user()
-    fields = {k: _str(form, k, 500) for k in ("move", "moves", "on", "postmark", "received",
+    fields = {k: form_str(form, k, 500) for k in ("move", "moves", "on", "postmark", "received",
                                                "decision", "reason", "result")}
 
     def run() -> list[Any]:
@@ -390,7 +384,7 @@ async def corr_action(game_id: int, action: str, request: Request, who: Who) -> 
 
     msgs = await run_db(run)
     await run_db(corr.deliver, svc.db.session, cfg, msgs, game_id)
-    return _redirect(f"/corr/{game_id}")
+    return redirect(f"/corr/{game_id}")
 
 
 @router.get("/corr/{game_id}/pdn")

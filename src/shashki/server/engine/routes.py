@@ -12,11 +12,13 @@ from fastapi.responses import RedirectResponse, Response
 from shashki.engine import LEVELS
 from shashki.server.accounts import tokens as api_tokens
 from shashki.server.accounts.models import User
+from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.errors import InvalidInput
-from shashki.server.core.web import Visitor, Who, check_csrf, run_db, services
+from shashki.server.core.web import form_str, render, run_db, services
 from shashki.server.engine.pool import EngineServices
 from shashki.server.play import store
-from shashki.server.play.routes import TIME_CONTROLS, render
+from shashki.server.play.live import hub_of
+from shashki.server.play.routes import TIME_CONTROLS
 
 router = APIRouter(include_in_schema=False)
 
@@ -50,11 +52,11 @@ async def create_engine_game(request: Request, who: Visitor, level: str, variant
             assert creator is not None and bot is not None
             ch = store.create_challenge(db, creator, variant, time_control, color,
                                         bot.username, fen)
-            game = store.accept_challenge(db, ch, bot, svc.hub.now())
+            game = store.accept_challenge(db, ch, bot, hub_of(request).now())
             return game.id
 
     game_id = await run_db(create)
-    await svc.hub.get(game_id)
+    await hub_of(request).get(game_id)
     return game_id
 
 
@@ -64,9 +66,6 @@ def _date(t: float | None) -> str:
     return dt.datetime.fromtimestamp(t, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def _str(form: Any, name: str, limit: int = 500) -> str:
-    value = form.get(name)
-    return value[:limit] if isinstance(value, str) else ""
 
 
 @router.get("/engine")
@@ -80,7 +79,8 @@ async def engine_game(request: Request, who: Who) -> Response:
     form = await request.form()
     check_csrf(request, who, form)
     who.require_user()
-    fields = {k: _str(form, k) for k in ("level", "variant", "time_control", "color", "fen")}
+    fields = {k: form_str(form, k, 500)
+              for k in ("level", "variant", "time_control", "color", "fen")}
     try:
         game_id = await create_engine_game(
             request, who, fields["level"] or "amateur", fields["variant"] or "russian",
@@ -123,7 +123,7 @@ async def create_token(request: Request, who: Who) -> Response:
 
     def create() -> str:
         with svc.db.session() as db:
-            token, _ = api_tokens.create(db, user.id, _str(form, "name", 100))
+            token, _ = api_tokens.create(db, user.id, form_str(form, "name", 100))
             return token
 
     try:

@@ -18,8 +18,9 @@ from fastapi.responses import JSONResponse, Response
 from sqlalchemy.orm.exc import StaleDataError
 
 from shashki.server.accounts.models import User
+from shashki.server.accounts.visitor import Visitor, Who
 from shashki.server.core.errors import Conflict, GameRuleError, InvalidInput, NotFound
-from shashki.server.core.web import Visitor, Who, run_db, services
+from shashki.server.core.web import form_str, redirect, render, run_db, services
 from shashki.server.events import service as ev_service
 from shashki.server.events.models import Sanction, SanctionKind
 from shashki.server.events.routes import (
@@ -27,13 +28,10 @@ from shashki.server.events.routes import (
     form_of,
     load_view,
     number,
-    redirect,
     rounds_context,
-    text,
 )
 from shashki.server.play import models as m
-from shashki.server.play.live import LiveGame
-from shashki.server.play.routes import render
+from shashki.server.play.live import Actor, LiveGame, hub_of
 
 router = APIRouter()
 
@@ -70,7 +68,6 @@ async def _console_view(request: Request, who: Visitor, event_id: int) -> EventV
 async def game_cards(request: Request, view: EventView) -> list[dict[str, Any]]:
     """The live state of every platform game of the current round (and of unfinished games
     of earlier rounds)."""
-    svc = services(request)
     t = view.t
     cards: list[dict[str, Any]] = []
     current = t.current_round
@@ -78,7 +75,7 @@ async def game_cards(request: Request, view: EventView) -> list[dict[str, Any]]:
         row = view.game_rows.get(eg.game_id)
         if row is None or (eg.round != current and row.status != "live"):
             continue
-        lg = await svc.hub.get(eg.game_id)
+        lg = await hub_of(request).get(eg.game_id)
         async with lg.lock:
             cards.append(card(lg, eg.round, eg.board, eg.game_no))
     return cards
@@ -161,7 +158,7 @@ async def _game_action(request: Request, who: Visitor, event_id: int, game_id: i
                 raise NotFound("game")
 
     await run_db(check)
-    await svc.hub.act(game_id, who.actor(), kind, **kw)
+    await hub_of(request).act(game_id, Actor.of(who.require_user()), kind, **kw)
 
 
 @router.post("/events/{event_id}/arbiter/games/{game_id}/rule")
@@ -176,14 +173,14 @@ async def rule(event_id: int, game_id: int, request: Request, who: Who) -> Respo
 @router.post("/events/{event_id}/arbiter/games/{game_id}/adjust")
 async def adjust(event_id: int, game_id: int, request: Request, who: Who) -> Response:
     form = await form_of(request, who)
-    color = text(form, "color", 8)
+    color = form_str(form, "color", 8)
     if color not in ("white", "black"):
         raise InvalidInput("color", code="color")
     seconds = number(form, "seconds")
-    basis = text(form, "basis", 40)
+    basis = form_str(form, "basis", 40)
     if basis not in ADJUSTMENTS:
         raise InvalidInput("basis", code="event_decision")
-    reason = text(form, "reason", 300).strip()
+    reason = form_str(form, "reason", 300).strip()
     await _game_action(request, who, event_id, game_id, "adjust", text=str(seconds),
                        color=color, article=basis, detail=reason)
     return redirect(f"/events/{event_id}/arbiter#game-{game_id}")
@@ -192,11 +189,11 @@ async def adjust(event_id: int, game_id: int, request: Request, who: Who) -> Res
 @router.post("/events/{event_id}/arbiter/games/{game_id}/decide")
 async def decide(event_id: int, game_id: int, request: Request, who: Who) -> Response:
     form = await form_of(request, who)
-    choice = text(form, "decision", 20)
+    choice = form_str(form, "decision", 20)
     if choice not in DECISIONS:
         raise InvalidInput("decision", code="event_decision")
     winner, article = DECISIONS[choice]
-    given = " ".join(text(form, "reason", 300).split())
+    given = " ".join(form_str(form, "reason", 300).split())
     if choice == "both-sanction" and len(given) < 3:
         raise InvalidInput("reason", code="sanction_reason")  # a sanction says why
     reason = given or choice
@@ -224,7 +221,7 @@ def _both_sanctioned(request: Request, who: Visitor, event_id: int, game_id: int
             db.add(Sanction(event_id=event_id, user_id=player, game_id=game_id,
                             kind=SanctionKind.LOSS.value,
                             article=ev_service.SANCTIONS_ARTICLE,
-                            reason=" ".join(reason.split()), at=svc.hub.now(),
+                            reason=" ".join(reason.split()), at=hub_of(request).now(),
                             arbiter_id=user.id))
 
 
@@ -235,9 +232,9 @@ async def sanction(event_id: int, request: Request, who: Who) -> Response:
     svc = services(request)
     form = await form_of(request, who)
     user = who.require_user()
-    player, kind, reason = number(form, "player"), text(form, "kind", 16), text(
+    player, kind, reason = number(form, "player"), form_str(form, "kind", 16), form_str(
         form, "reason", 1000)
-    now = svc.hub.now()
+    now = hub_of(request).now()
 
     def record() -> ev_service.SanctionPlan:
         with svc.db.session() as db:
@@ -252,10 +249,11 @@ async def sanction(event_id: int, request: Request, who: Who) -> Response:
     except StaleDataError:
         raise Conflict(code="event_changed") from None
     if plan.decide_game is not None:
-        lg = await svc.hub.get(plan.decide_game)
+        lg = await hub_of(request).get(plan.decide_game)
         if not lg.is_over:
             with contextlib.suppress(GameRuleError):  # it ended meanwhile: that result stands
-                await svc.hub.act(plan.decide_game, who.actor(), "decide", color=plan.winner,
-                                  article=ev_service.SANCTIONS_ARTICLE[:40],
-                                  detail=f"{kind}: {' '.join(reason.split())}")
+                await hub_of(request).act(plan.decide_game, Actor.of(who.require_user()),
+                                          "decide", color=plan.winner,
+                                          article=ev_service.SANCTIONS_ARTICLE[:40],
+                                          detail=f"{kind}: {' '.join(reason.split())}")
     return redirect(f"/events/{event_id}/arbiter#sanctions")

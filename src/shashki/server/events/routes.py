@@ -10,7 +10,7 @@ import tempfile
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -21,13 +21,15 @@ from shashki.competition import export as cexport
 from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 from shashki.competition.trf import export_trf
 from shashki.server.accounts.models import Role, User
+from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.errors import Conflict, InvalidInput, NotFound
-from shashki.server.core.web import Visitor, Who, check_csrf, run_db, services
+from shashki.server.core.web import form_str, redirect, render, run_db, services
 from shashki.server.events import service as ev_service
 from shashki.server.events.models import EventGame, EventPlayer, EventRow
 from shashki.server.play import models as m
+from shashki.server.play.live import hub_of
 from shashki.server.play.record import game_pdn
-from shashki.server.play.routes import TIME_CONTROLS, render
+from shashki.server.play.routes import TIME_CONTROLS
 
 router = APIRouter()
 
@@ -36,13 +38,10 @@ DEFAULT_TIEBREAKS = {"berger": ["sonneborn-berger", "wins", "direct"],
                      "dutch": ["solkoff", "truncated-solkoff", "wins"]}
 
 
-def text(form: FormData, name: str, limit: int = 200) -> str:
-    value = form.get(name)
-    return value[:limit] if isinstance(value, str) else ""
 
 
 def number(form: FormData, name: str, default: int | None = None) -> int:
-    raw = text(form, name, 12).strip()
+    raw = form_str(form, name, 12).strip()
     if not raw and default is not None:
         return default
     if not re.fullmatch(r"-?\d{1,6}", raw):
@@ -56,8 +55,6 @@ def _whole(value: object) -> int:
     return int(value)
 
 
-def redirect(url: str) -> RedirectResponse:
-    return RedirectResponse(url, status_code=303)
 
 
 async def form_of(request: Request, who: Visitor) -> FormData:
@@ -101,15 +98,15 @@ async def create(request: Request, who: Who) -> Response:
     svc = services(request)
     form = await form_of(request, who)
     user = who.require_role(Role.ORGANISER)
-    system = text(form, "system", 20)
-    tbs = [v for v in (text(form, f"tb{i}", 40) for i in range(1, 5)) if v]
+    system = form_str(form, "system", 20)
+    tbs = [v for v in (form_str(form, f"tb{i}", 40) for i in range(1, 5)) if v]
     data = ev_service.EventForm(
-        name=text(form, "name", 200), system=system,
-        micromatch=text(form, "micromatch", 4) == "on", ballot=text(form, "ballot", 40),
-        mode=text(form, "mode", 8), variant=text(form, "variant", 40) or "russian",
-        time_control=text(form, "time_control", 80), fen=text(form, "fen", 500),
+        name=form_str(form, "name", 200), system=system,
+        micromatch=form_str(form, "micromatch", 4) == "on", ballot=form_str(form, "ballot", 40),
+        mode=form_str(form, "mode", 8), variant=form_str(form, "variant", 40) or "russian",
+        time_control=form_str(form, "time_control", 80), fen=form_str(form, "fen", 500),
         rounds=number(form, "rounds", 0) if system == "dutch" else 0,
-        scoring=text(form, "scoring", 12), tiebreaks=tbs, arbiter=text(form, "arbiter", 64))
+        scoring=form_str(form, "scoring", 12), tiebreaks=tbs, arbiter=form_str(form, "arbiter", 64))
 
     def make() -> int:
         with svc.db.session() as db:
@@ -124,7 +121,7 @@ async def create(request: Request, who: Who) -> Response:
             with svc.db.session() as db:
                 return ev_service.list_events(db)
 
-        keep = {k: text(form, k, 200) for k in ("name", "system", "mode", "variant",
+        keep = {k: form_str(form, k, 200) for k in ("name", "system", "mode", "variant",
                                                  "time_control", "rounds", "scoring",
                                                  "arbiter", "ballot", "micromatch",
                                                  "fen")}
@@ -166,7 +163,7 @@ class EventView:
 async def load_view(request: Request, event_id: int) -> tuple[EventView, list[int]]:
     """The event after bringing finished platform games' results into it."""
     svc = services(request)
-    now = svc.hub.now()
+    now = hub_of(request).now()
 
     def load() -> tuple[EventView, list[int]]:
         with svc.db.session() as db:
@@ -183,7 +180,7 @@ async def load_view(request: Request, event_id: int) -> tuple[EventView, list[in
     except StaleDataError:  # results were brought in by another request meanwhile
         view, started = await run_db(load)
     for game_id in started:
-        await svc.hub.get(game_id)
+        await hub_of(request).get(game_id)
     return view, started
 
 
@@ -240,7 +237,7 @@ async def _change(request: Request, who: Visitor, event_id: int, action: Any,
     start the platform games it returns."""
     svc = services(request)
     user = who.require_user()
-    now = svc.hub.now()
+    now = hub_of(request).now()
 
     def run() -> list[int]:
         with svc.db.session() as db:
@@ -260,14 +257,14 @@ async def _change(request: Request, who: Visitor, event_id: int, action: Any,
     except (StaleDataError, IntegrityError):  # another change of the event won the race
         raise Conflict(code="event_changed") from None
     for game_id in started:
-        await svc.hub.get(game_id)
+        await hub_of(request).get(game_id)
     return started
 
 
 @router.post("/events/{event_id}/players")
 async def add_player(event_id: int, request: Request, who: Who) -> Response:
     form = await form_of(request, who)
-    name = text(form, "username", 64)
+    name = form_str(form, "username", 64)
     await _change(request, who, event_id,
                   lambda db, row, _u, _now: ev_service.register(db, row, name) and None)
     return redirect(f"/events/{event_id}#players")
@@ -317,11 +314,11 @@ async def enter_result(event_id: int, request: Request, who: Who) -> Response:
     """The arbiter enters the result of an over-the-board game."""
     form = await form_of(request, who)
     rnd, board = number(form, "round"), number(form, "board")
-    game_no, result = number(form, "game", 1), text(form, "result", 12)
+    game_no, result = number(form, "game", 1), form_str(form, "result", 12)
     await _change(request, who, event_id,
                   lambda db, row, _u, _now: ev_service.enter_result(
                       db, row, rnd, board, game_no, result), need="arbiter")
-    back = text(form, "back", 20)
+    back = form_str(form, "back", 20)
     return redirect(f"/events/{event_id}/arbiter" if back == "arbiter"
                     else f"/events/{event_id}#round-{rnd}")
 
@@ -347,7 +344,6 @@ def _download(body: str, media: str, name: str) -> Response:
 async def event_pdn(event_id: int, request: Request) -> Response:
     """Every game of the event: the platform games' full records, and the results of the
     others (with the micro-match openings), as PDN."""
-    svc = services(request)
     view, _ = await load_view(request, event_id)
     t = view.t
     parts: list[str] = []
@@ -357,7 +353,7 @@ async def event_pdn(event_id: int, request: Request) -> Response:
                 row = view.game_of(r.number, p.board, g)
                 if row is None:
                     continue
-                lg = await svc.hub.get(row.id)
+                lg = await hub_of(request).get(row.id)
                 async with lg.lock:
                     pdn = game_pdn(lg)
                 rnd = f"{r.number}.{g}" if t.micromatch else str(r.number)

@@ -22,6 +22,7 @@ from shashki.server.core.errors import NotFound
 from shashki.server.core.web import run_db, services
 from shashki.server.play import models as m
 from shashki.server.play import store
+from shashki.server.play.live import Actor, hub_of
 from shashki.server.play.record import game_pdn
 from shashki.server.play.routes import accept_challenge
 
@@ -196,7 +197,7 @@ async def cancel(challenge_id: Id, request: Request, who: ApiWho) -> dict[str, A
 @router.get("/games/{game_id}")
 async def game(game_id: Id, request: Request, svg: bool = False,
                flipped: bool = False) -> dict[str, Any]:
-    lg = await services(request).hub.get(game_id)
+    lg = await hub_of(request).get(game_id)
     async with lg.lock:
         state = lg.state(flipped)
     if not svg:
@@ -211,9 +212,9 @@ async def act(game_id: Id, body: ActionIn, request: Request, who: ApiWho) -> dic
     Answers once the action is stored: an answered move is never lost.
     """
     check_api_csrf(request, who)
-    hub = services(request).hub
-    lg = await hub.act(game_id, who.actor(), body.type, text=body.move, ply=body.ply,
-                       color=body.color, article=body.article, detail=body.detail)
+    hub = hub_of(request)
+    lg = await hub.act(game_id, Actor.of(who.require_user()), body.type, text=body.move,
+                       ply=body.ply, color=body.color, article=body.article, detail=body.detail)
     async with lg.lock:
         state = lg.state(False)
     state.pop("svg")
@@ -222,7 +223,7 @@ async def act(game_id: Id, body: ActionIn, request: Request, who: ApiWho) -> dic
 
 @router.get("/games/{game_id}/pdn", responses=PDN)
 async def pdn(game_id: Id, request: Request) -> Response:
-    lg = await services(request).hub.get(game_id)
+    lg = await hub_of(request).get(game_id)
     async with lg.lock:
         text = game_pdn(lg)
     return PlainTextResponse(text, media_type="application/x-pdn; charset=utf-8")

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import anyio.to_thread
+from starlette.requests import HTTPConnection
 
 from shashki.clock import ClockState
 from shashki.color import BLACK, WHITE, Color
@@ -37,7 +38,7 @@ from shashki.errors import IllegalMove, ShashkiError
 from shashki.game import Event as GameEvent
 from shashki.game import Game, GameOver, RuleViolation
 from shashki.move import Move
-from shashki.server.accounts.models import Role
+from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import (
     Conflict,
@@ -210,6 +211,11 @@ class Actor:
     role: Role = Role.PLAYER
     bot: bool = False
     """The engine playing under its account: not held to the players' move rate."""
+
+    @classmethod
+    def of(cls, user: User) -> Actor:
+        """The account acting."""
+        return cls(user.id, user.role_enum)
 
 
 @dataclass
@@ -720,3 +726,9 @@ def _article(message: str) -> str | None:
         if inner.startswith(("Code ", "FMJD")):
             return inner
     return None
+
+
+def hub_of(conn: HTTPConnection) -> Hub:
+    """The app's live hub (``app.state.hub``), for a request or a WebSocket."""
+    hub: Hub = conn.app.state.hub
+    return hub

@@ -32,7 +32,7 @@ from shashki.server.engine.routes import create_engine_game, engine_services, le
 from shashki.server.play import models as m
 from shashki.server.play import store
 from shashki.server.play.api import ERRORS, PDN, Id, tag_routes
-from shashki.server.play.live import LiveGame
+from shashki.server.play.live import Actor, LiveGame, hub_of
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -235,7 +235,7 @@ async def user_games(name: str, request: Request,
 @router.get("/games/{game_id}/moves", response_model=list[MoveOut])
 async def moves(game_id: Id, request: Request) -> list[dict[str, Any]]:
     """The moves played, in the variant's notation, with both clocks after each."""
-    lg = await services(request).hub.get(game_id)
+    lg = await hub_of(request).get(game_id)
     async with lg.lock:
         return [{"ply": mi.ply, "text": mi.text, "white_clock": mi.white_clock,
                  "black_clock": mi.black_clock} for mi in lg.moves]
@@ -244,7 +244,7 @@ async def moves(game_id: Id, request: Request) -> list[dict[str, Any]]:
 async def _act(request: Request, who: api_tokens.ApiVisitor, game_id: Id, kind: str,
                text: str | None = None, ply: int | None = None) -> dict[str, Any]:
     check_api_csrf(request, who)
-    lg = await services(request).hub.act(game_id, who.actor(), kind, text=text, ply=ply)
+    lg = await hub_of(request).act(game_id, Actor.of(who.require_user()), kind, text=text, ply=ply)
     async with lg.lock:
         state = lg.state(False)
     state.pop("svg")
@@ -347,7 +347,7 @@ async def game_events(request: Request, game_id: Id, keepalive: float = KEEPALIV
     """A game's events: ``state`` (the whole game) first and after every change, ``move``
     for each new ply, ``end`` once when it is over (then the stream ends); None is a
     keep-alive."""
-    hub = services(request).hub
+    hub = hub_of(request)
     lg: LiveGame = await hub.get(game_id)
     conn = StreamConnection()
     await hub.join(lg, conn)
@@ -386,7 +386,7 @@ async def game_events(request: Request, game_id: Id, keepalive: float = KEEPALIV
 async def game_stream(game_id: Id, request: Request,
                       format: Literal["ndjson", "sse"] | None = None) -> StreamingResponse:
     """Follow a game live: ``state``, ``move`` and ``end`` events (see the module)."""
-    await services(request).hub.get(game_id)  # 404 before the stream starts
+    await hub_of(request).get(game_id)  # 404 before the stream starts
     return _stream(request, _wants_sse(request, format), game_events(request, game_id))
 
 
@@ -503,7 +503,7 @@ async def engine_game(body: EngineGameIn, request: Request, who: ApiWho) -> dict
 
 
 async def game_record(request: Request, game_id: Id) -> Record:
-    lg = await services(request).hub.get(game_id)
+    lg = await hub_of(request).get(game_id)
     async with lg.lock:
         if not lg.is_over:
             raise Conflict("analysis is for finished games", code="analysis_live")

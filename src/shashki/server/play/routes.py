@@ -1,63 +1,26 @@
-"""The HTML pages: lobby, sign-up, login, challenges, the game page, profiles, PDN."""
+"""The pages of live play: the lobby, challenges, the game page and its PDN, players' pages."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse, RedirectResponse, Response
-from starlette.datastructures import FormData
+from fastapi.responses import PlainTextResponse, Response
 
-from shashki.rules import VARIANTS
 from shashki.server.accounts import auth
 from shashki.server.accounts.models import User
-from shashki.server.core.errors import InvalidInput, NotFound, RateLimited
-from shashki.server.core.texts import LANGUAGES, details
-from shashki.server.core.web import (
-    Services,
-    Visitor,
-    Who,
-    check_csrf,
-    client_address,
-    run_db,
-    safe_next,
-    services,
-)
+from shashki.server.accounts.visitor import Visitor, Who, check_csrf
+from shashki.server.core.errors import InvalidInput, NotFound
+from shashki.server.core.texts import details
+from shashki.server.core.web import form_str, redirect, render, run_db, services
 from shashki.server.play import models as m
 from shashki.server.play import store
+from shashki.server.play.live import hub_of
 from shashki.server.play.record import game_pdn
 
 router = APIRouter()
 
 TIME_CONTROLS = ["3m+2s", "5m+3s", "10m", "15m+10s", "45m", "70m/35 + 15m"]
-
-
-def render(request: Request, who: Visitor, name: str, status: int = 200,
-           **context: Any) -> Response:
-    svc = services(request)
-    ctx = {"who": who, "t": who.t, "csrf": who.csrf, "lang": who.lang, "path": _here(request),
-           "variants": list(VARIANTS), **context}
-    return svc.templates.TemplateResponse(request, name, ctx, status_code=status)
-
-
-def _here(request: Request) -> str:
-    q = request.url.query
-    return request.url.path + (f"?{q}" if q else "")
-
-
-def _str(form: FormData, name: str, limit: int = 2000) -> str:
-    value = form.get(name)
-    return value[:limit] if isinstance(value, str) else ""
-
-
-def _redirect(url: str) -> RedirectResponse:
-    return RedirectResponse(url, status_code=303)
-
-
-def _session_cookie(response: Response, svc: Services, token: str) -> None:
-    response.set_cookie(auth.SESSION_COOKIE, token, httponly=True, samesite="lax",
-                        secure=svc.settings.cookie_secure, path="/",
-                        max_age=int(svc.settings.session_days * 86400))
 
 
 # --- lobby ---------------------------------------------------------------------------------
@@ -83,125 +46,7 @@ async def _lobby(request: Request, who: Visitor, status: int = 200, error: str |
                   error=error, form=form or {}, **await run_db(load))
 
 
-# --- accounts ------------------------------------------------------------------------------
-
-
-@router.get("/signup")
-async def signup_form(request: Request, who: Who) -> Response:
-    return render(request, who, "signup.html", form={}, error=None,
-                  next=safe_next(request.query_params.get("next")))
-
-
-@router.post("/signup")
-async def signup(request: Request, who: Who) -> Response:
-    svc = services(request)
-    form = await request.form()
-    check_csrf(request, who, form)
-    nxt = safe_next(_str(form, "next"))
-    wait = svc.login_limit.hit("signup:" + client_address(request))
-    if wait > 0:
-        raise RateLimited(wait)
-    name, password, email = _str(form, "username", 64), _str(form, "password"), _str(
-        form, "email", 300)
-
-    def create() -> str:
-        with svc.db.session() as db:
-            user = auth.create_user(db, svc.passwords, name, password, email or None,
-                                    language=who.lang)
-            token, _ = auth.start_session(db, svc.settings, user,
-                                          request.headers.get("user-agent", ""),
-                                          client_address(request))
-            return token
-
-    try:
-        token = await run_db(create)
-    except InvalidInput as e:
-        return render(request, who, "signup.html", status=422, next=nxt,
-                      form={"username": name, "email": email},
-                      error=who.t.error(e.code), field=e.field)
-    response = _redirect(nxt)
-    _session_cookie(response, svc, token)
-    return response
-
-
-@router.get("/login")
-async def login_form(request: Request, who: Who) -> Response:
-    return render(request, who, "login.html", form={}, error=None,
-                  next=safe_next(request.query_params.get("next")))
-
-
-@router.post("/login")
-async def login(request: Request, who: Who) -> Response:
-    svc = services(request)
-    form = await request.form()
-    check_csrf(request, who, form)
-    nxt = safe_next(_str(form, "next"))
-    name, password = _str(form, "username", 64), _str(form, "password")
-    keys = ["user:" + auth.username_key(name), "addr:" + client_address(request)]
-    wait = max(svc.login_limit.retry_after(k) for k in keys)
-    if wait > 0:
-        raise RateLimited(wait)
-
-    def check() -> str | None:
-        with svc.db.session() as db:
-            user = auth.authenticate(db, svc.passwords, name, password)
-            if user is None:
-                return None
-            if who.token:
-                auth.end_session(db, who.token)
-            token, _ = auth.start_session(db, svc.settings, user,
-                                          request.headers.get("user-agent", ""),
-                                          client_address(request))
-            return token
-
-    token = await run_db(check)
-    if token is None:
-        for k in keys:
-            svc.login_limit.hit(k)
-        return render(request, who, "login.html", status=401, next=nxt,
-                      form={"username": name}, error=who.t.error("bad_login"))
-    svc.login_limit.reset(keys[0])
-    response = _redirect(nxt)
-    _session_cookie(response, svc, token)
-    return response
-
-
-@router.post("/logout")
-async def logout(request: Request, who: Who) -> Response:
-    svc = services(request)
-    form = await request.form()
-    check_csrf(request, who, form)
-
-    def end() -> None:
-        with svc.db.session() as db:
-            auth.end_session(db, who.token)
-
-    await run_db(end)
-    response = _redirect("/")
-    response.delete_cookie(auth.SESSION_COOKIE, path="/")
-    return response
-
-
-@router.get("/lang/{code}")
-async def language(code: str, request: Request, who: Who) -> Response:
-    """Switch the pages' language (a preference cookie, and the account's setting)."""
-    if code not in LANGUAGES:
-        raise NotFound()
-    svc = services(request)
-    if who.user is not None:
-        user_id = who.user.id
-
-        def save() -> None:
-            with svc.db.session() as db:
-                user = db.get(User, user_id)
-                if user is not None:
-                    user.language = code
-
-        await run_db(save)
-    response = _redirect(safe_next(request.query_params.get("next")))
-    response.set_cookie(auth.LANG_COOKIE, code, samesite="lax", path="/",
-                        max_age=365 * 86400, secure=svc.settings.cookie_secure)
-    return response
+# --- players ---------------------------------------------------------------------------------
 
 
 @router.get("/users/{name}")
@@ -234,9 +79,9 @@ async def create_challenge(request: Request, who: Who) -> Response:
             creator = db.get(User, user.id)
             assert creator is not None
             ch = store.create_challenge(
-                db, creator, _str(form, "variant", 40) or "russian",
-                _str(form, "time_control", 80), _str(form, "color", 10) or "random",
-                _str(form, "opponent", 64) or None, _str(form, "fen", 500) or None)
+                db, creator, form_str(form, "variant", 40) or "russian",
+                form_str(form, "time_control", 80), form_str(form, "color", 10) or "random",
+                form_str(form, "opponent", 64) or None, form_str(form, "fen", 500) or None)
             return ch.id
 
     try:
@@ -244,8 +89,8 @@ async def create_challenge(request: Request, who: Who) -> Response:
     except InvalidInput as e:
         fields = ("variant", "time_control", "color", "opponent", "fen")
         return await _lobby(request, who, 422, who.t.error(e.code, detail=e.detail, **e.params),
-                            {k: _str(form, k, 500) for k in fields})
-    return _redirect(f"/challenges/{ch_id}")
+                            {k: form_str(form, k, 500) for k in fields})
+    return redirect(f"/challenges/{ch_id}")
 
 
 @router.get("/challenges/{challenge_id}")
@@ -260,7 +105,7 @@ async def challenge_page(challenge_id: int, request: Request,
     ch = await run_db(load)
     if ch.game_id is not None and who.user is not None and who.user.id in (
             ch.creator_id, ch.target_id):
-        return _redirect(f"/games/{ch.game_id}")
+        return redirect(f"/games/{ch.game_id}")
     return render(request, who, "challenge.html", ch=ch)
 
 
@@ -270,7 +115,7 @@ async def accept(challenge_id: int, request: Request,
     form = await request.form()
     check_csrf(request, who, form)
     game_id = await accept_challenge(request, who, challenge_id)
-    return _redirect(f"/games/{game_id}")
+    return redirect(f"/games/{game_id}")
 
 
 async def accept_challenge(request: Request, who: Visitor, challenge_id: int) -> int:
@@ -282,11 +127,11 @@ async def accept_challenge(request: Request, who: Visitor, challenge_id: int) ->
             ch = store.get_challenge(db, challenge_id, user)
             acceptor = db.get(User, user.id)
             assert acceptor is not None
-            game = store.accept_challenge(db, ch, acceptor, svc.hub.now())
+            game = store.accept_challenge(db, ch, acceptor, hub_of(request).now())
             return game.id
 
     game_id = await run_db(start)
-    await svc.hub.get(game_id)
+    await hub_of(request).get(game_id)
     return game_id
 
 
@@ -306,7 +151,7 @@ async def cancel(challenge_id: int, request: Request,
             store.close_challenge(db, ch, actor)
 
     await run_db(close)
-    return _redirect("/")
+    return redirect("/")
 
 
 # --- games -----------------------------------------------------------------------------------
@@ -314,8 +159,7 @@ async def cancel(challenge_id: int, request: Request,
 
 @router.get("/games/{game_id}")
 async def game_page(game_id: int, request: Request, who: Who) -> Response:
-    svc = services(request)
-    lg = await svc.hub.get(game_id)
+    lg = await hub_of(request).get(game_id)
     you = lg.color_of(who.user.id if who.user else None)
     flipped = you is not None and you.value == 1
     async with lg.lock:
@@ -345,8 +189,7 @@ _ERRORS = ["not_your_turn", "stale", "rate_limited", "illegal_move", "game_over"
 
 @router.get("/games/{game_id}/pdn")
 async def pdn(game_id: int, request: Request) -> Response:
-    svc = services(request)
-    lg = await svc.hub.get(game_id)
+    lg = await hub_of(request).get(game_id)
     async with lg.lock:
         text = game_pdn(lg)
     return PlainTextResponse(text, media_type="application/x-pdn; charset=utf-8", headers={

@@ -23,11 +23,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import DataError
 
 from shashki.server.accounts import auth
+from shashki.server.accounts.visitor import load_session_row
 from shashki.server.core.db import out_of_range
 from shashki.server.core.errors import NotFound, ServerError
 from shashki.server.core.texts import LANGUAGES, Texts
-from shashki.server.core.web import Services, load_session_row, run_db
-from shashki.server.play.live import PLAYER_ACTIONS, Actor, Hub
+from shashki.server.core.web import Services, run_db
+from shashki.server.play.live import PLAYER_ACTIONS, Actor, Hub, hub_of
 
 router = APIRouter()
 
@@ -70,7 +71,7 @@ async def _pinger(conn: WsConnection, interval: float) -> None:
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(ws: WebSocket, game_id: int) -> None:
     svc: Services = ws.app.state.services
-    hub: Hub = svc.hub
+    hub: Hub = hub_of(ws)
     origin = ws.headers.get("origin")
     if origin and urlsplit(origin).netloc != ws.headers.get("host", ""):
         await ws.close(code=1008)

@@ -1,0 +1,148 @@
+"""The accounts' pages: sign-up, login, logout and the language switch."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from shashki.server.accounts import auth
+from shashki.server.accounts.models import User
+from shashki.server.accounts.visitor import Who, accounts, check_csrf
+from shashki.server.core.errors import InvalidInput, NotFound, RateLimited
+from shashki.server.core.texts import LANGUAGES
+from shashki.server.core.web import (
+    Services,
+    client_address,
+    form_str,
+    redirect,
+    render,
+    run_db,
+    safe_next,
+    services,
+)
+
+router = APIRouter()
+
+
+def _session_cookie(response: Response, svc: Services, token: str) -> None:
+    response.set_cookie(auth.SESSION_COOKIE, token, httponly=True, samesite="lax",
+                        secure=svc.settings.cookie_secure, path="/",
+                        max_age=int(svc.settings.session_days * 86400))
+
+
+@router.get("/signup")
+async def signup_form(request: Request, who: Who) -> Response:
+    return render(request, who, "signup.html", form={}, error=None,
+                  next=safe_next(request.query_params.get("next")))
+
+
+@router.post("/signup")
+async def signup(request: Request, who: Who) -> Response:
+    svc = services(request)
+    form = await request.form()
+    check_csrf(request, who, form)
+    nxt = safe_next(form_str(form, "next"))
+    wait = accounts(request).login_limit.hit("signup:" + client_address(request))
+    if wait > 0:
+        raise RateLimited(wait)
+    name, password, email = form_str(form, "username", 64), form_str(form, "password"), form_str(
+        form, "email", 300)
+
+    def create() -> str:
+        with svc.db.session() as db:
+            user = auth.create_user(db, accounts(request).passwords, name, password, email or None,
+                                    language=who.lang)
+            token, _ = auth.start_session(db, svc.settings, user,
+                                          request.headers.get("user-agent", ""),
+                                          client_address(request))
+            return token
+
+    try:
+        token = await run_db(create)
+    except InvalidInput as e:
+        return render(request, who, "signup.html", status=422, next=nxt,
+                      form={"username": name, "email": email},
+                      error=who.t.error(e.code), field=e.field)
+    response = redirect(nxt)
+    _session_cookie(response, svc, token)
+    return response
+
+
+@router.get("/login")
+async def login_form(request: Request, who: Who) -> Response:
+    return render(request, who, "login.html", form={}, error=None,
+                  next=safe_next(request.query_params.get("next")))
+
+
+@router.post("/login")
+async def login(request: Request, who: Who) -> Response:
+    svc = services(request)
+    form = await request.form()
+    check_csrf(request, who, form)
+    nxt = safe_next(form_str(form, "next"))
+    name, password = form_str(form, "username", 64), form_str(form, "password")
+    keys = ["user:" + auth.username_key(name), "addr:" + client_address(request)]
+    wait = max(accounts(request).login_limit.retry_after(k) for k in keys)
+    if wait > 0:
+        raise RateLimited(wait)
+
+    def check() -> str | None:
+        with svc.db.session() as db:
+            user = auth.authenticate(db, accounts(request).passwords, name, password)
+            if user is None:
+                return None
+            if who.token:
+                auth.end_session(db, who.token)
+            token, _ = auth.start_session(db, svc.settings, user,
+                                          request.headers.get("user-agent", ""),
+                                          client_address(request))
+            return token
+
+    token = await run_db(check)
+    if token is None:
+        for k in keys:
+            accounts(request).login_limit.hit(k)
+        return render(request, who, "login.html", status=401, next=nxt,
+                      form={"username": name}, error=who.t.error("bad_login"))
+    accounts(request).login_limit.reset(keys[0])
+    response = redirect(nxt)
+    _session_cookie(response, svc, token)
+    return response
+
+
+@router.post("/logout")
+async def logout(request: Request, who: Who) -> Response:
+    svc = services(request)
+    form = await request.form()
+    check_csrf(request, who, form)
+
+    def end() -> None:
+        with svc.db.session() as db:
+            auth.end_session(db, who.token)
+
+    await run_db(end)
+    response = redirect("/")
+    response.delete_cookie(auth.SESSION_COOKIE, path="/")
+    return response
+
+
+@router.get("/lang/{code}")
+async def language(code: str, request: Request, who: Who) -> Response:
+    """Switch the pages' language (a preference cookie, and the account's setting)."""
+    if code not in LANGUAGES:
+        raise NotFound()
+    svc = services(request)
+    if who.user is not None:
+        user_id = who.user.id
+
+        def save() -> None:
+            with svc.db.session() as db:
+                user = db.get(User, user_id)
+                if user is not None:
+                    user.language = code
+
+        await run_db(save)
+    response = redirect(safe_next(request.query_params.get("next")))
+    response.set_cookie(auth.LANG_COOKIE, code, samesite="lax", path="/",
+                        max_age=365 * 86400, secure=svc.settings.cookie_secure)
+    return response

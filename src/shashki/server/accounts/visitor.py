@@ -1,0 +1,116 @@
+"""Who is asking: the visitor of a request (account, session, language, CSRF token), the
+account services kept on the app, and the CSRF check of every state-changing request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from starlette.datastructures import FormData
+
+from shashki.server.accounts import auth
+from shashki.server.accounts.auth import Passwords
+from shashki.server.accounts.models import Role, Session, User
+from shashki.server.core.errors import CsrfError, Forbidden, NotAuthenticated
+from shashki.server.core.ratelimit import RateLimit
+from shashki.server.core.texts import LANGUAGES, Texts
+from shashki.server.core.web import Services, run_db, same_origin, services
+
+
+@dataclass
+class Accounts:
+    """The accounts' long-lived parts, kept on ``app.state.accounts``."""
+
+    passwords: Passwords
+    login_limit: RateLimit
+
+
+def accounts(request: Request) -> Accounts:
+    acc: Accounts = request.app.state.accounts
+    return acc
+
+
+@dataclass
+class Visitor:
+    """Who is asking: their account (if logged in), session, language and CSRF token."""
+
+    user: User | None
+    session: Session | None
+    token: str | None
+    """The session cookie's token."""
+    csrf: str
+    """The token forms and requests must send back."""
+    lang: str
+
+    @property
+    def t(self) -> Texts:
+        return Texts(self.lang)
+
+    def require_user(self) -> User:
+        if self.user is None:
+            raise NotAuthenticated()
+        return self.user
+
+    def require_role(self, role: Role) -> User:
+        user = self.require_user()
+        if not user.role_enum.at_least(role):
+            raise Forbidden(code="role", role=role.value)
+        return user
+
+
+def _language(request: Request, user: User | None, default: str) -> str:
+    cookie = request.cookies.get(auth.LANG_COOKIE)
+    if cookie in LANGUAGES:
+        return cookie
+    if user is not None and user.language in LANGUAGES:
+        return user.language
+    header = request.headers.get("accept-language", "").lower()
+    for part in header.split(","):
+        code = part.split(";")[0].strip()[:2]
+        if code in LANGUAGES:
+            return code
+    return default
+
+
+def load_session_row(svc: Services, token: str | None) -> Session | None:
+    with svc.db.session() as db:
+        row = auth.load_session(db, svc.settings, token)
+        if row is not None:
+            _ = row.user.username  # loaded before the session closes
+        return row
+
+
+async def visitor(request: Request) -> Visitor:
+    """The visitor of an HTTP request (a FastAPI dependency)."""
+    svc = services(request)
+    token = request.cookies.get(auth.SESSION_COOKIE)
+    row = await run_db(load_session_row, svc, token) if token else None
+    user = row.user if row is not None else None
+    if row is not None:
+        csrf = row.csrf_token
+    else:
+        csrf = request.cookies.get(auth.CSRF_COOKIE) or str(
+            getattr(request.state, "anon_csrf", ""))
+    return Visitor(user, row, token if row else None, csrf,
+                   _language(request, user, svc.settings.language))
+
+
+Who = Annotated[Visitor, Depends(visitor)]
+
+
+def check_csrf(request: Request, who: Visitor, form: FormData | None = None) -> None:
+    """Refuse a state-changing request that does not carry the visitor's CSRF token."""
+    given = request.headers.get(auth.CSRF_HEADER)
+    if given is None and form is not None:
+        value = form.get(auth.CSRF_FIELD)
+        given = value if isinstance(value, str) else None
+    if who.session is not None:
+        expected: str | None = who.session.csrf_token
+    else:
+        expected = request.cookies.get(auth.CSRF_COOKIE)
+    if not auth.tokens_match(expected, given):
+        raise CsrfError()
+    origin = request.headers.get("origin")
+    if origin and origin != "null" and not same_origin(origin, request):
+        raise CsrfError("cross-origin request")
