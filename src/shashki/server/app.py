@@ -21,9 +21,11 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError
 
 from shashki.server.accounts import admin_routes, auth
+from shashki.server.accounts import api as account_api
 from shashki.server.accounts import routes as account_routes
 from shashki.server.accounts.auth import Passwords
 from shashki.server.accounts.visitor import Accounts, visitor
+from shashki.server.archive import api as archive_api
 from shashki.server.archive import routes as archive_routes
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
@@ -33,14 +35,15 @@ from shashki.server.core.texts import Texts
 from shashki.server.core.web import Services, run_db
 from shashki.server.correspondence import routes as corr_routes
 from shashki.server.correspondence.service import CorrConfig
+from shashki.server.engine import api as engine_api
 from shashki.server.engine import routes as engine_routes
 from shashki.server.engine.pool import start_engine
 from shashki.server.events import arbiter as arbiter_routes
 from shashki.server.events import routes as event_routes
 from shashki.server.events import service as events
 from shashki.server.play import api as api_routes
-from shashki.server.play import rest as rest_routes
 from shashki.server.play import routes as page_routes
+from shashki.server.play import stream as stream_routes
 from shashki.server.play import ws as ws_routes
 from shashki.server.play.live import Hub
 
@@ -132,7 +135,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(page_routes.router)
     app.include_router(corr_routes.router)
     app.include_router(api_routes.router)
-    app.include_router(rest_routes.router)
+    app.include_router(stream_routes.router)
+    app.include_router(account_api.router)
+    app.include_router(archive_api.router)
+    app.include_router(engine_api.router)
     app.include_router(archive_routes.router)
     app.include_router(engine_routes.router)
     app.include_router(ws_routes.router)

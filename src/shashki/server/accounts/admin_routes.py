@@ -19,9 +19,9 @@ from shashki.server.accounts import admin
 from shashki.server.accounts.models import Role, RoleChange, User
 from shashki.server.accounts.tokens import ApiWho, check_api_csrf
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
+from shashki.server.core.api import ERRORS
 from shashki.server.core.errors import Conflict, InvalidInput, NotFound
 from shashki.server.core.web import render, run_db, services
-from shashki.server.play.api import ERRORS
 from shashki.server.play.live import hub_of
 
 router = APIRouter()

@@ -1,13 +1,17 @@
-"""The accounts' pages: sign-up, login, logout and the language switch."""
+"""The accounts' pages: sign-up, login, logout, the language switch, and API tokens
+(``/settings/tokens``)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import RedirectResponse, Response
 
 from shashki.server.accounts import auth
+from shashki.server.accounts import tokens as api_tokens
 from shashki.server.accounts.models import User
-from shashki.server.accounts.visitor import Who, accounts, check_csrf
+from shashki.server.accounts.visitor import Visitor, Who, accounts, check_csrf
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited
 from shashki.server.core.texts import LANGUAGES
 from shashki.server.core.web import (
@@ -146,3 +150,62 @@ async def language(code: str, request: Request, who: Who) -> Response:
     response.set_cookie(auth.LANG_COOKIE, code, samesite="lax", path="/",
                         max_age=365 * 86400, secure=svc.settings.cookie_secure)
     return response
+
+
+def _date(t: float | None) -> str:
+    if t is None:
+        return ""
+    return dt.datetime.fromtimestamp(t, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@router.get("/settings/tokens", include_in_schema=False)
+async def tokens_page(request: Request, who: Who) -> Response:
+    return await _tokens(request, who)
+
+
+async def _tokens(request: Request, who: Visitor, new: str | None = None,
+                  error: str | None = None, status: int = 200) -> Response:
+    user = who.require_user()
+    svc = services(request)
+
+    def load() -> list[dict[str, object]]:
+        with svc.db.session() as db:
+            return [{**api_tokens.token_json(r), "created": _date(r.created_at),
+                     "used": _date(r.last_used)} for r in api_tokens.of_user(db, user.id)]
+
+    return render(request, who, "engine_tokens.html", tokens=await run_db(load), new=new,
+                  error=error, status=status)
+
+
+@router.post("/settings/tokens", include_in_schema=False)
+async def create_token(request: Request, who: Who) -> Response:
+    form = await request.form()
+    check_csrf(request, who, form)
+    user = who.require_user()
+    svc = services(request)
+
+    def create() -> str:
+        with svc.db.session() as db:
+            token, _ = api_tokens.create(db, user.id, form_str(form, "name", 100))
+            return token
+
+    try:
+        token = await run_db(create)
+    except InvalidInput as e:
+        return await _tokens(request, who, error=who.t.error(e.code, **e.params), status=422)
+    return await _tokens(request, who, new=token)
+
+
+@router.post("/settings/tokens/{token_id}/revoke", include_in_schema=False)
+async def revoke_token(token_id: int, request: Request, who: Who) -> Response:
+    form = await request.form()
+    check_csrf(request, who, form)
+    user = who.require_user()
+    svc = services(request)
+
+    def revoke() -> None:
+        with svc.db.session() as db:
+            api_tokens.revoke(db, user.id, token_id)
+
+    await run_db(revoke)
+    return RedirectResponse("/settings/tokens", status_code=303)

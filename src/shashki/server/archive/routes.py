@@ -1,5 +1,5 @@
-"""Pages of the game archive (search, import with its error report, the game viewer, PDN
-downloads) and of the engine's post-game analysis of platform and archive games."""
+"""Pages of the game archive: search, import with its error report, the game viewer, PDN
+downloads."""
 
 from __future__ import annotations
 
@@ -13,23 +13,17 @@ from shashki.board import Board
 from shashki.errors import ShashkiError
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.archive import service as archive
+from shashki.server.archive.api import archive_query, pdn_download, read_upload
 from shashki.server.core.errors import InvalidInput, NotFound
 from shashki.server.core.web import render, run_db, services
-from shashki.server.engine.pool import Record
-from shashki.server.engine.routes import engine_services
-from shashki.server.play.live import hub_of
-from shashki.server.play.rest import (
-    archive_query,
-    archive_record,
-    game_record,
-    pdn_download,
-    read_upload,
-)
 from shashki.svg import board_svg
 
 router = APIRouter(include_in_schema=False)
 
+
 PAGE = 50
+
+
 _QUERY_FIELDS = ("player", "white", "black", "event", "variant", "opening", "moves", "ballot",
                  "result", "date_from", "date_to")
 
@@ -116,10 +110,7 @@ async def import_page(import_id: int, request: Request, who: Who) -> Response:
     return render(request, who, "archive_import.html", report=report)
 
 
-# --- the viewer ----------------------------------------------------------------------------
-
-
-def _viewer_data(who: Visitor, rep: archive.Replayed, board_url: str,
+def viewer_data(who: Visitor, rep: archive.Replayed, board_url: str,
                  analysis_url: str | None, flipped: bool = False) -> dict[str, Any]:
     keys = ["viewer.start", "viewer.ply", "analysis.running", "analysis.best",
             "analysis.failed", "analysis.done", "color.white", "color.black"]
@@ -128,7 +119,7 @@ def _viewer_data(who: Visitor, rep: archive.Replayed, board_url: str,
             "lang": who.lang, "texts": {k: who.t(k) for k in keys}}
 
 
-def _svg(rep: archive.Replayed, ply: int, flipped: bool, arrow: str | None) -> str:
+def replay_svg(rep: archive.Replayed, ply: int, flipped: bool, arrow: str | None) -> str:
     if not 0 <= ply <= len(rep.moves):
         raise NotFound("position")
     board = Board(rep.variant, rep.fens[ply])
@@ -142,12 +133,12 @@ def _svg(rep: archive.Replayed, ply: int, flipped: bool, arrow: str | None) -> s
     return board_svg(board, size=None, flipped=flipped, lastmove=last, arrows=arrows)
 
 
-def _svg_response(svg: str) -> Response:
+def svg_response(svg: str) -> Response:
     return Response(svg, media_type="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=3600"})
 
 
-async def _archive_replay(request: Request, game_id: int) -> tuple[dict[str, Any],
+async def archive_replay(request: Request, game_id: int) -> tuple[dict[str, Any],
                                                                   archive.Replayed]:
     svc = services(request)
 
@@ -161,16 +152,16 @@ async def _archive_replay(request: Request, game_id: int) -> tuple[dict[str, Any
 
 @router.get("/archive/games/{game_id}")
 async def archive_game(game_id: int, request: Request, who: Who) -> Response:
-    game, rep = await _archive_replay(request, game_id)
-    data = _viewer_data(who, rep, f"/archive/games/{game_id}/board/", None)
+    game, rep = await archive_replay(request, game_id)
+    data = viewer_data(who, rep, f"/archive/games/{game_id}/board/", None)
     return render(request, who, "archive_game.html", game=game, rep=rep, page_data=data)
 
 
 @router.get("/archive/games/{game_id}/board/{ply}.svg")
 async def archive_board(game_id: int, ply: int, request: Request, flipped: bool = False,
                         arrow: str | None = None) -> Response:
-    _, rep = await _archive_replay(request, game_id)
-    return _svg_response(_svg(rep, ply, flipped, arrow))
+    _, rep = await archive_replay(request, game_id)
+    return svg_response(replay_svg(rep, ply, flipped, arrow))
 
 
 @router.get("/archive/games/{game_id}/pdn")
@@ -184,90 +175,3 @@ async def archive_game_pdn(game_id: int, request: Request) -> Response:
     return PlainTextResponse(await run_db(load), media_type="application/x-pdn; charset=utf-8",
                              headers={"Content-Disposition":
                                       f'attachment; filename="archive-{game_id}.pdn"'})
-
-
-# --- analysis ------------------------------------------------------------------------------
-
-
-async def _platform_replay(request: Request, game_id: int) -> tuple[dict[str, Any],
-                                                                   archive.Replayed]:
-    rec = await game_record(request, game_id)
-    lg = await hub_of(request).get(game_id)
-    async with lg.lock:
-        t = lg.game.termination
-        game = {"id": game_id, "white": lg.white_name, "black": lg.black_name,
-                "variant": lg.variant, "result": lg.game.result,
-                "termination": None if t is None else {"kind": t.kind.value,
-                                                       "article": t.article}}
-    rep = await run_db(archive.replay_moves, rec.variant, rec.initial_fen, rec.moves)
-    return game, rep
-
-
-def score_text(score: int | None, mate: int | None) -> str:
-    """A score for White as shown: ``+0.35``, ``-1.20``, ``#3`` (White wins in 3),
-    ``#-2``."""
-    if mate is not None:
-        return f"#{mate}"
-    if score is None:
-        return ""
-    return f"{score / 100:+.2f}"
-
-
-def with_texts(state: dict[str, Any] | None) -> dict[str, Any] | None:
-    if state is not None:
-        for mv in state.get("moves", []):
-            mv["score_text"] = score_text(mv.get("score"), mv.get("mate"))
-    return state
-
-
-@router.get("/games/{game_id}/board/{ply}.svg")
-async def game_board(game_id: int, ply: int, request: Request, flipped: bool = False,
-                     arrow: str | None = None) -> Response:
-    _, rep = await _platform_replay(request, game_id)
-    return _svg_response(_svg(rep, ply, flipped, arrow))
-
-
-@router.get("/games/{game_id}/analysis")
-async def game_analysis(game_id: int, request: Request, who: Who) -> Response:
-    game, rep = await _platform_replay(request, game_id)
-    rec = await game_record(request, game_id)
-    return await _analysis_page(request, who, game, rep, rec, f"/games/{game_id}",
-                                f"/api/games/{game_id}/analysis")
-
-
-@router.post("/games/{game_id}/analysis")
-async def request_game_analysis(game_id: int, request: Request, who: Who) -> Response:
-    return await _request_analysis(request, who, await game_record(request, game_id),
-                                   f"/games/{game_id}")
-
-
-@router.get("/archive/games/{game_id}/analysis")
-async def archive_analysis(game_id: int, request: Request, who: Who) -> Response:
-    game, rep = await _archive_replay(request, game_id)
-    rec = await archive_record(request, game_id)
-    return await _analysis_page(request, who, game, rep, rec, f"/archive/games/{game_id}",
-                                f"/api/archive/games/{game_id}/analysis")
-
-
-@router.post("/archive/games/{game_id}/analysis")
-async def request_archive_analysis(game_id: int, request: Request, who: Who) -> Response:
-    return await _request_analysis(request, who, await archive_record(request, game_id),
-                                   f"/archive/games/{game_id}")
-
-
-async def _analysis_page(request: Request, who: Visitor, game: dict[str, Any],
-                         rep: archive.Replayed, rec: Record, page: str, api: str) -> Response:
-    """The analysis page of a game at ``page`` (platform or archive), its data at ``api``."""
-    state = with_texts(await engine_services(request).analyser.state(rec))
-    data = _viewer_data(who, rep, f"{page}/board/", api)
-    return render(request, who, "analysis.html", game=game, rep=rep, page_data=data,
-                  analysis=state, action=f"{page}/analysis", back=page)
-
-
-async def _request_analysis(request: Request, who: Visitor, rec: Record,
-                            page: str) -> Response:
-    form = await request.form()
-    check_csrf(request, who, form)
-    user = who.require_user()
-    await engine_services(request).analyser.request(rec, user.id)
-    return RedirectResponse(f"{page}/analysis", status_code=303)

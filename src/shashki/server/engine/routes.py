@@ -1,71 +1,30 @@
-"""Pages: play against the engine (``/engine``) and the API tokens of the account
-(``/settings/tokens``)."""
+"""Pages of the engine: play against it (``/engine``), and the post-game analysis of platform
+and archive games."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
-from shashki.engine import LEVELS
-from shashki.server.accounts import tokens as api_tokens
-from shashki.server.accounts.models import User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
+from shashki.server.archive import service as archive
+from shashki.server.archive.routes import archive_replay, replay_svg, svg_response, viewer_data
 from shashki.server.core.errors import InvalidInput
-from shashki.server.core.web import form_str, render, run_db, services
-from shashki.server.engine.pool import EngineServices
-from shashki.server.play import store
+from shashki.server.core.web import form_str, render, run_db
+from shashki.server.engine.pool import Record
+from shashki.server.engine.service import (
+    archive_record,
+    create_engine_game,
+    engine_services,
+    game_record,
+    levels,
+)
 from shashki.server.play.live import hub_of
 from shashki.server.play.routes import TIME_CONTROLS
 
 router = APIRouter(include_in_schema=False)
-
-
-def engine_services(request: Request) -> EngineServices:
-    eng: EngineServices = request.app.state.engine
-    return eng
-
-
-def levels() -> list[dict[str, Any]]:
-    return [{"name": lv.name, "title": lv.title, "depth": lv.depth, "nodes": lv.nodes,
-             "time": lv.time} for lv in LEVELS.values()]
-
-
-async def create_engine_game(request: Request, who: Visitor, level: str, variant: str,
-                             time_control: str | None, color: str, fen: str | None) -> int:
-    """A game of the visitor against the engine at ``level``; the engine moves at once
-    when it has White."""
-    user = who.require_user()
-    svc = services(request)
-    eng = engine_services(request)
-    level = level.strip().lower()
-    if level not in LEVELS:
-        raise InvalidInput("level", code="engine_level")
-    bot_id = eng.player.user_of(level)
-
-    def create() -> int:
-        with svc.db.session() as db:
-            creator = db.get(User, user.id)
-            bot = db.get(User, bot_id)
-            assert creator is not None and bot is not None
-            ch = store.create_challenge(db, creator, variant, time_control, color,
-                                        bot.username, fen)
-            game = store.accept_challenge(db, ch, bot, hub_of(request).now())
-            return game.id
-
-    game_id = await run_db(create)
-    await hub_of(request).get(game_id)
-    return game_id
-
-
-def _date(t: float | None) -> str:
-    if t is None:
-        return ""
-    return dt.datetime.fromtimestamp(t, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
 
 
 @router.get("/engine")
@@ -92,57 +51,85 @@ async def engine_game(request: Request, who: Who) -> Response:
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
-# --- API tokens ----------------------------------------------------------------------------
+async def _platform_replay(request: Request, game_id: int) -> tuple[dict[str, Any],
+                                                                   archive.Replayed]:
+    rec = await game_record(request, game_id)
+    lg = await hub_of(request).get(game_id)
+    async with lg.lock:
+        t = lg.game.termination
+        game = {"id": game_id, "white": lg.white_name, "black": lg.black_name,
+                "variant": lg.variant, "result": lg.game.result,
+                "termination": None if t is None else {"kind": t.kind.value,
+                                                       "article": t.article}}
+    rep = await run_db(archive.replay_moves, rec.variant, rec.initial_fen, rec.moves)
+    return game, rep
 
 
-@router.get("/settings/tokens")
-async def tokens_page(request: Request, who: Who) -> Response:
-    return await _tokens(request, who)
+def score_text(score: int | None, mate: int | None) -> str:
+    """A score for White as shown: ``+0.35``, ``-1.20``, ``#3`` (White wins in 3),
+    ``#-2``."""
+    if mate is not None:
+        return f"#{mate}"
+    if score is None:
+        return ""
+    return f"{score / 100:+.2f}"
 
 
-async def _tokens(request: Request, who: Visitor, new: str | None = None,
-                  error: str | None = None, status: int = 200) -> Response:
-    user = who.require_user()
-    svc = services(request)
-
-    def load() -> list[dict[str, object]]:
-        with svc.db.session() as db:
-            return [{**api_tokens.token_json(r), "created": _date(r.created_at),
-                     "used": _date(r.last_used)} for r in api_tokens.of_user(db, user.id)]
-
-    return render(request, who, "engine_tokens.html", tokens=await run_db(load), new=new,
-                  error=error, status=status)
+def with_texts(state: dict[str, Any] | None) -> dict[str, Any] | None:
+    if state is not None:
+        for mv in state.get("moves", []):
+            mv["score_text"] = score_text(mv.get("score"), mv.get("mate"))
+    return state
 
 
-@router.post("/settings/tokens")
-async def create_token(request: Request, who: Who) -> Response:
+@router.get("/games/{game_id}/board/{ply}.svg")
+async def game_board(game_id: int, ply: int, request: Request, flipped: bool = False,
+                     arrow: str | None = None) -> Response:
+    _, rep = await _platform_replay(request, game_id)
+    return svg_response(replay_svg(rep, ply, flipped, arrow))
+
+
+@router.get("/games/{game_id}/analysis")
+async def game_analysis(game_id: int, request: Request, who: Who) -> Response:
+    game, rep = await _platform_replay(request, game_id)
+    rec = await game_record(request, game_id)
+    return await _analysis_page(request, who, game, rep, rec, f"/games/{game_id}",
+                                f"/api/games/{game_id}/analysis")
+
+
+@router.post("/games/{game_id}/analysis")
+async def request_game_analysis(game_id: int, request: Request, who: Who) -> Response:
+    return await _request_analysis(request, who, await game_record(request, game_id),
+                                   f"/games/{game_id}")
+
+
+@router.get("/archive/games/{game_id}/analysis")
+async def archive_analysis(game_id: int, request: Request, who: Who) -> Response:
+    game, rep = await archive_replay(request, game_id)
+    rec = await archive_record(request, game_id)
+    return await _analysis_page(request, who, game, rep, rec, f"/archive/games/{game_id}",
+                                f"/api/archive/games/{game_id}/analysis")
+
+
+@router.post("/archive/games/{game_id}/analysis")
+async def request_archive_analysis(game_id: int, request: Request, who: Who) -> Response:
+    return await _request_analysis(request, who, await archive_record(request, game_id),
+                                   f"/archive/games/{game_id}")
+
+
+async def _analysis_page(request: Request, who: Visitor, game: dict[str, Any],
+                         rep: archive.Replayed, rec: Record, page: str, api: str) -> Response:
+    """The analysis page of a game at ``page`` (platform or archive), its data at ``api``."""
+    state = with_texts(await engine_services(request).analyser.state(rec))
+    data = viewer_data(who, rep, f"{page}/board/", api)
+    return render(request, who, "analysis.html", game=game, rep=rep, page_data=data,
+                  analysis=state, action=f"{page}/analysis", back=page)
+
+
+async def _request_analysis(request: Request, who: Visitor, rec: Record,
+                            page: str) -> Response:
     form = await request.form()
     check_csrf(request, who, form)
     user = who.require_user()
-    svc = services(request)
-
-    def create() -> str:
-        with svc.db.session() as db:
-            token, _ = api_tokens.create(db, user.id, form_str(form, "name", 100))
-            return token
-
-    try:
-        token = await run_db(create)
-    except InvalidInput as e:
-        return await _tokens(request, who, error=who.t.error(e.code, **e.params), status=422)
-    return await _tokens(request, who, new=token)
-
-
-@router.post("/settings/tokens/{token_id}/revoke")
-async def revoke_token(token_id: int, request: Request, who: Who) -> Response:
-    form = await request.form()
-    check_csrf(request, who, form)
-    user = who.require_user()
-    svc = services(request)
-
-    def revoke() -> None:
-        with svc.db.session() as db:
-            api_tokens.revoke(db, user.id, token_id)
-
-    await run_db(revoke)
-    return RedirectResponse("/settings/tokens", status_code=303)
+    await engine_services(request).analyser.request(rec, user.id)
+    return RedirectResponse(f"{page}/analysis", status_code=303)

@@ -1,24 +1,25 @@
-"""The JSON API (``/api``): the visitor, profiles, challenges, games and their actions.
+"""Live play's JSON API (``/api``): challenges, games, their moves and actions, PDN.
 
 A request is made with the session cookie or with an API token
 (``Authorization: Bearer shk_...``, :mod:`shashki.server.accounts.tokens`). With the cookie,
-every state-changing request needs the session's CSRF token in ``X-CSRF-Token``. The rest
-of the API (archive, engine, analysis, streams, tokens) is in :mod:`.rest`.
-"""
+every state-changing request needs the session's CSRF token in ``X-CSRF-Token``. Errors are
+JSON: ``{"error": code, "message": text, "detail": ..., "field": name}`` (``field`` for a
+refused input)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import func, select
+from sqlalchemy import or_, select
 
-from shashki.server.accounts import auth
-from shashki.server.accounts.models import Role, Session, User
+from shashki.server.accounts import tokens as api_tokens
+from shashki.server.accounts.models import User
 from shashki.server.accounts.tokens import ApiWho, check_api_csrf
-from shashki.server.core.errors import NotFound
+from shashki.server.core.api import ERRORS, PDN, Id, tag_routes
+from shashki.server.core.errors import InvalidInput, NotFound
 from shashki.server.core.web import run_db, services
 from shashki.server.play import models as m
 from shashki.server.play import store
@@ -26,34 +27,7 @@ from shashki.server.play.live import Actor, hub_of
 from shashki.server.play.record import game_pdn
 from shashki.server.play.routes import accept_challenge
 
-
-class ErrorOut(BaseModel):
-    """Every refusal of the API: a stable code, a message in the visitor's language, the
-    library's detail, the refused input's name (422) and the Code's article if one applies."""
-
-    error: str
-    message: str
-    detail: str | None = None
-    field: str | None = Field(None, description="the refused input (422)")
-    article: str | None = Field(None, description="the article of the Code applied")
-
-
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorOut, "description": text} for status, text in (
-        (401, "not logged in, or a bad API token"), (403, "not allowed (or no CSRF token)"),
-        (404, "not found"), (409, "not possible now (game rules, stale ply)"),
-        (422, "an input that cannot be accepted; `field` names it"),
-        (429, "too many requests; see Retry-After"))}
-"""The error answers every API route declares (one JSON shape)."""
-
 router = APIRouter(prefix="/api", responses=ERRORS)
-
-PDN: dict[int | str, dict[str, Any]] = {200: {
-    "description": "PDN text", "content": {"application/x-pdn": {"schema": {"type": "string"}}}}}
-"""The answer of a route that sends PDN."""
-
-Id = Annotated[int, Path(ge=1, le=2**31 - 1, description="a database id")]
-"""A row id in a path: positive and within the databases' 32-bit integers."""
 
 
 class ChallengeIn(BaseModel):
@@ -76,54 +50,11 @@ class ActionIn(BaseModel):
     detail: str = Field("", max_length=2000)
 
 
-def user_json(user: User, private: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {"username": user.username, "role": user.role,
-                           "created_at": user.created_at}
-    if private:
-        out.update(email=user.email, language=user.language)
-    return out
-
-
 def challenge_json(ch: m.Challenge) -> dict[str, Any]:
     return {"id": ch.id, "creator": ch.creator.username,
             "opponent": ch.target.username if ch.target else None, "variant": ch.variant,
             "time_control": ch.time_control, "color": ch.color, "fen": ch.fen,
             "status": ch.status, "game_id": ch.game_id}
-
-
-@router.get("/me")
-async def me(request: Request, who: ApiWho) -> dict[str, Any]:
-    user = who.require_user()
-    svc = services(request)
-
-    def sessions() -> int:
-        with svc.db.session() as db:
-            n = db.scalar(select(func.count()).select_from(Session)
-                          .where(Session.user_id == user.id))
-            return int(n or 0)
-
-    return {**user_json(user, True), "sessions": await run_db(sessions)}
-
-
-@router.get("/users/{name}")
-async def user(name: str, request: Request, who: ApiWho) -> dict[str, Any]:
-    """A profile; the e-mail and settings only to the account itself and administrators."""
-    svc = services(request)
-
-    def load() -> User:
-        with svc.db.session() as db:
-            found = auth.find_user(db, name)
-            if found is None:
-                raise NotFound("user")
-            return found
-
-    found = await run_db(load)
-    private = who.user is not None and (
-        who.user.id == found.id or who.user.role_enum.at_least(Role.ADMINISTRATOR))
-    return user_json(found, private)
-
-
-# --- challenges -----------------------------------------------------------------------------
 
 
 @router.get("/challenges")
@@ -191,9 +122,6 @@ async def cancel(challenge_id: Id, request: Request, who: ApiWho) -> dict[str, A
     return await run_db(close)
 
 
-# --- games ------------------------------------------------------------------------------------
-
-
 @router.get("/games/{game_id}")
 async def game(game_id: Id, request: Request, svg: bool = False,
                flipped: bool = False) -> dict[str, Any]:
@@ -229,29 +157,161 @@ async def pdn(game_id: Id, request: Request) -> Response:
     return PlainTextResponse(text, media_type="application/x-pdn; charset=utf-8")
 
 
-def tag_routes(api: APIRouter) -> None:
-    """Group the API's operations in the OpenAPI document by what they are about."""
-    from fastapi.routing import APIRoute
+class MoveIn(BaseModel):
+    move: str = Field(min_length=1, max_length=200,
+                      description="A move in the variant's notation: c3-d4, c3:e5:g3, 22-18")
+    ply: int | None = Field(None, ge=0, description="The ply the player saw (else the current)")
 
-    for route in api.routes:
-        if not isinstance(route, APIRoute) or route.tags:
-            continue
-        path = route.path.removeprefix("/api")
-        if path.endswith("stream"):
-            tag = "streams"
-        elif "analysis" in path or path.startswith("/engine"):
-            tag = "engine"
-        elif path.startswith("/archive"):
-            tag = "archive"
-        elif path.startswith("/challenges"):
-            tag = "challenges"
-        elif path.startswith("/tokens"):
-            tag = "tokens"
-        elif path.startswith(("/me", "/users/{name}")) and not path.endswith("/games"):
-            tag = "users"
-        else:
-            tag = "games"
-        route.tags = [tag]
+
+class ClaimIn(BaseModel):
+    move: str | None = Field(None, max_length=200,
+                             description="The written move that repeats (Code 1.9.2)")
+    ply: int | None = Field(None, ge=0)
+
+
+class PlyIn(BaseModel):
+    ply: int | None = Field(None, ge=0)
+
+
+class GameSummary(BaseModel):
+    id: int
+    variant: str
+    white: str
+    black: str
+    status: str
+    result: str
+    time_control: str
+    termination_kind: str | None
+    termination_article: str | None
+    created_at: float
+    ended_at: float | None
+
+
+class MoveOut(BaseModel):
+    ply: int
+    text: str
+    white_clock: float | None
+    black_clock: float | None
+
+
+def summary(g: m.Game) -> dict[str, Any]:
+    return {"id": g.id, "variant": g.variant, "white": g.white.username,
+            "black": g.black.username, "status": g.status, "result": g.result,
+            "time_control": g.time_control, "termination_kind": g.termination_kind,
+            "termination_article": g.termination_article, "created_at": g.created_at,
+            "ended_at": g.ended_at}
+
+
+@router.get("/games", response_model=list[GameSummary])
+async def games(request: Request,
+                status: Literal["live", "finished", "all"] = "all",
+                player: Annotated[str | None, Query(max_length=64)] = None,
+                limit: Annotated[int, Query(ge=1, le=200)] = 50,
+                offset: Annotated[int, Query(ge=0, le=1_000_000_000)] = 0) -> list[dict[str, Any]]:
+    """Games of the platform, newest first: live, finished or all; of one player."""
+    svc = services(request)
+
+    def load() -> list[dict[str, Any]]:
+        with svc.db.session() as db:
+            q = select(m.Game)
+            if status != "all":
+                q = q.where(m.Game.status == status)
+            if player:
+                from shashki.server.accounts.auth import find_user
+
+                user = find_user(db, player)
+                if user is None:
+                    raise InvalidInput("player", code="no_such_user", name=player[:40])
+                q = q.where(or_(m.Game.white_id == user.id, m.Game.black_id == user.id))
+            rows = db.scalars(q.order_by(m.Game.id.desc()).limit(limit).offset(offset))
+            return [summary(g) for g in rows]
+
+    return await run_db(load)
+
+
+@router.get("/users/{name}/games", response_model=list[GameSummary])
+async def user_games(name: str, request: Request,
+                     limit: Annotated[int, Query(ge=1, le=200)] = 50) -> list[dict[str, Any]]:
+    """A player's games, newest first."""
+    svc = services(request)
+
+    def load() -> list[dict[str, Any]]:
+        from shashki.server.accounts.auth import find_user
+
+        with svc.db.session() as db:
+            user = find_user(db, name)
+            if user is None:
+                raise NotFound("user")
+            return [summary(g) for g in store.games_of(db, user, limit)]
+
+    return await run_db(load)
+
+
+@router.get("/games/{game_id}/moves", response_model=list[MoveOut])
+async def moves(game_id: Id, request: Request) -> list[dict[str, Any]]:
+    """The moves played, in the variant's notation, with both clocks after each."""
+    lg = await hub_of(request).get(game_id)
+    async with lg.lock:
+        return [{"ply": mi.ply, "text": mi.text, "white_clock": mi.white_clock,
+                 "black_clock": mi.black_clock} for mi in lg.moves]
+
+
+async def _act(request: Request, who: api_tokens.ApiVisitor, game_id: Id, kind: str,
+               text: str | None = None, ply: int | None = None) -> dict[str, Any]:
+    check_api_csrf(request, who)
+    lg = await hub_of(request).act(game_id, Actor.of(who.require_user()), kind, text=text, ply=ply)
+    async with lg.lock:
+        state = lg.state(False)
+    state.pop("svg")
+    return {"ok": True, "state": state}
+
+
+@router.post("/games/{game_id}/moves")
+async def play(game_id: Id, body: MoveIn, request: Request, who: ApiWho) -> dict[str, Any]:
+    """Play a move; answered once it is stored (an answered move is never lost)."""
+    return await _act(request, who, game_id, "move", body.move, body.ply)
+
+
+@router.post("/games/{game_id}/draw/offer")
+async def offer(game_id: Id, request: Request, who: ApiWho,
+                body: PlyIn | None = None) -> dict[str, Any]:
+    """Offer a draw (Code 1.8.2)."""
+    return await _act(request, who, game_id, "offer", ply=body.ply if body else None)
+
+
+@router.post("/games/{game_id}/draw/accept")
+async def accept_draw(game_id: Id, request: Request, who: ApiWho,
+                      body: PlyIn | None = None) -> dict[str, Any]:
+    """Accept the opponent's draw offer."""
+    return await _act(request, who, game_id, "accept", ply=body.ply if body else None)
+
+
+@router.post("/games/{game_id}/draw/decline")
+async def decline_draw(game_id: Id, request: Request, who: ApiWho,
+                       body: PlyIn | None = None) -> dict[str, Any]:
+    """Decline the opponent's draw offer."""
+    return await _act(request, who, game_id, "decline", ply=body.ply if body else None)
+
+
+@router.post("/games/{game_id}/claim")
+async def claim(game_id: Id, request: Request, who: ApiWho,
+                body: ClaimIn | None = None) -> dict[str, Any]:
+    """Claim a threefold repetition, optionally with the written move that repeats."""
+    return await _act(request, who, game_id, "claim", body.move if body else None,
+                      body.ply if body else None)
+
+
+@router.post("/games/{game_id}/resign")
+async def resign(game_id: Id, request: Request, who: ApiWho,
+                 body: PlyIn | None = None) -> dict[str, Any]:
+    """Resign the game."""
+    return await _act(request, who, game_id, "resign", ply=body.ply if body else None)
+
+
+@router.get("/variants", response_model=list[str])
+async def variants() -> list[str]:
+    """The variants games are played in."""
+    return list(store.variants())
 
 
 tag_routes(router)
