@@ -8,6 +8,7 @@ CSRF token (a form field, or ``X-CSRF-Token`` for the API with a session cookie)
 from __future__ import annotations
 
 import datetime as dt
+import time
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -22,7 +23,6 @@ from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.api import ERRORS
 from shashki.server.core.errors import Conflict, InvalidInput, NotFound
 from shashki.server.core.web import render, run_db, services
-from shashki.server.play.live import hub_of
 
 router = APIRouter()
 
@@ -59,7 +59,7 @@ async def _change(request: Request, who: Visitor, name: str, role: str, reason: 
                   via: str) -> RoleChange | None:
     svc = services(request)
     user = who.require_user()
-    now = hub_of(request).now()
+    now = time.time()
 
     def change() -> RoleChange | None:
         with svc.db.session() as db:
