@@ -6,8 +6,6 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from shashki.server.accounts.models import Role, User
-
 from .helpers import Visitor, receive, start_game
 
 
@@ -63,23 +61,6 @@ def test_cross_site_sockets_are_refused(client: TestClient, alice: Visitor,
             alice.ws(game_id, headers={"origin": "http://evil.example"}) as ws:
         ws.receive_json()
     assert e.value.code == 1008
-
-
-def test_only_arbiters_decide(client: TestClient, alice: Visitor, bob: Visitor,
-                              carol: Visitor) -> None:
-    game_id = start_game(alice, bob)
-    body = {"type": "decide", "color": "white", "article": "Code 3.13.1", "detail": "late"}
-    for player in (alice, bob, carol):
-        r = player.api("POST", f"/api/games/{game_id}/actions", body)
-        assert r.status_code == 403 and r.json()["error"] == "role"
-    with services(client).db.session() as db:
-        user = db.query(User).filter_by(username="carol").one()
-        user.role = Role.ARBITER.value
-    r = carol.api("POST", f"/api/games/{game_id}/actions", body)
-    assert r.status_code == 200
-    term = r.json()["state"]["termination"]
-    assert (term["kind"], term["article"], term["winner"]) == (
-        "arbiter's decision", "Code 3.13.1", "white")
 
 
 def test_private_data_stays_private(client: TestClient, alice: Visitor, bob: Visitor,

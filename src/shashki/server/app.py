@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         passwords = await run_db(Passwords, settings)
         hub = Hub(db, settings)
         hub.arbitrated = events.arbitrated(db)
+        hub.officials = events.officials_lookup(db)
         bus = None
         if settings.redis_url:
             from shashki.server.core.bus import RedisBus

@@ -641,6 +641,17 @@ _T.update({
                          "Роль: игрок, судья, организатор или администратор."),
     "error.admin_query": ("Search with at most {limit} characters.",
                           "Не больше {limit} символов для поиска."),
+    "ev.chief_arbiter": ("chief arbiter", "главный судья"),
+    "ev.arbiters": ("arbiters", "судьи"),
+    "ev.arbiters_title": ("The competition's arbiters", "Судьи соревнования"),
+    "ev.arbiters_help": ("Besides the chief arbiter, accounts with the arbiter's role who "
+                         "rule on this event's games (Code 4.6); nobody rules on a game he "
+                         "plays.",
+                         "Кроме главного судьи — учётные записи с ролью судьи, которые "
+                         "принимают решения по партиям этого соревнования (Кодекс 4.6); "
+                         "по своей партии решений не принимает никто."),
+    "ev.arbiter_add": ("Add an arbiter", "Добавить судью"),
+    "ev.arbiter_remove": ("Remove the arbiter {name}", "Убрать судью {name}"),
     "error.admin_reason": ("The reason is at most {limit} characters.",
                            "Причина — не больше {limit} символов."),
     "error.admin_last": ("{name} is the last administrator: make another administrator "
@@ -731,6 +742,16 @@ def _detail_ru(text: str) -> str:
                     break
         out.append(part if done is None else done)
     return "; ".join(out)
+
+# --- security: who may rule on a game, limits (issue 12; docs/security.md) -----------------
+_T.update({
+    "error.own_game": ("Nobody rules on a game he plays.",
+                       "Решать партию, в которой играешь сам, нельзя."),
+    "error.not_arbiter": ("Only the arbiters of this game's event may rule on it.",
+                          "Решения по партии принимают только судьи этого соревнования."),
+    "error.admin_reason": ("An administrator's action on a game must give its reason.",
+                           "Администратор должен указать причину решения по партии."),
+})
 
 
 class Texts:

@@ -61,7 +61,7 @@ winner is named), a win (Code 1.8.1) or a draw as no side can win (Code 1.9.1.2)
 async def _console_view(request: Request, who: Visitor, event_id: int) -> EventView:
     view, _ = await load_view(request, event_id)
     user = who.require_user()
-    ev_service.require_arbiter(user, view.row)
+    ev_service.require_conduct(user, view.row)
     return view
 
 

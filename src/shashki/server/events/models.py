@@ -56,8 +56,26 @@ class EventRow(Base):
 
     organiser: Mapped[User] = relationship(foreign_keys=[organiser_id], lazy="joined")
     arbiter: Mapped[User | None] = relationship(foreign_keys=[arbiter_id], lazy="joined")
+    """The chief arbiter (Code 4.6); when none is appointed, the organiser is."""
+    assistants: Mapped[list[EventArbiter]] = relationship(
+        lazy="selectin", cascade="all, delete-orphan", order_by="EventArbiter.id")
+    """The other arbiters of the competition."""
 
     __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - SQLAlchemy's own
+
+
+class EventArbiter(Base):
+    """An arbiter of the competition beside its chief arbiter (Code 4.6)."""
+
+    __tablename__ = "event_arbiters"
+    __table_args__ = (UniqueConstraint("event_id", "user_id", name="uq_event_arbiters_user"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+
+    user: Mapped[User] = relationship(lazy="joined")
 
 
 class EventPlayer(Base):

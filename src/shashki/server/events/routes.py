@@ -225,7 +225,7 @@ async def event_page(event_id: int, request: Request, who: Who) -> Response:
              and g.status == "live" and who.user.id in (g.white_id, g.black_id)]
     return render(request, who, "event.html", ev=row, tour=t, view=view,
                   manage=ev_service.can_manage(who.user, row),
-                  arbitrate=ev_service.can_arbitrate(who.user, row), mine=mine, yours=yours,
+                  arbitrate=ev_service.can_conduct(who.user, row), mine=mine, yours=yours,
                   planned=ev_service.planned_rounds(t), rounds=rounds_context(view),
                   players=sorted(t.players, key=lambda p: p.number),
                   linked=view.linked, out=view.out(), **standings_context(t, who.lang))
@@ -248,6 +248,8 @@ async def _change(request: Request, who: Visitor, event_id: int, action: Any,
                 ev_service.require_manage(actor, row)
             elif need == "arbiter":
                 ev_service.require_arbiter(actor, row)
+            elif need == "conduct":
+                ev_service.require_conduct(actor, row)
             ev_service.sync(db, row, now)
             got: list[int] = action(db, row, actor, now) or []
             return got + ev_service.sync(db, row, now)
@@ -268,6 +270,24 @@ async def add_player(event_id: int, request: Request, who: Who) -> Response:
     await _change(request, who, event_id,
                   lambda db, row, _u, _now: ev_service.register(db, row, name) and None)
     return redirect(f"/events/{event_id}#players")
+
+
+@router.post("/events/{event_id}/arbiters")
+async def appoint_arbiter(event_id: int, request: Request, who: Who) -> Response:
+    """The organiser adds an arbiter of the competition (Code 4.6)."""
+    form = await form_of(request, who)
+    name = form_str(form, "username", 64)
+    await _change(request, who, event_id,
+                  lambda db, row, _u, _now: ev_service.appoint_arbiter(db, row, name))
+    return redirect(f"/events/{event_id}#arbiters")
+
+
+@router.post("/events/{event_id}/arbiters/{name}/remove")
+async def dismiss_arbiter(event_id: int, name: str, request: Request, who: Who) -> Response:
+    await form_of(request, who)
+    await _change(request, who, event_id,
+                  lambda db, row, _u, _now: ev_service.dismiss_arbiter(db, row, name[:64]))
+    return redirect(f"/events/{event_id}#arbiters")
 
 
 @router.post("/events/{event_id}/join")
@@ -305,7 +325,7 @@ async def pair(event_id: int, request: Request, who: Who) -> Response:
     absent = frozenset(_whole(v) for v in form.getlist("absent")[:ev_service.MAX_PLAYERS])
     await _change(request, who, event_id,
                   lambda db, row, _u, now: ev_service.pair_round(db, row, now, absent),
-                  need="arbiter")
+                  need="conduct")
     return redirect(f"/events/{event_id}#rounds")
 
 
@@ -316,8 +336,8 @@ async def enter_result(event_id: int, request: Request, who: Who) -> Response:
     rnd, board = number(form, "round"), number(form, "board")
     game_no, result = number(form, "game", 1), form_str(form, "result", 12)
     await _change(request, who, event_id,
-                  lambda db, row, _u, _now: ev_service.enter_result(
-                      db, row, rnd, board, game_no, result), need="arbiter")
+                  lambda db, row, actor, _now: ev_service.enter_result(
+                      db, row, actor, rnd, board, game_no, result), need="arbiter")
     back = form_str(form, "back", 20)
     return redirect(f"/events/{event_id}/arbiter" if back == "arbiter"
                     else f"/events/{event_id}#round-{rnd}")

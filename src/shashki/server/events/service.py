@@ -44,6 +44,7 @@ from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from shashki.server.events.models import (
+    EventArbiter,
     EventGame,
     EventMode,
     EventPlayer,
@@ -53,6 +54,7 @@ from shashki.server.events.models import (
     SanctionKind,
 )
 from shashki.server.play import models as m
+from shashki.server.play.authority import CASUAL, Officials, authorise
 from shashki.server.play.store import check_fen, check_time_control, check_variant
 from shashki.svg import board_svg
 
@@ -149,11 +151,47 @@ def can_manage(user: User | None, ev: EventRow) -> bool:
         or user.role_enum.at_least(Role.ADMINISTRATOR))
 
 
+def arbiter_ids(ev: EventRow) -> frozenset[int]:
+    """The accounts appointed to arbitrate the event (Code 4.6): its chief arbiter (the
+    organiser, when he appointed none) and the other arbiters."""
+    chief = ev.arbiter_id if ev.arbiter_id is not None else ev.organiser_id
+    return frozenset({chief, *(a.user_id for a in ev.assistants)})
+
+
 def can_arbitrate(user: User | None, ev: EventRow) -> bool:
-    """The event's arbiter (an account with the arbiter's role), organiser or an
-    administrator."""
-    return user is not None and (can_manage(user, ev) or (
-        user.id == ev.arbiter_id and user.role_enum.at_least(Role.ARBITER)))
+    """An arbiter of the event (with the arbiter's role), or an administrator: who reaches
+    the console. Whether he may rule on one game is :func:`authorise`'s (not his own)."""
+    return user is not None and (
+        (user.id in arbiter_ids(ev) and user.role_enum.at_least(Role.ARBITER))
+        or user.role_enum.at_least(Role.ADMINISTRATOR))
+
+
+def officials(db: DBSession, game_id: int) -> Officials:
+    """The officials of a platform game: its event's arbiters; none for a casual game."""
+    eg = event_of_game(db, game_id)
+    if eg is None:
+        return CASUAL
+    ev = get_event(db, eg.event_id)
+    return Officials(ev.id, arbiter_ids(ev))
+
+
+def officials_lookup(database: Database) -> Callable[[int], Officials]:
+    """For :attr:`Hub.officials`."""
+
+    def lookup(game_id: int) -> Officials:
+        with database.session() as db:
+            return officials(db, game_id)
+
+    return lookup
+
+
+def rule_on_pairing(db: DBSession, user: User, ev: EventRow, numbers: tuple[int, ...],
+                    reason: str = "") -> None:
+    """:func:`authorise` for players of the event given by starting numbers (a pairing, or
+    one player): the same rule as on the platform's games, for results and sanctions."""
+    linked = players(db, ev)
+    authorise(user.id, user.role_enum, [linked[n].user_id for n in numbers if n in linked],
+              Officials(ev.id, arbiter_ids(ev)), reason)
 
 
 def require_manage(user: User, ev: EventRow) -> None:
@@ -163,6 +201,17 @@ def require_manage(user: User, ev: EventRow) -> None:
 
 def require_arbiter(user: User, ev: EventRow) -> None:
     if not can_arbitrate(user, ev):
+        raise Forbidden(code="role", role=Role.ARBITER.value)
+
+
+def can_conduct(user: User | None, ev: EventRow) -> bool:
+    """Who runs the event's rounds (pairs them) and watches its console: the organiser, its
+    arbiters and administrators. Ruling on a game is the arbiters' alone."""
+    return can_manage(user, ev) or can_arbitrate(user, ev)
+
+
+def require_conduct(user: User, ev: EventRow) -> None:
+    if not can_conduct(user, ev):
         raise Forbidden(code="role", role=Role.ARBITER.value)
 
 
@@ -263,6 +312,30 @@ def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
     db.add(row)
     db.flush()
     return row
+
+
+def appoint_arbiter(db: DBSession, ev: EventRow, username: str) -> None:
+    """Add an arbiter of the competition beside its chief arbiter (Code 4.6): an account
+    with the arbiter's role."""
+    user = find_user(db, username)
+    if user is None:
+        raise InvalidInput("username", code="no_such_user", name=username.strip()[:40])
+    if not user.role_enum.at_least(Role.ARBITER):
+        raise InvalidInput("username", code="event_not_arbiter", name=user.username)
+    if user.id in arbiter_ids(ev):
+        return
+    ev.assistants.append(EventArbiter(event_id=ev.id, user_id=user.id))
+    ev.updated_at = time.time()
+
+
+def dismiss_arbiter(db: DBSession, ev: EventRow, username: str) -> None:
+    """Remove one of the other arbiters (the chief arbiter is set at creation)."""
+    user = find_user(db, username)
+    keep = [a for a in ev.assistants if user is None or a.user_id != user.id]
+    if len(keep) == len(ev.assistants):
+        raise NotFound("arbiter")
+    ev.assistants[:] = keep
+    ev.updated_at = time.time()
 
 
 def unregister(db: DBSession, ev: EventRow, number: int) -> None:
@@ -432,8 +505,8 @@ def sync(db: DBSession, ev: EventRow, now: float) -> list[int]:
     return started
 
 
-def enter_result(db: DBSession, ev: EventRow, rnd: int, board: int, game_no: int,
-                 result: str) -> None:
+def enter_result(db: DBSession, ev: EventRow, arbiter: User, rnd: int, board: int,
+                 game_no: int, result: str) -> None:
     """The arbiter enters (or corrects) a result of an over-the-board game, or of a game of
     a live event that is not played on the platform. A platform game's result comes from
     the game itself (Code 1.10.4: after the end of a game its result stands)."""
@@ -445,6 +518,10 @@ def enter_result(db: DBSession, ev: EventRow, rnd: int, board: int, game_no: int
         if (eg.round, eg.board, eg.game_no) == (rnd, board, game_no):
             raise Conflict(code="event_platform_game", game=eg.game_id)
     t = tournament(ev)
+    pairing = next((p for r in t.rounds if r.number == rnd for p in r.pairings
+                    if p.board == board), None)
+    if pairing is not None:
+        rule_on_pairing(db, arbiter, ev, (pairing.white, pairing.black))
     try:
         t.set_result(rnd, board, res, game=game_no)
     except CompetitionError as e:
@@ -481,6 +558,7 @@ def impose(db: DBSession, ev: EventRow, arbiter: User, number: int, kind: str,
     linked = players(db, ev)
     if number not in linked:
         raise NotFound("player")
+    rule_on_pairing(db, arbiter, ev, (number,), reason)
     t = tournament(ev)
     plan = SanctionPlan(0)
     game_id: int | None = None
@@ -489,6 +567,7 @@ def impose(db: DBSession, ev: EventRow, arbiter: User, number: int, kind: str,
         for p in rnd.pairings:
             if number not in (p.white, p.black):
                 continue
+            rule_on_pairing(db, arbiter, ev, (p.white, p.black), reason)
             for g, res in enumerate(p.results, 1):
                 if res is not None:
                     continue

@@ -52,6 +52,7 @@ from shashki.server.core.ratelimit import RateLimit
 from shashki.server.core.settings import Settings
 from shashki.server.play import models as m
 from shashki.server.play import store
+from shashki.server.play.authority import CASUAL, Officials, authorise
 from shashki.server.play.writer import Writer
 from shashki.svg import board_svg
 
@@ -398,6 +399,8 @@ class Hub:
         self.bus: Bus | None = None
         """Set when instances share live games (:mod:`shashki.server.core.bus`)."""
         self.arbitrated: Callable[[int], bool] = lambda _game_id: False
+        self.officials: Callable[[int], Officials] = lambda _game_id: CASUAL
+        """The officials of a game (set by the events feature; casual games have none)."""
         """Whether a game has an arbiter who rules on its claims (set by the events
         feature; called in a worker thread when a game is loaded)."""
         self.observers: list[Callable[[LiveGame], None]] = []
@@ -518,14 +521,17 @@ class Hub:
         if wait > 0:
             raise RateLimited(wait)
         lg = await self.get(game_id)
+        officials = CASUAL
+        if kind in ARBITER_ACTIONS:  # read afresh: an event's arbiters may change
+            officials = await anyio.to_thread.run_sync(self.officials, game_id)
         async with lg.lock:
             g = lg.game
             if g.termination is not None:
                 raise GameRuleError(g.termination.tag(), code="game_over",
                                     article=g.termination.article)
             if kind in ARBITER_ACTIONS:
-                if not actor.role.at_least(Role.ARBITER):
-                    raise Forbidden(code="role", role="arbiter")
+                authorise(actor.user_id, actor.role, (lg.white_id, lg.black_id), officials,
+                          detail)
                 if kind != "rule" and not article.strip():
                     raise InvalidInput("article", "an arbiter's decision names its article")
                 who = parse_color(color) if color not in (None, "", "draw") else None
