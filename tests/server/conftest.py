@@ -1,16 +1,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
+from shashki.correspondence import SimulatedClock
 from shashki.server.app import create_app
 from shashki.server.core.settings import Settings
+from shashki.server.correspondence.service import CorrConfig
 
 from .helpers import Visitor
-from .services import database_url
+from .services import KEY, Inbox, database_url, free_port
 
 
 def fast_settings(tmp_path: Path, **kw: object) -> Settings:
@@ -74,3 +78,24 @@ def browser() -> Iterator[object]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[Inbox, int]]:
+    box, port = Inbox(), free_port()
+    ctl = Controller(box, hostname="127.0.0.1", port=port)
+    ctl.start()
+    try:
+        yield box, port
+    finally:
+        ctl.stop()
+
+
+@pytest.fixture
+def corr(client: TestClient, inbox: tuple[Inbox, int]) -> tuple[SimulatedClock, Inbox]:
+    clock = SimulatedClock(datetime(2026, 3, 2, 9, tzinfo=UTC))
+    cfg = CorrConfig(smtp_host="127.0.0.1", smtp_port=inbox[1], sender="corr@shashki.test",
+                     inbound_key=KEY, remind_after=5, escalate_after=8)
+    cfg.simulate(clock)
+    client.app.state.correspondence = cfg  # type: ignore[attr-defined]
+    return clock, inbox[0]

@@ -143,6 +143,9 @@ def database_url(tmp_path: Path, name: str = "test.db") -> str:
         atexit.register(cm.__exit__, None, None, None)
     return new_database(_cluster[1])
 
+KEY = "inbound-test-key"
+"""The inbound mail key of the correspondence tests."""
+
 
 class Inbox:
     """An SMTP sink for the mail tests (an aiosmtpd handler): keeps every message."""

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import re
 import smtplib
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
@@ -24,30 +22,7 @@ from shashki.server.core.settings import Settings
 from shashki.server.correspondence.service import CorrConfig
 
 from .helpers import Visitor
-from .services import Inbox, free_port
-
-KEY = "inbound-test-key"
-
-
-@pytest.fixture
-def inbox() -> Iterator[tuple[Inbox, int]]:
-    box, port = Inbox(), free_port()
-    ctl = Controller(box, hostname="127.0.0.1", port=port)
-    ctl.start()
-    try:
-        yield box, port
-    finally:
-        ctl.stop()
-
-
-@pytest.fixture
-def corr(client: TestClient, inbox: tuple[Inbox, int]) -> tuple[SimulatedClock, Inbox]:
-    clock = SimulatedClock(datetime(2026, 3, 2, 9, tzinfo=UTC))
-    cfg = CorrConfig(smtp_host="127.0.0.1", smtp_port=inbox[1], sender="corr@shashki.test",
-                     inbound_key=KEY, remind_after=5, escalate_after=8)
-    cfg.simulate(clock)
-    client.app.state.correspondence = cfg  # type: ignore[attr-defined]
-    return clock, inbox[0]
+from .services import KEY, Inbox, free_port
 
 
 def make_judge(settings: Settings, name: str, email: str) -> None:
@@ -58,11 +33,15 @@ def make_judge(settings: Settings, name: str, email: str) -> None:
     db.dispose()
 
 
-def new_game(white: Visitor, black: str, control: str = "10d/5") -> int:
-    r = white.form("/corr", {"opponent": black, "color": "white", "control": control,
-                             "variant": "russian"}, page="/corr")
+def new_game(white: Visitor, black: Visitor, control: str = "10d/5", judge: str = "") -> int:
+    """White invites Black, who accepts (the game starts then, rules.md P18)."""
+    r = white.form("/corr", {"opponent": black.name, "color": "white", "control": control,
+                             "variant": "russian", "judge": judge}, page="/corr")
     assert r.status_code == 303, r.text
-    return int(r.headers["location"].rsplit("/", 1)[1])
+    game = int(r.headers["location"].rsplit("/", 1)[1])
+    r = black.form(f"/corr/{game}/invitation/accept", {}, page=f"/corr/{game}")
+    assert r.status_code == 303, r.text
+    return game
 
 
 def act(v: Visitor, game: int, action: str, **data: str) -> Any:
@@ -93,7 +72,7 @@ def test_a_game_by_web_and_by_email_code_5_1_1(
     """Code 5.1.1: Bob plays by e-mail, Alice on the site; the moves carry their dates
     (Code 5.1.2) and a bad reply is answered with the reason in both languages."""
     clock, box = corr
-    game = new_game(alice, "bob")
+    game = new_game(alice, bob)
     act(bob, game, "mail", on="1")
     clock.advance(days=2)
     act(alice, game, "move", move="c3-d4")
@@ -140,7 +119,7 @@ def test_leave_overstep_and_the_judge_code_5_1_7(
     a reason (Code 5.1.7); reminders on silence (P6) go by e-mail."""
     clock, box = corr
     make_judge(settings, "carol", "judge@example.org")
-    game = new_game(alice, "bob")
+    game = new_game(alice, bob, judge="carol")
     act(alice, game, "move", move="c3-d4")          # Alice plays on the site only
     r = bob.form("/corr/leave", {"first": "2026-03-02", "last": "2026-03-09"}, page="/corr")
     assert r.status_code == 422 and "in advance" in r.text
@@ -185,7 +164,7 @@ def test_errors_are_typed_and_translated(alice: Visitor, bob: Visitor,
     r = alice.form("/corr", {"opponent": "bob", "color": "white", "control": "30/10"},
                    page="/corr")
     assert r.status_code == 422 and "&#39;30/10&#39;" in r.text
-    game = new_game(alice, "bob")
+    game = new_game(alice, bob)
     r = bob.form(f"/corr/{game}/move", {"move": "f6-g5"}, page=f"/corr/{game}")
     assert r.status_code == 409 and "not bob" in r.text
     r = alice.form(f"/corr/{game}/move", {"move": "c3-c4"}, page=f"/corr/{game}")
@@ -309,7 +288,7 @@ def test_replies_by_smtp_into_the_platform_code_5_1_1(
         alice, bob = Visitor(client), Visitor(client)
         alice.signup("alice", email="alice@example.org")
         bob.signup("bob", email="bob@example.org")
-        game = new_game(alice, "bob")
+        game = new_game(alice, bob)
         act(bob, game, "mail", on="1")
         act(alice, game, "move", move="c3-d4")
         [msg] = inbox[0].to("bob@example.org")

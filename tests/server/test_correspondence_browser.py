@@ -129,8 +129,13 @@ def game_over_simulated_days(site: dict[str, Any], browser: Any) -> None:
     alice.wait_for_url("**/corr/*")
     game_url = alice.url
 
-    # Bob chooses the e-mail channel and takes leave from tomorrow for three days.
+    # The game starts when Bob accepts the invitation (rules.md P18).
+    expect(alice.locator("#corr-invitation")).to_be_visible()
     bob.goto(game_url)
+    shot(bob, "corr-01b-invitation-en")
+    bob.click("#accept-invitation")
+    expect(bob.locator("#mail-form button")).to_be_visible()
+    # Bob chooses the e-mail channel and takes leave from tomorrow for three days.
     bob.click("#mail-form button")
     expect(bob.locator("#by-mail")).to_be_visible()
     bob.goto(f"{base}/corr")
@@ -192,7 +197,8 @@ def game_over_simulated_days(site: dict[str, Any], browser: Any) -> None:
 
 
 def the_judge_decides_an_overstep(site: dict[str, Any], browser: Any) -> None:
-    """Code 5.1.7: the overstep appears on the judge's page; he warns with a reason."""
+    """Code 5.1.7: the overstep appears on the judge's page; he warns with a reason. The
+    game has no judge of its own, so an administrator judges it (rules.md P15)."""
     expect = sync_api.expect
     base, clock = site["base"], site["clock"]
     judge = browser.new_context(viewport={"width": 1280, "height": 900},
@@ -201,7 +207,7 @@ def the_judge_decides_an_overstep(site: dict[str, Any], browser: Any) -> None:
     db = Database(site["settings"].url)
     with db.session() as s:
         s.execute(update(User).where(User.username == "judge").values(
-            role=Role.ARBITER.value))
+            role=Role.ADMINISTRATOR.value))
     db.dispose()
     clock.advance(days=11)                                  # Alice has not answered
     judge.goto(f"{base}/corr")

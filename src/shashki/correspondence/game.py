@@ -26,7 +26,7 @@ from typing import Any
 from shashki.color import BLACK, WHITE, Color
 from shashki.correspondence.calendar import Calendar, Now, utc_now
 from shashki.correspondence.control import DayControl
-from shashki.correspondence.errors import PlayError
+from shashki.correspondence.errors import NotAllowed, PlayError
 from shashki.correspondence.leave import LeaveBook
 from shashki.correspondence.roles import Person, Role, require
 from shashki.errors import ShashkiError
@@ -258,6 +258,15 @@ class CorrespondenceGame:
 
     # --- moves -------------------------------------------------------------------------------
 
+    def _require_neutral(self, official: Person, article: str) -> None:
+        """Nobody acts as the judge or the captain on a game he plays (rules.md P17)."""
+        if official.name in (self.white.name, self.black.name):
+            raise NotAllowed(
+                f"{official.name} plays this game and may not act on it as an official "
+                f"({article})",
+                f"{official.name} играет эту партию и не может решать по ней как судья или "
+                f"староста ({article.replace('Code', 'Кодекс')})")
+
     def _require_open(self) -> None:
         if self.is_over:
             t = self.termination
@@ -282,6 +291,7 @@ class CorrespondenceGame:
         between are transit, charged to nobody (Code 5.1.2, 5.1.8; P3). Without a receipt
         date, receipt is taken as ``assumed_transit`` days after the postmark."""
         require(official, Role.CAPTAIN, action="enter a postal move", article=ARTICLE_CAPTAIN)
+        self._require_neutral(official, ARTICLE_CAPTAIN)
         self._require_open()
         color = self.to_move
         begun = self.received_day(color)
@@ -460,6 +470,7 @@ class CorrespondenceGame:
         """The judge decides on the pending overstep (Code 5.1.7): a loss ends the game; a
         warning lets it go on with the player's count restarted from zero (P5)."""
         require(judge, Role.JUDGE, action="rule on overstepped time", article=ARTICLE_JUDGE)
+        self._require_neutral(judge, ARTICLE_JUDGE)
         if not reason.strip():
             raise PlayError("the judge's decision needs a reason",
                             "у решения судьи должна быть причина")
@@ -488,6 +499,7 @@ class CorrespondenceGame:
         """The judge's decision in a dispute or breach (Code 5.1.7): ``1-0``, ``0-1`` or
         ``1/2-1/2`` with its reason."""
         require(judge, Role.JUDGE, action="decide the result", article=ARTICLE_JUDGE)
+        self._require_neutral(judge, ARTICLE_JUDGE)
         self._require_open()
         winners = {"1-0": WHITE, "0-1": BLACK, "1/2-1/2": None}
         if result not in winners:
@@ -528,6 +540,7 @@ class CorrespondenceGame:
         """The captain receives and registers the finished game (Code 5.1.8)."""
         require(captain, Role.CAPTAIN, action="register a finished game",
                 article=ARTICLE_CAPTAIN)
+        self._require_neutral(captain, ARTICLE_CAPTAIN)
         if not self.is_over:
             raise PlayError("only a finished game is registered (Code 5.1.8)",
                             "регистрируется только законченная партия (Кодекс 5.1.8)")

@@ -176,6 +176,12 @@ def read_reply(raw: bytes | EmailMessage, board: Board) -> Reply:
                  reply.command)
 
 
+def header_text(text: str) -> str:
+    """Text for a mail header from names users chose: control characters (a CR or LF would
+    start a new header) become spaces; the standard library's policy encodes the rest."""
+    return " ".join("".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in text).split())
+
+
 def token_of(raw: bytes) -> str:
     """The game token of a message, without reading its move."""
     msg = BytesParser(policy=policy.default).parsebytes(raw)
@@ -218,7 +224,7 @@ def message_for(game: CorrespondenceGame, notice: Notice, *, to: str, sender: st
     title = _KIND[notice.kind][1 if ru else 0]
     msg = EmailMessage()
     label = game.label or f"{game.white.name} - {game.black.name}"
-    msg["Subject"] = f"{title}: {label} [corr {token}]"
+    msg["Subject"] = header_text(f"{title}: {label} [corr {token}]")
     msg["From"] = sender
     msg["To"] = to
     local, _, domain = sender.partition("@")
@@ -277,7 +283,7 @@ def digest_message(event: CorrespondenceEvent, player: Person, *, sender: str,
     participants): his games, days used and left, and the results table."""
     msg = EmailMessage()
     title = "Ход турнира" if language == "ru" else "Tournament report"
-    msg["Subject"] = f"{title}: {event.name}"
+    msg["Subject"] = header_text(f"{title}: {event.name}")
     msg["From"], msg["To"] = sender, player.email
     msg["Date"] = formatdate(localtime=False)
     msg.set_content(event.digest(player.name, today) + "\n")

@@ -18,8 +18,12 @@ from shashki.server.core.db import Base
 
 
 class CorrStatus(StrEnum):
+    INVITED = "invited"
+    """Created by one player, waiting for the other to accept (no clock, no mail)."""
     LIVE = "live"
     FINISHED = "finished"
+    DECLINED = "declined"
+    """The invitation was declined by the opponent or withdrawn by its sender."""
 
 
 class CorrEvent(Base):
@@ -78,8 +82,15 @@ class CorrGame(Base):
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
 
+    invited_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
+    """The player invited to the game; it starts when he accepts (rules.md P18)."""
+    judge_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
+    """The judge of a game outside an event, named by its players (an event's games have
+    the event's judge)."""
+
     white: Mapped[User] = relationship(foreign_keys=[white_id], lazy="joined")
     black: Mapped[User] = relationship(foreign_keys=[black_id], lazy="joined")
+    judge: Mapped[User | None] = relationship(foreign_keys=[judge_id], lazy="joined")
 
 
 class CorrLeave(Base):

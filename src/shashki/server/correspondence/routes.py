@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from shashki.color import Color
 from shashki.competition.tiebreaks import SHORT
+from shashki.correspondence import Role as CorrRole
 from shashki.server.accounts.models import Role, User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.errors import Forbidden, InvalidInput, NotFound, ServerError
@@ -91,15 +92,17 @@ async def _list(request: Request, who: Visitor, status: int = 200, error: str | 
     def load() -> dict[str, Any]:
         with svc.db.session() as db:
             out: dict[str, Any] = {"games": [], "leave": None, "pending": [],
-                                   "is_judge": False}
+                                   "is_judge": False, "invitations": []}
             if who.user is not None:
                 user = db.get(User, who.user.id)
                 assert user is not None
                 out["games"] = [_row(db, cfg, g, user) for g in corr.games_of(db, user)]
+                out["invitations"] = corr.invitations(db, user)
                 out["leave"] = corr.leave_summary(db, cfg, user)
-                if user.role_enum.at_least(Role.ARBITER):
+                judged = corr.judged_games(db, user)
+                if judged or user.role_enum.at_least(Role.ADMINISTRATOR):
                     out["is_judge"] = True
-                    out["pending"] = _pending(db, cfg)
+                    out["pending"] = _pending(db, cfg, judged)
             return out
 
     data = await run_db(load)
@@ -115,10 +118,10 @@ def _row(db: Any, cfg: CorrConfig, row: Any, user: User) -> dict[str, Any]:
             "used": g.used(you), "allowed": g.allowed(you), "plies": g.game.ply}
 
 
-def _pending(db: Any, cfg: CorrConfig) -> list[dict[str, Any]]:
-    """Games waiting for the judge: an overstep without a decision (Code 5.1.7)."""
+def _pending(db: Any, cfg: CorrConfig, judged: list[Any]) -> list[dict[str, Any]]:
+    """The judge's games waiting for him: an overstep without a decision (Code 5.1.7)."""
     out = []
-    for row in corr.all_live(db):
+    for row in judged:
         g = corr.load(db, cfg, row.id).game
         for o in g.oversteps:
             if o.decision is None:
@@ -141,13 +144,14 @@ async def corr_create(request: Request, who: Who) -> Response:
                                    form_str(form, "color", 8) or "white",
                                    form_str(form, "control", 64) or "30d/10",
                                    form_str(form, "variant", 40) or "russian",
-                                   by_mail=form_str(form, "by_mail", 4) == "1")
+                                   by_mail=form_str(form, "by_mail", 4) == "1",
+                                   judge_name=form_str(form, "judge", 64))
             return row.id
 
     try:
         game_id = await run_db(create)
     except InvalidInput as e:
-        fields = ("opponent", "color", "control", "variant")
+        fields = ("opponent", "color", "control", "variant", "judge")
         return await _list(request, who, 422, who.t.error(e.code, detail=e.detail, **e.params),
                            {k: form_str(form, k, 200) for k in fields})
     return redirect(f"/corr/{game_id}")
@@ -344,7 +348,9 @@ async def corr_game(game_id: int, request: Request, who: Who) -> Response:
             mail = [{"direction": r.direction, "address": r.address, "status": r.status,
                      "detail": r.detail, "subject": _TOKEN.sub("[corr …]", r.subject)}
                     for r in corr.mail_log(db, game_id)]
-            return {"row": loaded.row, "g": loaded.game, "mail": mail}
+            me = db.get(User, who.user.id) if who.user is not None else None
+            part = corr.official(db, me, loaded.row) if me is not None else None
+            return {"row": loaded.row, "g": loaded.game, "mail": mail, "part": part}
 
     data = await run_db(load)
     g = data["g"]
@@ -355,16 +361,38 @@ async def corr_game(game_id: int, request: Request, who: Who) -> Response:
             you = Color.WHITE
         elif who.user.id == row.black_id:
             you = Color.BLACK
-    judge = who.user is not None and who.user.role_enum.at_least(Role.ARBITER)
-    captain = judge or (who.user is not None and g.captain is not None
-                        and g.captain.name == who.user.username)
+    part = data["part"]
+    judge = part is not None and part.role is CorrRole.JUDGE
+    captain = judge or (part is not None and part.role is CorrRole.CAPTAIN)
     last = g.game.board.peek() if g.game.board.move_stack else None
     svg = board_svg(g.game.board, size=None, flipped=you is Color.BLACK, lastmove=last)
+    invited = who.user is not None and row.invited_id == who.user.id
     return render(request, who, "corr_game.html", g=g, row=row, you=you, judge=judge,
+                  invited=invited,
                   captain=captain,
                   svg=svg, mail=data["mail"], today=cfg.today(), cfg=cfg,
                   by_mail=(row.white_by_mail if you is Color.WHITE else row.black_by_mail)
                   if you is not None else False)
+
+
+@router.post("/corr/{game_id}/invitation/{answer}")
+async def corr_answer(game_id: int, answer: str, request: Request, who: Who) -> Response:
+    """The invited player accepts (the game starts) or declines; the sender withdraws."""
+    if answer not in ("accept", "decline"):
+        raise NotFound()
+    svc, cfg = services(request), config(request)
+    form = await request.form()
+    check_csrf(request, who, form)
+    user = who.require_user()
+
+    def run() -> None:
+        with svc.db.session() as db:
+            me = db.get(User, user.id)
+            assert me is not None
+            corr.answer_invitation(db, cfg, game_id, me, answer == "accept")
+
+    await run_db(run)
+    return redirect(f"/corr/{game_id}" if answer == "accept" else "/corr")
 
 
 @router.post("/corr/{game_id}/{action}")
@@ -405,8 +433,8 @@ async def corr_inbound(request: Request) -> Response:
     """A reply by e-mail, posted raw (RFC 5322) by the mail server with the inbound key in
     ``X-Shashki-Mail-Key`` (e.g. a Postfix pipe through curl)."""
     svc, cfg = services(request), config(request)
-    given = request.headers.get("x-shashki-mail-key", "")
-    if not cfg.inbound_key or not secrets.compare_digest(given, cfg.inbound_key):
+    given = request.headers.get("x-shashki-mail-key", "").encode("latin-1")
+    if not cfg.inbound_key or not secrets.compare_digest(given, cfg.inbound_key.encode()):
         raise Forbidden("inbound mail key")
     raw = await request.body()
     if len(raw) > 1_000_000:

@@ -53,6 +53,7 @@ from shashki.correspondence.leave import Grant, Leave
 from shashki.correspondence.mail import (
     MailError,
     digest_message,
+    header_text,
     message_for,
     read_reply,
     send,
@@ -139,9 +140,50 @@ class CorrConfig:
 
 
 def person(user: User) -> Person:
-    """An account as the model sees it: arbiters and above are judges (Code 5.1.7)."""
-    role = Role.JUDGE if user.role_enum.at_least(AccountRole.ARBITER) else Role.PLAYER
-    return Person(user.username, role, user.email or "")
+    """An account as a player of the model. Who judges a game is :func:`official`'s: no
+    account is a judge everywhere by its role (rules.md P15)."""
+    return Person(user.username, Role.PLAYER, user.email or "")
+
+
+def _admin(user: User) -> bool:
+    return user.role_enum.at_least(AccountRole.ADMINISTRATOR)
+
+
+def official(db: Session, user: User, row: CorrGame) -> Person:
+    """The account's part in one game (Code 5.1.6-5.1.8, rules.md P15): a player of it;
+    else the judge or the captain of its event; else the judge the players named; an
+    administrator acts as the judge of a game that has none of its own."""
+    if user.id in (row.white_id, row.black_id):
+        return person(user)
+    if row.event_id is not None:
+        event = db.get(CorrEvent, row.event_id)
+        if event is not None:
+            return event_person(user, event)
+    if user.id == row.judge_id or (row.judge_id is None and _admin(user)):
+        return Person(user.username, Role.JUDGE, user.email or "")
+    return person(user)
+
+
+def judges_of(db: Session, row: CorrGame) -> list[User]:
+    """Who gets a game's mail for the judge: its event's judge, the judge its players
+    named, or (a game with neither) the administrators."""
+    if row.event_id is not None:
+        event = db.get(CorrEvent, row.event_id)
+        if event is not None:
+            return [event.judge]
+    if row.judge is not None:
+        return [row.judge]
+    roles = [AccountRole.ADMINISTRATOR.value]
+    return list(db.scalars(select(User).where(User.role.in_(roles))))
+
+
+def judged_games(db: Session, user: User) -> list[CorrGame]:
+    """The live games ``user`` judges (not his own)."""
+    out = []
+    for row in all_live(db):
+        if official(db, user, row).role is Role.JUDGE:
+            out.append(row)
+    return out
 
 
 # --- leave ------------------------------------------------------------------------------------
@@ -176,10 +218,16 @@ def request_leave(db: Session, cfg: CorrConfig, user: User, first: date, last: d
 
 def grant_leave(db: Session, cfg: CorrConfig, judge: User, player: User, year: int,
                 days: int, reason: str) -> Grant:
-    """Extra leave granted by a judge (Code 5.1.7)."""
+    """Extra leave granted by a judge (Code 5.1.7): the judge of a game the player plays
+    (never the player himself), or an administrator."""
+    judging = judge.id != player.id and (_admin(judge) or any(
+        player.id in (row.white_id, row.black_id) for row in judged_games(db, judge)))
+    if not judging:
+        raise Forbidden(code="corr_not_judge", name=player.username)
     book = leave_book(db, cfg, [player])
     try:
-        g = book.grant(person(judge), player.username, year, days, reason)
+        g = book.grant(Person(judge.username, Role.JUDGE, judge.email or ""),
+                       player.username, year, days, reason)
     except CorrespondenceError as e:
         raise _rule(e) from None
     db.add(CorrLeaveGrant(user_id=player.id, year=year, days=days, judge_id=judge.id,
@@ -215,9 +263,11 @@ def _rule(e: CorrespondenceError) -> ServerError:
 
 def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
                 color: str, control: str, variant: str = "russian",
-                by_mail: bool = False) -> CorrGame:
-    """A correspondence game between ``creator`` and ``opponent_name``, started at once
-    (Code 5.1.2: time in days from the start)."""
+                by_mail: bool = False, judge_name: str = "") -> CorrGame:
+    """An invitation of ``opponent_name`` to a correspondence game: it starts when he
+    accepts it (:func:`answer_invitation`; Code 5.1.2: time in days from the start). No
+    mail goes to him before (rules.md P18). ``judge_name`` names the game's judge (an
+    account with the arbiter's role, neither player)."""
     from shashki.server.accounts import auth
 
     opponent = auth.find_user(db, opponent_name.strip())
@@ -225,6 +275,14 @@ def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
         raise InvalidInput("opponent", code="no_such_user", name=opponent_name)
     if opponent.id == creator.id:
         raise InvalidInput("opponent", code="self_challenge")
+    judge = None
+    if judge_name.strip():
+        judge = auth.find_user(db, judge_name.strip())
+        if judge is None:
+            raise InvalidInput("judge", code="no_such_user", name=judge_name.strip()[:40])
+        if judge.id in (creator.id, opponent.id) or not judge.role_enum.at_least(
+                AccountRole.ARBITER):
+            raise InvalidInput("judge", code="corr_bad_judge", name=judge.username)
     if variant not in VARIANTS:
         raise InvalidInput("variant", code="variant")
     try:
@@ -240,26 +298,66 @@ def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
     row = new_game(db, cfg, white, black, dc, variant)
     row.white_by_mail = by_mail and white.id == creator.id
     row.black_by_mail = by_mail and black.id == creator.id
+    row.status = CorrStatus.INVITED.value
+    row.invited_id = opponent.id
+    row.judge_id = judge.id if judge is not None else None
     return row
+
+
+def invitations(db: Session, user: User) -> list[CorrGame]:
+    """Games waiting for an answer: to ``user``, or sent by him."""
+    q = select(CorrGame).where(CorrGame.status == CorrStatus.INVITED.value,
+                               or_(CorrGame.white_id == user.id, CorrGame.black_id == user.id))
+    return list(db.scalars(q.order_by(CorrGame.id)))
+
+
+def answer_invitation(db: Session, cfg: CorrConfig, game_id: int, user: User,
+                      accept: bool) -> CorrGame:
+    """The invited player accepts (the game starts now: its days count from today) or
+    declines; the sender may withdraw it (a decline) while it waits."""
+    row = db.get(CorrGame, game_id)
+    if row is None or user.id not in (row.white_id, row.black_id):
+        raise NotFound("correspondence game")
+    if row.status != CorrStatus.INVITED.value:
+        raise GameRuleError("the invitation has been answered", code="corr_answered")
+    if not accept:
+        row.status = CorrStatus.DECLINED.value
+    elif user.id != row.invited_id:
+        raise Forbidden(code="corr_not_invited")
+    else:
+        game = _fresh(db, cfg, row.white, row.black, DayControl.parse(row.control),
+                      row.variant)
+        row.state = json.dumps(game.to_dict(), ensure_ascii=False)
+        row.status = CorrStatus.LIVE.value
+    row.updated_at = time.time()
+    return row
+
+
+def _fresh(db: Session, cfg: CorrConfig, white: User, black: User, dc: DayControl,
+           variant: str, event: CorrEvent | None = None, label: str = ""
+           ) -> CorrespondenceGame:
+    """A game as the model starts it, now."""
+    judge = (Person(event.judge.username, Role.JUDGE, event.judge.email or "")
+             if event is not None else None)
+    captain = (Person(event.captain.username, Role.CAPTAIN, event.captain.email or "")
+               if event is not None and event.captain is not None else None)
+    return CorrespondenceGame(person(white), person(black), dc, variant=variant,
+                              calendar=cfg.calendar, leave=leave_book(db, cfg, [white, black]),
+                              now=cfg.now, remind_after=cfg.remind_after,
+                              escalate_after=cfg.escalate_after, judge=judge,
+                              captain=captain, label=label)
 
 
 def new_game(db: Session, cfg: CorrConfig, white: User, black: User, dc: DayControl,
              variant: str, event: CorrEvent | None = None, rnd: int = 0, board: int = 0,
              label: str = "") -> CorrGame:
     """A started game between two accounts (of an event when ``event`` is given)."""
-    judge = person(event.judge) if event is not None else None
-    captain = (Person(event.captain.username, Role.CAPTAIN, event.captain.email or "")
-               if event is not None and event.captain is not None else None)
-    game = CorrespondenceGame(person(white), person(black), dc, variant=variant,
-                              calendar=cfg.calendar, leave=leave_book(db, cfg, [white, black]),
-                              now=cfg.now, remind_after=cfg.remind_after,
-                              escalate_after=cfg.escalate_after, judge=judge,
-                              captain=captain, label=label)
+    game = _fresh(db, cfg, white, black, dc, variant, event, label)
     now = time.time()
     row = CorrGame(white_id=white.id, black_id=black.id, variant=variant, control=str(dc),
                    zone=cfg.zone, white_by_mail=False, black_by_mail=False,
-                   white_token=secrets.token_urlsafe(12).replace("-", "_"),
-                   black_token=secrets.token_urlsafe(12).replace("-", "_"),
+                   white_token=secrets.token_urlsafe(18).replace("-", "_"),
+                   black_token=secrets.token_urlsafe(18).replace("-", "_"),
                    state=json.dumps(game.to_dict(), ensure_ascii=False), created_at=now,
                    updated_at=now, event_id=event.id if event is not None else None,
                    round=rnd, board=board, recorded=False)
@@ -289,7 +387,10 @@ def save(db: Session, loaded: Loaded) -> None:
 
 
 def games_of(db: Session, user: User) -> list[CorrGame]:
-    q = select(CorrGame).where(or_(CorrGame.white_id == user.id, CorrGame.black_id == user.id))
+    """The started games of ``user`` (invitations are :func:`invitations`)."""
+    q = select(CorrGame).where(or_(CorrGame.white_id == user.id, CorrGame.black_id == user.id),
+                               CorrGame.status.in_([CorrStatus.LIVE.value,
+                                                    CorrStatus.FINISHED.value]))
     return list(db.scalars(q.order_by(CorrGame.id.desc())))
 
 
@@ -310,12 +411,10 @@ def act(db: Session, cfg: CorrConfig, game_id: int, user: User, action: str,
         form: dict[str, str]) -> list[EmailMessage]:
     """One action on a game by ``user``; returns the mail to send once committed."""
     loaded = load(db, cfg, game_id)
+    if loaded.row.status == CorrStatus.INVITED.value:
+        raise GameRuleError("the game has not started", code="corr_invited")
     g = loaded.game
-    me = person(user)
-    if loaded.row.event_id is not None:
-        event = db.get(CorrEvent, loaded.row.event_id)
-        if event is not None:
-            me = event_person(user, event)
+    me = official(db, user, loaded.row)
     try:
         if action == "move":
             _player_color(loaded, user)
@@ -386,15 +485,10 @@ def check(db: Session, cfg: CorrConfig) -> list[tuple[int, list[EmailMessage]]]:
     return out
 
 
-def judges(db: Session) -> list[User]:
-    roles = [r.value for r in AccountRole if r.at_least(AccountRole.ARBITER)]
-    return list(db.scalars(select(User).where(User.role.in_(roles))))
-
-
 def outgoing(cfg: CorrConfig, loaded: Loaded, db: Session) -> list[EmailMessage]:
     """Mail for the notices not yet handed out: moves to players who play by e-mail, the
-    other notices to every player with an address, the judge's to the platform's judges
-    and the captain's to the event's captain."""
+    other notices to every player with an address, the judge's to the game's judge
+    (:func:`judges_of`) and the captain's to the event's captain."""
     row, g = loaded.row, loaded.game
     msgs: list[EmailMessage] = []
     notices: list[Notice] = g.outbox()
@@ -411,7 +505,7 @@ def outgoing(cfg: CorrConfig, loaded: Loaded, db: Session) -> list[EmailMessage]
         elif n.to == "captain" and g.captain is not None and g.captain.email:
             targets.append((g.captain.email, f"{row.id}-captain", "ru"))
         elif n.to in ("judge", "captain"):
-            for j in judges(db):
+            for j in judges_of(db, row):
                 if j.email:
                     targets.append((j.email, f"{row.id}-judge", j.language or "ru"))
         for address, token, lang in targets:
@@ -473,19 +567,21 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
     row = (db.get(CorrGame, int(game_id_text))
            if game_id_text.isdigit() and len(game_id_text) <= 9 else None)
     color: Color | None = None
-    if row is not None:
-        if secrets.compare_digest(key, row.white_token):
+    if row is not None and row.status == CorrStatus.LIVE.value:
+        k = key.encode("utf-8", "surrogateescape")
+        if secrets.compare_digest(k, row.white_token.encode()):
             color = Color.WHITE
-        elif secrets.compare_digest(key, row.black_token):
+        elif secrets.compare_digest(k, row.black_token.encode()):
             color = Color.BLACK
     if row is None or color is None:
-        return _refuse(db, cfg, None, sender, subject, raw,
-                       f"no game has the token {token!r}", f"нет партии с меткой {token!r}")
+        # Nobody is answered: the sender is unknown, and the text is the sender's.
+        return _refuse(db, cfg, None, sender, subject, raw, "no live game has that token",
+                       "нет идущей партии с такой меткой", answer_to=None)
     user = row.white if color is Color.WHITE else row.black
     if not user.email or user.email.lower() != sender:
         return _refuse(db, cfg, row.id, sender, subject, raw,
-                       f"{sender!r} is not the address of {user.username}",
-                       f"{sender!r} — не адрес игрока {user.username}")
+                       f"the sender is not the address of {user.username}",
+                       f"отправитель — не адрес игрока {user.username}", answer_to=None)
     loaded = load(db, cfg, row.id)
     g = loaded.game
     try:
@@ -504,7 +600,8 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
             if not g.is_over and g.to_move is not color:
                 g.add_conditional(person(user), line)
     except CorrespondenceError as e:
-        return _refuse(db, cfg, row.id, sender, subject, raw, str(e), e.message_ru)
+        return _refuse(db, cfg, row.id, sender, subject, raw, str(e), e.message_ru,
+                       answer_to=user.email)
     save(db, loaded)
     db.add(CorrMail(game_id=row.id, direction="in", address=sender[:254], subject=subject,
                     body=raw.decode("utf-8", "replace")[:20000], status="accepted",
@@ -519,14 +616,17 @@ def _not_your_move(name: str) -> CorrespondenceError:
 
 
 def _refuse(db: Session, cfg: CorrConfig, game_id: int | None, sender: str, subject: str,
-            raw: bytes, en: str, ru: str) -> Inbound:
+            raw: bytes, en: str, ru: str, *, answer_to: str | None) -> Inbound:
+    """Log a refused reply; answer it with the reason only at ``answer_to``, a player's
+    own address on record (never the claimed sender of a forged or unknown message), and
+    without quoting the message (docs/security.md)."""
     db.add(CorrMail(game_id=game_id, direction="in", address=sender[:254], subject=subject,
                     body=raw.decode("utf-8", "replace")[:20000], status="rejected",
                     detail=en, at=time.time()))
     answer = []
-    if sender:
+    if answer_to:
         msg = EmailMessage()
-        msg["From"], msg["To"] = cfg.sender, sender
+        msg["From"], msg["To"] = cfg.sender, answer_to
         msg["Subject"] = "Ход не принят / Move not accepted"
         msg.set_content(f"{ru}\n\n{en}\n")
         answer.append(msg)
@@ -553,8 +653,9 @@ def _users_by_name(db: Session, names: list[str]) -> dict[str, User]:
 
 
 def event_person(user: User, row: CorrEvent) -> Person:
-    """The account's role in this event: its judge, its captain, or a player."""
-    if user.id == row.judge_id or user.role_enum.at_least(AccountRole.ARBITER):
+    """The account's role in this event: its judge (or an administrator), its captain, or a
+    player. On a game he plays, nobody is an official (the model refuses it)."""
+    if user.id == row.judge_id or _admin(user):
         return Person(user.username, Role.JUDGE, user.email or "")
     if user.id == row.captain_id:
         return Person(user.username, Role.CAPTAIN, user.email or "")
@@ -567,8 +668,9 @@ def create_event(db: Session, cfg: CorrConfig, judge: User, name: str, system: s
     """A correspondence event; the judge who creates it runs it (Code 5.1.6)."""
     from shashki.server.accounts import auth
 
-    if not name.strip():
-        raise InvalidInput("name", code="invalid")
+    name = " ".join(name.split())  # no CR or LF: the name goes into mail headers
+    if not 3 <= len(name) <= 120 or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise InvalidInput("name", code="event_name")
     if variant not in VARIANTS:
         raise InvalidInput("variant", code="variant")
     captain = None
@@ -577,7 +679,7 @@ def create_event(db: Session, cfg: CorrConfig, judge: User, name: str, system: s
         if captain is None:
             raise InvalidInput("captain", code="no_such_user", name=captain_name)
     try:
-        ev = CorrespondenceEvent(name.strip(), control, system=system, variant=variant,
+        ev = CorrespondenceEvent(name, control, system=system, variant=variant,
                                  zone=cfg.zone, rounds=rounds, now=cfg.now,
                                  judge=Person(judge.username, Role.JUDGE, judge.email or ""))
     except CorrespondenceError as e:
@@ -683,7 +785,7 @@ def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: User,
     msg["From"] = row.captain.email if row.captain is not None and row.captain.email else (
         cfg.sender)
     msg["To"] = row.judge.email
-    msg["Subject"] = f"Отчёт старосты / Captain's report: {row.name}"
+    msg["Subject"] = header_text(f"Отчёт старосты / Captain's report: {row.name}")
     msg.set_content(ev.report() + "\n")
     return [msg]
 
