@@ -53,6 +53,10 @@ class Settings:
     move_burst: int = 8
     """Game actions (moves, offers, claims) allowed per player in ``move_window``."""
     move_window: float = 2.0
+    ws_burst: int = 60
+    """Messages a WebSocket may send at once; beyond, ``ws_rate`` a second (then it is
+    closed with code 4429)."""
+    ws_rate: float = 20.0
     max_lag_compensation: float = 0.5
     """At most this much of a move's network lag is given back to the mover."""
     ping_interval: float = 5.0

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -187,12 +188,32 @@ class Bus(Protocol):
     async def publish(self, game_id: int, seq: int) -> None: ...
 
 
+class Frame:
+    """One message for many viewers: its JSON text is made once, for the first viewer
+    who sends it."""
+
+    __slots__ = ("_text", "data")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
+        return self._text
+
+
 class Connection(Protocol):
-    """A live viewer of a game (a WebSocket)."""
+    """A live viewer of a game (a WebSocket, a stream)."""
 
     flipped: bool
 
-    async def send_json(self, data: dict[str, Any]) -> None: ...
+    def offer(self, frame: Frame) -> None:
+        """Hand ``frame`` to the viewer without waiting for it to be sent: the hub never
+        waits for a viewer, and a viewer who falls behind gets the latest state instead
+        of every one (docs/security.md)."""
 
 
 @dataclass
@@ -473,7 +494,8 @@ class Hub:
         self.games.pop(lg.id, None)
         if lg.timer is not None:
             lg.timer.cancel()
-        await self._send_all(lg, lambda _flipped: {"type": "reload"})
+        reload = Frame({"type": "reload"})
+        self._send_all(lg, lambda _flipped: reload)
 
     # --- viewers -----------------------------------------------------------------------
 
@@ -481,28 +503,22 @@ class Hub:
         async with lg.lock:
             lg.conns.add(conn)
             data = lg.state(conn.flipped)
-        await conn.send_json(data)
+        conn.offer(Frame(data))
 
     def leave(self, lg: LiveGame, conn: Connection) -> None:
         lg.conns.discard(conn)
 
     async def broadcast(self, lg: LiveGame) -> None:
+        """Offer the game's state to every viewer (each viewer's own task sends it)."""
         async with lg.lock:
             state = lg.state(False)
-            states = {False: state, True: {**state, "flipped": True, "svg": lg.svg(True)}}
-        await self._send_all(lg, lambda flipped: states[flipped])
+            frames = {False: Frame(state),
+                      True: Frame({**state, "flipped": True, "svg": lg.svg(True)})}
+        self._send_all(lg, lambda flipped: frames[flipped])
 
-    async def _send_all(self, lg: LiveGame, data: Any) -> None:
-        conns = list(lg.conns)
-
-        async def send(conn: Connection) -> None:
-            try:
-                with anyio.fail_after(5):
-                    await conn.send_json(data(conn.flipped))
-            except Exception:
-                lg.conns.discard(conn)
-
-        await asyncio.gather(*(send(c) for c in conns))
+    def _send_all(self, lg: LiveGame, frame: Callable[[bool], Frame]) -> None:
+        for conn in list(lg.conns):
+            conn.offer(frame(conn.flipped))
 
     # --- actions -----------------------------------------------------------------------
 
@@ -517,9 +533,32 @@ class Hub:
         t = arrived if arrived is not None else self.now()
         if kind not in ACTIONS or kind == "flag":
             raise InvalidInput("type", code="message")
-        wait = 0.0 if actor.bot else self.move_limit.hit(str(actor.user_id))
-        if wait > 0:
-            raise RateLimited(wait)
+        if actor.bot:
+            return await self._act(game_id, actor, kind, t, text, ply, color, article,
+                                   detail, lag)
+        # A legal move on one's own turn is never held back; refused actions (illegal
+        # moves, moves out of turn, stale plies) and the other actions (offers, claims)
+        # count against the player's budget (docs/security.md, "Limits").
+        key = str(actor.user_id)
+        over = self.move_limit.retry_after(key) > 0
+        if over and kind != "move":
+            raise RateLimited(self.move_limit.retry_after(key))
+        try:
+            lg = await self._act(game_id, actor, kind, t, text, ply, color, article, detail,
+                                 lag)
+        except RateLimited:
+            raise
+        except ServerError:
+            if self.move_limit.hit(key) > 0 or over:
+                raise RateLimited(max(self.move_limit.retry_after(key), 0.1)) from None
+            raise
+        if kind != "move":
+            self.move_limit.hit(key)
+        return lg
+
+    async def _act(self, game_id: int, actor: Actor, kind: str, t: float, text: str | None,
+                   ply: int | None, color: str | None, article: str, detail: str,
+                   lag: float) -> LiveGame:
         lg = await self.get(game_id)
         officials = CASUAL
         if kind in ARBITER_ACTIONS:  # read afresh: an event's arbiters may change

@@ -19,7 +19,7 @@ from shashki.server.core.api import ERRORS, Id, tag_routes
 from shashki.server.core.web import run_db, services
 from shashki.server.play import models as m
 from shashki.server.play.api import summary
-from shashki.server.play.live import LiveGame, hub_of
+from shashki.server.play.live import Frame, LiveGame, hub_of
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -29,18 +29,19 @@ KEEPALIVE = 15.0
 
 
 class StreamConnection:
-    """A stream's place among a game's viewers: the hub's states go into a queue."""
+    """A stream's place among a game's viewers: the hub's states go into a short queue,
+    the oldest dropped when a slow reader lets it fill (each state is the whole game)."""
 
     flipped = False
 
     def __init__(self) -> None:
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=64)
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=8)
 
-    async def send_json(self, data: dict[str, Any]) -> None:
+    def offer(self, frame: Frame) -> None:
         if self.queue.full():
             with contextlib.suppress(asyncio.QueueEmpty):
                 self.queue.get_nowait()
-        self.queue.put_nowait(data)
+        self.queue.put_nowait(frame.data)
 
 
 def _wants_sse(request: Request, fmt: str | None) -> bool:

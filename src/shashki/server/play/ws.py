@@ -19,6 +19,7 @@ from collections import deque
 from typing import Any
 from urllib.parse import urlsplit
 
+import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import DataError
 
@@ -28,15 +29,44 @@ from shashki.server.core.db import out_of_range
 from shashki.server.core.errors import NotFound, ServerError
 from shashki.server.core.texts import LANGUAGES, Texts
 from shashki.server.core.web import Services, run_db
-from shashki.server.play.live import PLAYER_ACTIONS, Actor, Hub, hub_of
+from shashki.server.play.live import PLAYER_ACTIONS, Actor, Frame, Hub, hub_of
 
 router = APIRouter()
 
 MAX_MESSAGE = 4096
 
 
+SEND_TIMEOUT = 10.0
+"""A viewer whose socket takes longer than this to take one message is dropped."""
+
+TOO_MANY = 4429
+"""The close code for a socket over its message budget (the client may reconnect)."""
+TOO_SLOW = 4408
+"""The close code for a viewer who does not read what he is sent."""
+
+
+class Budget:
+    """A token bucket: ``burst`` messages at once, ``rate`` a second after that."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class WsConnection:
-    """One viewer's socket, with its measured round trips."""
+    """One viewer's socket, with its measured round trips. The hub's states are offered
+    to it and sent by its own task (:meth:`run`): only the latest waits to be sent, so a
+    slow viewer never holds up a move, and never gets a queue of old positions."""
 
     def __init__(self, ws: WebSocket, flipped: bool) -> None:
         self.ws = ws
@@ -44,10 +74,36 @@ class WsConnection:
         self.rtts: deque[float] = deque(maxlen=5)
         self.pings: dict[int, float] = {}
         self._send_lock = asyncio.Lock()
+        self._latest: Frame | None = None
+        self._wake = asyncio.Event()
+
+    def offer(self, frame: Frame) -> None:
+        self._latest = frame
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Send what is offered; drop the viewer who does not take it in time."""
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                await self.flush()
+        except TimeoutError:
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=TOO_SLOW)
+
+    async def flush(self) -> None:
+        """Send the state offered and not yet sent, if any (before an acknowledgement)."""
+        async with self._send_lock:
+            frame, self._latest = self._latest, None
+            if frame is not None:
+                with anyio.fail_after(SEND_TIMEOUT):
+                    await self.ws.send_text(frame.text)
 
     async def send_json(self, data: dict[str, Any]) -> None:
         async with self._send_lock:
-            await self.ws.send_json(data)
+            with anyio.fail_after(SEND_TIMEOUT):
+                await self.ws.send_json(data)
 
     def lag(self) -> float:
         """The median of the last round trips (0 before any was measured)."""
@@ -94,13 +150,18 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
     flipped = ws.query_params.get("flipped") == "1" or (you is not None and you.value == 1)
     await ws.accept()
     conn = WsConnection(ws, flipped)
-    pinger = asyncio.get_running_loop().create_task(
-        _pinger(conn, svc.settings.ping_interval))
+    loop = asyncio.get_running_loop()
+    pinger = loop.create_task(_pinger(conn, svc.settings.ping_interval))
+    sender = loop.create_task(conn.run())
+    budget = Budget(svc.settings.ws_burst, svc.settings.ws_rate)
     try:
         await hub.join(lg, conn)
         while True:
             raw = await ws.receive_text()
             arrived = hub.now()
+            if not budget.take():  # a flood costs its sender his socket, not the others
+                await ws.close(code=TOO_MANY, reason="too many messages")
+                break
             msg = _parse(raw)
             if msg is None:
                 await conn.send_json({"type": "error", "code": "message",
@@ -117,12 +178,13 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
             if lg.id not in hub.games:  # dropped after a failed write: follow the rebuild
                 lg = await hub.get(game_id)
                 await hub.join(lg, conn)
-    except WebSocketDisconnect:
-        pass
+    except (WebSocketDisconnect, TimeoutError, RuntimeError):
+        pass  # gone, too slow to take a ping, or closed by its sender task
     finally:
-        pinger.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pinger
+        for task in (pinger, sender):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         hub.leave(lg, conn)
 
 
@@ -155,6 +217,7 @@ async def _action(hub: Hub, conn: WsConnection, t: Texts, game_id: int, actor: A
             raise ServerError(code="message")
         lg = await hub.act(game_id, actor, kind, text=move, ply=ply, lag=conn.lag(),
                            arrived=arrived)
+        await conn.flush()  # the new state first, then its acknowledgement
         await conn.send_json({"type": "ack", "id": ident, "ply": lg.game.ply})
     except ServerError as e:
         await conn.send_json({
