@@ -19,22 +19,22 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from shashki.server.accounts import admin_routes, auth
 from shashki.server.accounts import api as account_api
 from shashki.server.accounts import routes as account_routes
 from shashki.server.accounts.auth import Passwords
-from shashki.server.accounts.visitor import Accounts, visitor
+from shashki.server.accounts.visitor import Accounts, Throttles, visitor
 from shashki.server.archive import api as archive_api
 from shashki.server.archive import routes as archive_routes
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
-from shashki.server.core.ratelimit import RateLimit
 from shashki.server.core.settings import Settings
 from shashki.server.core.texts import Texts
 from shashki.server.core.web import Services, run_db
 from shashki.server.correspondence import routes as corr_routes
-from shashki.server.correspondence.service import CorrConfig
+from shashki.server.correspondence.service import CorrConfig, app_config
 from shashki.server.engine import api as engine_api
 from shashki.server.engine import routes as engine_routes
 from shashki.server.engine.pool import start_engine
@@ -76,12 +76,7 @@ def templates() -> Jinja2Templates:
 
 
 def corr_config(app: FastAPI) -> CorrConfig:
-    """The app's correspondence settings: set by a test, or read from the environment."""
-    cfg: CorrConfig | None = getattr(app.state, "correspondence", None)
-    if cfg is None:
-        cfg = CorrConfig.from_env()
-        app.state.correspondence = cfg
-    return cfg
+    return app_config(app.state)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -104,9 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await bus.start()
             hub.bus = bus
         app.state.services = Services(settings=settings, db=db, templates=templates())
-        app.state.accounts = Accounts(
-            passwords=passwords,
-            login_limit=RateLimit(settings.login_attempts, settings.login_window))
+        app.state.accounts = Accounts(passwords=passwords, throttles=Throttles(settings))
         app.state.hub = hub
         await hub.start()
         app.state.engine = await start_engine(db, hub)
@@ -158,13 +151,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response = await call_next(request)
         if new_csrf is not None:
             response.set_cookie(auth.CSRF_COOKIE, new_csrf, httponly=True, samesite="lax",
-                                secure=settings.cookie_secure, path="/")
+                                secure=settings.secure, path="/")
         h = response.headers
         h.setdefault("X-Content-Type-Options", "nosniff")
         h.setdefault("X-Frame-Options", "DENY")
         h.setdefault("Referrer-Policy", "same-origin")
         h.setdefault("Content-Security-Policy", CSP)
+        if settings.secure:
+            h.setdefault("Strict-Transport-Security", "max-age=31536000")
         return response
+
+    if settings.behind_proxy:  # the client's address and scheme as the proxy saw them
+        trusted = [a.strip() for a in settings.behind_proxy.split(",") if a.strip()]
+        app.add_middleware(ProxyHeadersMiddleware,
+                           trusted_hosts="*" if "*" in trusted else trusted)
 
     @app.exception_handler(ServerError)
     async def server_error(request: Request, exc: ServerError) -> Response:

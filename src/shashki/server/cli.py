@@ -32,6 +32,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--redis", default=None, metavar="URL",
                    help="share live games with other instances through this Redis "
                         "(redis://host:6379/0)")
+    p.add_argument("--base-url", default="", metavar="URL",
+                   help="the platform's public address, e.g. https://shashki.example.org "
+                        "(links in mail; https turns --secure-cookies on)")
+    p.add_argument("--secure-cookies", action=argparse.BooleanOptionalAction, default=None,
+                   help="send cookies only over HTTPS (default: when --base-url is https)")
+    p.add_argument("--behind-proxy", nargs="?", const="127.0.0.1,::1", default="",
+                   metavar="ADDRESSES",
+                   help="believe X-Forwarded-For/-Proto from these proxies (default "
+                        "127.0.0.1,::1; '*' for any)")
     p.add_argument("--language", choices=["ru", "en"], default="ru",
                    help="language of the pages for new visitors (ru)")
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
@@ -151,7 +160,9 @@ def run_list(args: argparse.Namespace) -> int:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     return Settings(database_url=args.database or default_database_url(), host=args.host,
-                    port=args.port, language=args.language, redis_url=args.redis or "")
+                    port=args.port, language=args.language, redis_url=args.redis or "",
+                    base_url=args.base_url.rstrip("/"), cookie_secure=args.secure_cookies,
+                    behind_proxy=args.behind_proxy)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -30,7 +30,7 @@ router = APIRouter()
 
 def _session_cookie(response: Response, svc: Services, token: str) -> None:
     response.set_cookie(auth.SESSION_COOKIE, token, httponly=True, samesite="lax",
-                        secure=svc.settings.cookie_secure, path="/",
+                        secure=svc.settings.secure, path="/",
                         max_age=int(svc.settings.session_days * 86400))
 
 
@@ -46,7 +46,8 @@ async def signup(request: Request, who: Who) -> Response:
     form = await request.form()
     check_csrf(request, who, form)
     nxt = safe_next(form_str(form, "next"))
-    wait = accounts(request).login_limit.hit("signup:" + client_address(request))
+    throttles, source = accounts(request).throttles, client_address(request)
+    wait = max(throttles.signup_failures.wait(source), throttles.signups.retry_after(source))
     if wait > 0:
         raise RateLimited(wait)
     name, password, email = form_str(form, "username", 64), form_str(form, "password"), form_str(
@@ -64,9 +65,11 @@ async def signup(request: Request, who: Who) -> Response:
     try:
         token = await run_db(create)
     except InvalidInput as e:
+        throttles.signup_failures.fail(source)
         return render(request, who, "signup.html", status=422, next=nxt,
                       form={"username": name, "email": email},
                       error=who.t.error(e.code), field=e.field)
+    throttles.signups.hit(source)
     response = redirect(nxt)
     _session_cookie(response, svc, token)
     return response
@@ -85,9 +88,10 @@ async def login(request: Request, who: Who) -> Response:
     check_csrf(request, who, form)
     nxt = safe_next(form_str(form, "next"))
     name, password = form_str(form, "username", 64), form_str(form, "password")
-    keys = ["user:" + auth.username_key(name), "addr:" + client_address(request)]
-    wait = max(accounts(request).login_limit.retry_after(k) for k in keys)
-    if wait > 0:
+    throttles = accounts(request).throttles
+    account, source = auth.username_key(name), client_address(request)
+    wait = throttles.login_wait(account, source)
+    if wait > 0:  # refused before the password is hashed: waiting costs the attacker
         raise RateLimited(wait)
 
     def check() -> str | None:
@@ -104,11 +108,10 @@ async def login(request: Request, who: Who) -> Response:
 
     token = await run_db(check)
     if token is None:
-        for k in keys:
-            accounts(request).login_limit.hit(k)
+        throttles.login_failed(account, source)
         return render(request, who, "login.html", status=401, next=nxt,
                       form={"username": name}, error=who.t.error("bad_login"))
-    accounts(request).login_limit.reset(keys[0])
+    throttles.login_ok(account, source)
     response = redirect(nxt)
     _session_cookie(response, svc, token)
     return response
@@ -148,7 +151,7 @@ async def language(code: str, request: Request, who: Who) -> Response:
         await run_db(save)
     response = redirect(safe_next(request.query_params.get("next")))
     response.set_cookie(auth.LANG_COOKIE, code, samesite="lax", path="/",
-                        max_age=365 * 86400, secure=svc.settings.cookie_secure)
+                        max_age=365 * 86400, secure=svc.settings.secure)
     return response
 
 

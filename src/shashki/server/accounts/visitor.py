@@ -3,6 +3,8 @@ account services kept on the app, and the CSRF check of every state-changing req
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -13,9 +15,39 @@ from shashki.server.accounts import auth
 from shashki.server.accounts.auth import Passwords
 from shashki.server.accounts.models import Role, Session, User
 from shashki.server.core.errors import CsrfError, Forbidden, NotAuthenticated
-from shashki.server.core.ratelimit import RateLimit
+from shashki.server.core.ratelimit import Backoff, RateLimit
+from shashki.server.core.settings import Settings
 from shashki.server.core.texts import LANGUAGES, Texts
 from shashki.server.core.web import Services, run_db, same_origin, services
+
+
+class Throttles:
+    """Growing delays on failed logins and sign-ups; only failures count, except the
+    sign-ups an address makes in an hour (docs/security.md, "Limits")."""
+
+    def __init__(self, settings: Settings, now: Callable[[], float] = time.monotonic) -> None:
+        free, cap = settings.login_attempts, settings.login_delay_cap
+        self.pair = Backoff(free=free, base=1.0, cap=cap, now=now)
+        """One address on one account: the guessing attacker."""
+        self.source = Backoff(free=4 * free, base=1.0, cap=cap / 3, now=now)
+        """One address on any account: the one trying many names."""
+        self.account = Backoff(free=20 * free, base=1.0, cap=30.0, now=now)
+        """Every address on one account: short delays only, so its owner gets in."""
+        self.signup_failures = Backoff(free=2 * free, base=1.0, cap=300.0, now=now)
+        self.signups = RateLimit(settings.signups_per_hour, 3600.0, now=now)
+
+    def login_wait(self, account: str, source: str) -> float:
+        return max(self.pair.wait(f"{account} {source}"), self.source.wait(source),
+                   self.account.wait(account))
+
+    def login_failed(self, account: str, source: str) -> None:
+        self.pair.fail(f"{account} {source}")
+        self.source.fail(source)
+        self.account.fail(account)
+
+    def login_ok(self, account: str, source: str) -> None:
+        self.pair.reset(f"{account} {source}")
+        self.account.reset(account)
 
 
 @dataclass
@@ -23,7 +55,7 @@ class Accounts:
     """The accounts' long-lived parts, kept on ``app.state.accounts``."""
 
     passwords: Passwords
-    login_limit: RateLimit
+    throttles: Throttles
 
 
 def accounts(request: Request) -> Accounts:

@@ -1,4 +1,5 @@
-"""Sliding-window rate limits kept in memory (one process; a shared store comes with Redis).
+"""Rate limits kept in memory, per process: a sliding window (:class:`RateLimit`) and
+growing delays after failures (:class:`Backoff`).
 
 >>> t = [0.0]
 >>> limit = RateLimit(2, 10.0, now=lambda: t[0])
@@ -58,3 +59,55 @@ class RateLimit:
         for key in list(self._hits):
             if not self._prune(key, t):
                 del self._hits[key]
+
+
+class Backoff:
+    """Growing delays after failures: the first ``free`` failures of a key cost nothing;
+    then each one makes the key wait ``base`` seconds, doubled with every further failure,
+    up to ``cap``. A success (:meth:`reset`) clears the key; a key with no failure for
+    ``forget`` seconds starts again.
+
+    >>> t = [0.0]
+    >>> b = Backoff(free=2, base=1.0, cap=4.0, now=lambda: t[0])
+    >>> for _ in range(5):
+    ...     b.fail("k")
+    >>> b.wait("k")
+    4.0
+    >>> t[0] = 3.0
+    >>> b.wait("k"), b.wait("other")
+    (1.0, 0.0)
+    """
+
+    def __init__(self, free: int, base: float, cap: float, forget: float = 3600.0,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.free, self.base, self.cap, self.forget = free, base, cap, forget
+        self._now = now
+        self._keys: dict[str, tuple[int, float]] = {}
+        """key -> (failures, time of the last)."""
+
+    def _delay(self, failures: int) -> float:
+        if failures < self.free:
+            return 0.0
+        return float(min(self.cap, self.base * 2 ** min(failures - self.free, 40)))
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` may try again (0: now)."""
+        entry = self._keys.get(key)
+        if entry is None:
+            return 0.0
+        failures, last = entry
+        t = self._now()
+        if t - last > self.forget:
+            del self._keys[key]
+            return 0.0
+        return max(0.0, last + self._delay(failures) - t)
+
+    def fail(self, key: str) -> None:
+        failures, _ = self._keys.get(key, (0, 0.0))
+        self._keys[key] = (failures + 1, self._now())
+        if len(self._keys) > 100_000:
+            t = self._now()
+            self._keys = {k: v for k, v in self._keys.items() if t - v[1] <= self.forget}
+
+    def reset(self, key: str) -> None:
+        self._keys.pop(key, None)

@@ -43,13 +43,26 @@ class Settings:
     port: int = 8000
     language: str = "ru"
     """Language of the pages for a visitor who has not chosen one: ``ru`` or ``en``."""
-    cookie_secure: bool = False
-    """Send cookies only over HTTPS (set behind a TLS proxy)."""
+    base_url: str = ""
+    """The platform's public address (``https://shashki.example.org``): links in mail,
+    and, when it is https, cookies sent only over HTTPS."""
+    cookie_secure: bool | None = None
+    """Send cookies only over HTTPS (and ask browsers to keep to HTTPS); None: when
+    ``base_url`` is https."""
+    behind_proxy: str = ""
+    """Addresses of the reverse proxies whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed (comma-separated, ``*`` for any); empty: none."""
     session_days: float = 30.0
     """A session expires this long after its last use."""
     login_attempts: int = 5
-    """Failed logins allowed per account and per address in ``login_window``."""
-    login_window: float = 300.0
+    """Failed logins on one account from one address before each further one makes that
+    address wait (1 s, doubled with every failure, up to ``login_delay_cap``); from any
+    address on one account, 20 times as many, with waits of at most 30 s (a distributed
+    guess slows the account's logins a little, never locks its owner out)."""
+    login_delay_cap: float = 900.0
+    signups_per_hour: int = 100
+    """Accounts made from one address in an hour (a club behind one address registers
+    its members; an organiser can also register players himself)."""
     move_burst: int = 8
     """Game actions (moves, offers, claims) allowed per player in ``move_window``."""
     move_window: float = 2.0
@@ -68,6 +81,13 @@ class Settings:
     def __post_init__(self) -> None:
         if self.language not in ("ru", "en"):
             raise ValueError(f"language must be 'ru' or 'en', not {self.language!r}")
+
+    @property
+    def secure(self) -> bool:
+        """Whether cookies are sent only over HTTPS."""
+        if self.cookie_secure is not None:
+            return self.cookie_secure
+        return self.base_url.startswith("https://")
 
     @property
     def url(self) -> str:

@@ -650,6 +650,12 @@ _T.update({
                          "Кроме главного судьи — учётные записи с ролью судьи, которые "
                          "принимают решения по партиям этого соревнования (Кодекс 4.6); "
                          "по своей партии решений не принимает никто."),
+    "ev.create_account": ("make the account if the player has none",
+                          "создать учётную запись, если её нет"),
+    "ev.account_created": ("The account {name} is made; give the player this first "
+                           "password (shown once):",
+                           "Учётная запись {name} создана; передайте игроку этот пароль "
+                           "(показывается один раз):"),
     "ev.arbiter_add": ("Add an arbiter", "Добавить судью"),
     "ev.arbiter_remove": ("Remove the arbiter {name}", "Убрать судью {name}"),
     "corr.invitations": ("Invitations", "Приглашения"),

@@ -35,13 +35,12 @@ def config(request: Request) -> CorrConfig:
     Configured from the environment, a background task runs the daily check every
     ``SHASHKI_CORR_TICK`` seconds (default an hour), so reminders, oversteps and reports
     go out though nobody looks at the pages."""
-    cfg: CorrConfig | None = getattr(request.app.state, "correspondence", None)
-    if cfg is None:
-        cfg = CorrConfig.from_env()
-        request.app.state.correspondence = cfg
-        if cfg.tick > 0:
-            request.app.state.corr_ticker = asyncio.get_running_loop().create_task(
-                _ticker(services(request), cfg))
+    state = request.app.state
+    configured = getattr(state, "correspondence", None) is not None
+    cfg = corr.app_config(state)
+    if not configured and cfg.tick > 0 and getattr(state, "corr_ticker", None) is None:
+        state.corr_ticker = asyncio.get_running_loop().create_task(
+            _ticker(services(request), cfg))
     return cfg
 
 

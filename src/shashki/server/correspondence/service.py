@@ -186,6 +186,19 @@ def judged_games(db: Session, user: User) -> list[CorrGame]:
     return out
 
 
+def app_config(state: Any) -> CorrConfig:
+    """The app's correspondence settings (``app.state.correspondence``): set by a test, or
+    read from the environment, with the platform's ``--base-url`` for links in mail."""
+    cfg: CorrConfig | None = getattr(state, "correspondence", None)
+    if cfg is None:
+        cfg = CorrConfig.from_env()
+        base = state.settings.base_url
+        if base and not cfg.site_url:
+            cfg.site_url = base
+        state.correspondence = cfg
+    return cfg
+
+
 # --- leave ------------------------------------------------------------------------------------
 
 

@@ -4,8 +4,10 @@ printable page."""
 
 from __future__ import annotations
 
+import logging
 import os
 import re
+import secrets
 import tempfile
 from typing import Any
 
@@ -20,8 +22,9 @@ from shashki.competition import Tournament
 from shashki.competition import export as cexport
 from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 from shashki.competition.trf import export_trf
+from shashki.server.accounts.auth import create_user, find_user
 from shashki.server.accounts.models import Role, User
-from shashki.server.accounts.visitor import Visitor, Who, check_csrf
+from shashki.server.accounts.visitor import Visitor, Who, accounts, check_csrf
 from shashki.server.core.errors import Conflict, InvalidInput, NotFound
 from shashki.server.core.web import form_str, redirect, render, run_db, services
 from shashki.server.events import service as ev_service
@@ -32,6 +35,7 @@ from shashki.server.play.record import game_pdn
 from shashki.server.play.routes import TIME_CONTROLS
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 DEFAULT_TIEBREAKS = {"berger": ["sonneborn-berger", "wins", "direct"],
                      "double-berger": ["sonneborn-berger", "wins", "direct"],
@@ -218,6 +222,11 @@ def rounds_context(view: EventView) -> list[dict[str, Any]]:
 
 @router.get("/events/{event_id}")
 async def event_page(event_id: int, request: Request, who: Who) -> Response:
+    return await _event_page(request, who, event_id)
+
+
+async def _event_page(request: Request, who: Visitor, event_id: int,
+                      **extra: Any) -> Response:
     view, _ = await load_view(request, event_id)
     row, t = view.row, view.t
     mine = who.user is not None and any(p.user_id == who.user.id for p in view.linked.values())
@@ -228,7 +237,8 @@ async def event_page(event_id: int, request: Request, who: Who) -> Response:
                   arbitrate=ev_service.can_conduct(who.user, row), mine=mine, yours=yours,
                   planned=ev_service.planned_rounds(t), rounds=rounds_context(view),
                   players=sorted(t.players, key=lambda p: p.number),
-                  linked=view.linked, out=view.out(), **standings_context(t, who.lang))
+                  linked=view.linked, out=view.out(), **standings_context(t, who.lang),
+                  **extra)
 
 
 async def _change(request: Request, who: Visitor, event_id: int, action: Any,
@@ -265,10 +275,25 @@ async def _change(request: Request, who: Visitor, event_id: int, action: Any,
 
 @router.post("/events/{event_id}/players")
 async def add_player(event_id: int, request: Request, who: Who) -> Response:
+    """Register an account; with ``create``, the organiser makes the account of a player
+    who has none (a club registering its members), shown once with its first password."""
     form = await form_of(request, who)
     name = form_str(form, "username", 64)
-    await _change(request, who, event_id,
-                  lambda db, row, _u, _now: ev_service.register(db, row, name) and None)
+    created: dict[str, str] = {}
+
+    def add(db: Any, row: Any, actor: User, _now: float) -> None:
+        if form_str(form, "create", 4) == "1" and find_user(db, name) is None:
+            password = secrets.token_urlsafe(9)
+            user = create_user(db, accounts(request).passwords, name, password,
+                               form_str(form, "email", 300) or None)
+            created.update(name=user.username, password=password)
+            log.info("event %s: %s made the account %s", row.id, actor.username,
+                     user.username)
+        ev_service.register(db, row, name)
+
+    await _change(request, who, event_id, add)
+    if created:
+        return await _event_page(request, who, event_id, created=created)
     return redirect(f"/events/{event_id}#players")
 
 
