@@ -33,7 +33,7 @@ from shashki.engine.dxp import (
     parse_address,
     position_text,
 )
-from shashki.engine.match import Control, run_match
+from shashki.engine.match import Control, make_player, run_match
 from shashki.game import judge
 from shashki.pdn import read_games
 
@@ -120,7 +120,7 @@ def test_addresses() -> None:
 
 @pytest.fixture
 def server() -> Iterator[tuple[DxpServer, list[DxpGame]]]:
-    srv = DxpServer(ENGINE, port=0, name="follower")
+    srv = DxpServer(make_player(ENGINE, "international"), port=0, name="follower")
     games: list[DxpGame] = []
     t = threading.Thread(target=lambda: games.extend(srv.serve(once=True, timeout=60)),
                          daemon=True)
@@ -132,7 +132,8 @@ def server() -> Iterator[tuple[DxpServer, list[DxpGame]]]:
 
 def test_engine_vs_engine_games_over_loopback(server: tuple[DxpServer, list[DxpGame]]) -> None:
     srv, served = server
-    with DxpClient(ENGINE, port=srv.port, name="initiator") as client:
+    with DxpClient(make_player(ENGINE, "international"), port=srv.port,
+                   name="initiator") as client:
         ours = [client.play(WHITE, minutes=1), client.play(BLACK, minutes=1)]
     assert [(g.white, g.black) for g in ours] == [("initiator", "follower"),
                                                   ("follower", "initiator")]

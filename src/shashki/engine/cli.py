@@ -316,10 +316,16 @@ def _register_dxp(subparsers: Any) -> None:
 def cmd_dxp_serve(args: argparse.Namespace) -> int:
     """Serve DXP games until interrupted (or one connection with ``--once``)."""
     from shashki.engine import dxp
+    from shashki.engine.match import make_player
 
     if not 0 <= args.port <= 65535:
         _fail(f"--port must be 0..65535, not {args.port}")
-    server = dxp.DxpServer(args.engine, host=args.host, port=args.port, name=args.name)
+    player = make_player(args.engine, "international")
+    try:
+        server = dxp.DxpServer(player, host=args.host, port=args.port, name=args.name)
+    except BaseException:
+        player.close()
+        raise
     print(f"DXP {server.host}:{server.port}", flush=True)
     try:
         for game in server.serve(once=args.once):
@@ -334,6 +340,7 @@ def cmd_dxp_connect(args: argparse.Namespace) -> int:
     """Play ``--games`` DXP games with a server, colours alternating."""
     from shashki.color import BLACK, WHITE
     from shashki.engine import dxp
+    from shashki.engine.match import make_player
 
     host, port = dxp.parse_address(args.address)
     if args.games < 1:
@@ -343,7 +350,8 @@ def cmd_dxp_connect(args: argparse.Namespace) -> int:
     color = WHITE if args.color == "white" else BLACK
     out = open(args.pdn, "w", encoding="utf-8") if args.pdn else None  # noqa: SIM115
     try:
-        with dxp.DxpClient(args.engine, host, port, name=args.name) as client:
+        with dxp.DxpClient(make_player(args.engine, "international"), host, port,
+                           name=args.name) as client:
             for i in range(args.games):
                 game = client.play(color if i % 2 == 0 else color.other, args.minutes,
                                    args.moves)
