@@ -4,10 +4,12 @@ Every opening is played twice, A with White and then A with Black. Russian and B
 openings are drawn without replacement (seeded) from the official ballot tables of
 :mod:`shashki.competition.ballots` (FMJD Drawing Table 64, 736 Russian / 725 Brazilian
 entries; ``--openings idf-150`` for the IDF basic positions). No official 10x10 ballot
-list exists (ballots README), so International and giveaway openings follow a documented
-random procedure: from the initial position two moves of each side (4 plies) are drawn
-uniformly from the legal moves with the match's seed; a position where the side to move
-must capture, or one already drawn, is rejected and drawn again.
+list exists (ballots README) and no published 10x10 opening set for engine matches was
+found (docs/engine.md), so International and giveaway openings follow a documented random
+procedure: from the initial position two moves of each side (4 plies) are drawn uniformly
+from the legal moves with the match's seed, and the result is kept only if it is balanced
+(:func:`balanced`: equal men and kings, and no capture pending for either side) and not
+drawn before; otherwise it is drawn again.
 
 Games are conducted by :class:`shashki.game.Game`: the rules end them (no pieces, no
 moves) and so do the variant's draw rules (:mod:`shashki.draws`, threefold repetition
@@ -319,14 +321,15 @@ def openings(variant: str, count: int, seed: int = 1, table: str | None = None) 
 
 
 def _random_openings(variant: str, count: int, seed: int) -> list[Opening]:
+    """Seeded random openings that keep the game balanced (module docstring)."""
     rng = random.Random(seed)
     out: list[Opening] = []
     seen: set[str] = set()
     tries = 0
     while len(out) < count:
         tries += 1
-        if tries > 100 * count + 1000:
-            raise MatchError(f"cannot draw {count} different random openings")
+        if tries > 1000 * count + 1000:
+            raise MatchError(f"cannot draw {count} different balanced random openings")
         b = Board(variant)
         texts = []
         for _ in range(RANDOM_PLIES):
@@ -336,7 +339,7 @@ def _random_openings(variant: str, count: int, seed: int) -> list[Opening]:
             m = rng.choice(moves)
             texts.append(b.move_text(m))
             b.push(m)
-        if len(texts) < RANDOM_PLIES or not b.legal_moves or b.legal_moves[0].is_capture:
+        if len(texts) < RANDOM_PLIES or not balanced(b):
             continue
         fen = b.fen()
         if fen in seen:
@@ -344,6 +347,28 @@ def _random_openings(variant: str, count: int, seed: int) -> list[Opening]:
         seen.add(fen)
         out.append(Opening(f"R{len(out) + 1}", " ".join(texts), fen))
     return out
+
+
+def balanced(board: Board) -> bool:
+    """Whether ``board`` is a fair start: the same number of men and kings on each side,
+    and a quiet position — neither the side to move nor the other side (were it its turn)
+    has a capture, so no exchange or shot is pending.
+
+    >>> b = Board("international")
+    >>> for t in ["34-29", "18-22", "33-28", "22x24"]:  # White drops a man
+    ...     b.push_text(t)
+    >>> balanced(b), balanced(Board("international"))
+    (False, True)
+    """
+    for king in (False, True):
+        if len(board.pieces(WHITE, king)) != len(board.pieces(BLACK, king)):
+            return False
+    if not board.legal_moves:
+        return False
+    if board.legal_moves[0].is_capture:
+        return False
+    other = Board(board.variant, board.turn.other.letter + board.fen()[1:])
+    return not (other.legal_moves and other.legal_moves[0].is_capture)
 
 
 # --- one game -----------------------------------------------------------------------------
@@ -698,5 +723,5 @@ def check_specs(specs: Sequence[EngineSpec], variant: str) -> None:
 
 __all__ = ["BALLOT_TABLES", "KINDS", "SEARCH_PARAMS", "ClaimsGameOver", "Control", "EngineError",
            "EngineSpec", "GameRecord", "Job", "MatchError", "MatchResult", "Opening", "Player",
-           "SideClock", "Standing", "check_specs", "control_from", "elo", "jobs", "make_player",
-           "openings", "parse_spec", "play_game", "run_match"]
+           "SideClock", "Standing", "balanced", "check_specs", "control_from", "elo", "jobs",
+           "make_player", "openings", "parse_spec", "play_game", "run_match"]
