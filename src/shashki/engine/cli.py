@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from shashki.board import Board
@@ -30,6 +31,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hub.help": ("run the engine with the Hub protocol on stdin/stdout (Scan's protocol)",
                  "движок по протоколу Hub на stdin/stdout (протокол Scan)"),
     "variant": ("variant: {}", "вариант игры: {}"),
+    "hub.variant": ("variant: {} (default: auto, by each position's size: 51 characters "
+                    "International as in Scan, 33 Russian)",
+                    "вариант игры: {} (по умолчанию auto — по размеру позиции: 51 знак — "
+                    "международные, как в Scan, 33 — русские)"),
     "fen": ("position as PDN FEN (default: the initial position)",
             "позиция в FEN (по умолчанию начальная)"),
     "depth": ("search depth in plies", "глубина поиска в полуходах"),
@@ -127,7 +132,7 @@ def register(subparsers: Any) -> None:
     a.set_defaults(func=cmd_analyse)
 
     h = subparsers.add_parser("hub", help=_t("hub.help"))
-    h.add_argument("--variant", default="russian", help=_t("variant").format(variants))
+    h.add_argument("--variant", help=_t("hub.variant").format(variants))
     h.add_argument("--hash", type=int, default=64, metavar="MB", help=_t("hash"))
     h.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_t("egdb"))
     h.set_defaults(func=cmd_hub)
@@ -195,9 +200,17 @@ def cmd_hub(args: argparse.Namespace) -> int:
 
     if args.hash < 1:
         _fail("--hash must be at least 1")
-    variant = Board(args.variant).variant.name  # UnknownVariant names the known ones
+    variant = None
+    if args.variant is not None:
+        variant = Board(args.variant).variant.name  # UnknownVariant names the known ones
     if args.egdb not in ("auto", "off"):
-        for_engine(variant, args.egdb)  # a bad directory is refused before the loop
+        if variant is None:  # a database directory holds one variant: play that one
+            from shashki.engine.egdb.tables import read_manifest
+
+            doc = read_manifest(Path(args.egdb))
+            variant = str(doc.get("variant")) if doc else None
+        # a bad directory is refused before the loop
+        for_engine(variant or "international", args.egdb)
     return hub_loop(variant=variant, hash_mb=args.hash, egdb=args.egdb)
 
 
