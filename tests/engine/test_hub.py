@@ -244,3 +244,12 @@ def test_other_commands_during_a_search_end_it_first() -> None:
     s.handle("new-game")  # not allowed while searching: the search stops and answers
     assert not s.searching
     assert out.getvalue().splitlines()[-1].startswith("done move=")
+
+
+def test_absurd_levels_and_hash_are_errors_not_crashes() -> None:
+    _, lines = _session("init", "level move-time=nan", "level nodes=99999999999999999999999",
+                        "set-param name=hash value=100000000", "level time=inf")
+    errors = [x for x in lines if x.startswith("error")]
+    assert len(errors) == 4, lines
+    assert "not a number" in errors[0] and "too many" in errors[1]
+    assert "1 to 16384" in errors[2] and "too long" in errors[3]

@@ -38,6 +38,11 @@ def _t(key: str) -> str:
     return ru if language() == "ru" else en
 
 
+def say(en: str, ru: str) -> str:
+    """``en`` or ``ru``, in the user's language (for messages of one command)."""
+    return ru if language() == "ru" else en
+
+
 def version() -> str:
     """The installed distribution's version (the package's own when not installed)."""
     from importlib.metadata import PackageNotFoundError
@@ -127,7 +132,9 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> i
     except ShashkiError as e:
         fail(str(e))
     except OSError as e:
-        fail(f"{e.filename or ''}: {e.strerror}".strip(": "))
+        fail(f"{e.filename or ''}: {e.strerror or e}".strip(": "))
+    except MemoryError:
+        fail(say("not enough memory for this command", "не хватает памяти для этой команды"))
     except KeyboardInterrupt:
         return 130
     return result

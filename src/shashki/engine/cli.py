@@ -20,8 +20,8 @@ from typing import Any
 from shashki.board import Board
 from shashki.cli import Parser, fail, run
 from shashki.engine.egdb import for_engine
-from shashki.engine.engine import LEVELS, Analysis, Engine
-from shashki.engine.limits import Limit
+from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine
+from shashki.engine.limits import Limit, check_depth
 from shashki.i18n import language
 from shashki.rules import VARIANTS
 
@@ -160,6 +160,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         _fail("--time must be positive")
     if args.nodes is not None and args.nodes < 1:
         _fail("--nodes must be at least 1")
+    check_depth(args.depth)
     limit = Limit(depth=args.depth, time=args.time, nodes=args.nodes)
     if args.depth is None and args.time is None and args.nodes is None:
         limit = Limit(time=2.0)
@@ -198,8 +199,8 @@ def cmd_hub(args: argparse.Namespace) -> int:
     """The Hub engine loop on stdin/stdout."""
     from shashki.engine.hub import hub_loop
 
-    if args.hash < 1:
-        _fail("--hash must be at least 1")
+    if not 1 <= args.hash <= MAX_HASH_MB:
+        _fail(f"--hash must be 1 to {MAX_HASH_MB} MB, not {args.hash}")
     variant = None
     if args.variant is not None:
         variant = Board(args.variant).variant.name  # UnknownVariant names the known ones
@@ -250,17 +251,22 @@ def cmd_match(args: argparse.Namespace) -> int:
     a, b = M.parse_spec(args.engine_a), M.parse_spec(args.engine_b)
     M.check_specs([a, b], variant)
     control = M.control_from(args.time, args.move_time, args.nodes, args.depth)
-    if args.games < 1:
-        _fail(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.games <= M.MAX_GAMES:
+        _fail(f"--games must be 1 to {M.MAX_GAMES:,}, not {args.games:,}")
+    if not 1 <= args.concurrency <= M.MAX_CONCURRENCY:
+        _fail(f"--concurrency must be 1 to {M.MAX_CONCURRENCY}, not {args.concurrency}")
     if args.max_plies < 1:
         _fail(f"--max-plies must be at least 1, not {args.max_plies}")
     M.openings(variant, 1, args.seed, args.openings)  # a bad table fails before any game
     out = open(args.pdn, "w", encoding="utf-8") if args.pdn else None  # noqa: SIM115
     title = f"{a.name()} vs {b.name()}"
+    console = Console(stderr=True)
     try:
+        # the bar is for a terminal; piped stderr stays for the one-line errors
         with Progress(TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
-                      console=Console(stderr=True), transient=True) as progress:
+                      console=console, transient=True,
+                      disable=not console.is_terminal) as progress:
             task = progress.add_task(title, total=args.games)
 
             def on_game(res: M.MatchResult, rec: M.GameRecord) -> None:

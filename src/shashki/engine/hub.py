@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, TextIO
 from shashki import __version__
 from shashki.board import Board
 from shashki.engine.egdb import for_engine
-from shashki.engine.engine import LEVELS, Analysis, Engine, EngineError
+from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine, EngineError
 from shashki.engine.limits import Limit, budget
 from shashki.engine.warm import warm_engine
 from shashki.errors import ShashkiError
@@ -257,6 +257,8 @@ class HubSession:
             handler(args)
         except (ShashkiError, ValueError) as e:
             self.error(str(e))
+        except MemoryError:
+            self.error(f"not enough memory for {line!r}")
 
     def _stop_search(self) -> None:
         if self.engine is not None:
@@ -280,7 +282,8 @@ class HubSession:
         variants = " ".join((AUTO, *VARIANTS))
         self.write(f"param name=variant value={self.params['variant']} type=enum "
                    f"values={quote(variants)}")
-        self.write(f"param name=hash value={self.params['hash']} type=int min=1 max=16384")
+        self.write(f"param name=hash value={self.params['hash']} type=int min=1 "
+                   f"max={MAX_HASH_MB}")
         self.write(f"param name=level value={self.params['level']} type=enum "
                    f"values={quote(' '.join(LEVELS))}")
         self.write("wait")
@@ -292,8 +295,9 @@ class HubSession:
             if value != AUTO:
                 _known_variant(value)
         elif name == "hash":
-            if not value.isdigit() or int(value) < 1:
-                raise HubError(f"hash must be a whole number of MB, not {value!r}")
+            if not value.isdigit() or not 1 <= int(value) <= MAX_HASH_MB:
+                raise HubError(f"hash must be a whole number of MB from 1 to {MAX_HASH_MB}, "
+                               f"not {value!r}")
         elif name == "level":
             if value not in LEVELS:
                 raise HubError(f"unknown level {value!r}; known: {', '.join(LEVELS)}")

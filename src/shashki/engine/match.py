@@ -56,7 +56,7 @@ from shashki.clock import TimeControl
 from shashki.color import BLACK, WHITE, Color
 from shashki.engine.dxp import DxpPlayer
 from shashki.engine.engine import Engine, EngineError
-from shashki.engine.limits import Limit, budget
+from shashki.engine.limits import Limit, budget, check_depth
 from shashki.engine.players import (
     KINDS,
     SEARCH_PARAMS,
@@ -78,6 +78,12 @@ BALLOT_TABLES = {"russian": "fmjd-russian", "brazilian": "fmjd-brazilian"}
 
 RANDOM_PLIES = 4
 """Plies of a random opening (two moves of each side)."""
+STALE_TRIES = 10_000
+"""Draws without a new random opening after which the drawn ones repeat."""
+MAX_GAMES = 100_000
+"""The longest match (a bigger number is surely a typing error)."""
+MAX_CONCURRENCY = 64
+"""Most games played at once (worker processes)."""
 MAX_PLIES = 1000
 """A game still running after this many plies is adjudicated a draw (the draw rules end
 every real game long before)."""
@@ -321,15 +327,20 @@ def openings(variant: str, count: int, seed: int = 1, table: str | None = None) 
 
 
 def _random_openings(variant: str, count: int, seed: int) -> list[Opening]:
-    """Seeded random openings that keep the game balanced (module docstring)."""
+    """Seeded random openings that keep the game balanced (module docstring). When no new
+    opening turns up in :data:`STALE_TRIES` draws (there are a few thousand), the ones
+    drawn are played again, as the ballot tables repeat."""
     rng = random.Random(seed)
     out: list[Opening] = []
     seen: set[str] = set()
-    tries = 0
+    stale = 0
     while len(out) < count:
-        tries += 1
-        if tries > 1000 * count + 1000:
-            raise MatchError(f"cannot draw {count} different balanced random openings")
+        if stale > STALE_TRIES:
+            if not out:
+                raise MatchError(f"no balanced random opening found for {variant}")
+            out.extend(out[:count - len(out)])
+            continue
+        stale += 1
         b = Board(variant)
         texts = []
         for _ in range(RANDOM_PLIES):
@@ -345,6 +356,7 @@ def _random_openings(variant: str, count: int, seed: int) -> list[Opening]:
         if fen in seen:
             continue
         seen.add(fen)
+        stale = 0
         out.append(Opening(f"R{len(out) + 1}", " ".join(texts), fen))
     return out
 
@@ -603,8 +615,8 @@ def jobs(a: EngineSpec, b: EngineSpec, variant: str, games: int, control: Contro
          seed: int = 1, table: str | None = None, ruleset: str | None = None,
          max_plies: int = MAX_PLIES) -> list[Job]:
     """The games of a match: each opening with A as White, then as Black."""
-    if games < 1:
-        raise MatchError("a match needs at least one game")
+    if not 1 <= games <= MAX_GAMES:
+        raise MatchError(f"a match has 1 to {MAX_GAMES:,} games, not {games:,}")
     v = variant_by_name(variant).name
     ops = openings(v, (games + 1) // 2, seed, table)
     event = f"{a.name()} vs {b.name()}, {v}, {control}"
@@ -658,8 +670,8 @@ def run_match(a: EngineSpec | str, b: EngineSpec | str, variant: str, games: int
     sa = parse_spec(a) if isinstance(a, str) else a
     sb = parse_spec(b) if isinstance(b, str) else b
     v = variant_by_name(variant).name
-    if concurrency < 1:
-        raise MatchError("concurrency must be at least 1")
+    if not 1 <= concurrency <= MAX_CONCURRENCY:
+        raise MatchError(f"concurrency must be 1 to {MAX_CONCURRENCY}, not {concurrency}")
     todo = jobs(sa, sb, v, games, control, seed, table, ruleset, max_plies)
     result = MatchResult(sa.name(), sb.name(), v, control)
     t0 = time.perf_counter()
@@ -704,6 +716,8 @@ def control_from(time_control: str | None = None, move_time: float | None = None
         raise MatchError(f"nodes per move must be at least 1, not {nodes}")
     if depth is not None and depth < 1:
         raise MatchError(f"depth must be at least 1, not {depth}")
+    check_depth(depth)
+    Limit(depth=depth, nodes=nodes, time=move_time)  # NaN and absurd values: LimitError
     return Control(tc, move_time, nodes, depth)
 
 

@@ -12,13 +12,14 @@ on this module; it imports neither of them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from shashki.board import Board
 from shashki.clock import Stage, TimeControl
 from shashki.color import Color
-from shashki.engine.engine import LEVELS
-from shashki.engine.limits import Limit
+from shashki.engine.engine import LEVELS, MAX_HASH_MB
+from shashki.engine.limits import Limit, LimitError, check_depth
 from shashki.errors import ShashkiError
 from shashki.game import Game
 from shashki.move import Move
@@ -127,6 +128,7 @@ def parse_spec(text: str) -> EngineSpec:
                 raise MatchError(f"engine spec {raw!r}: unknown parameter {k!r}; known: hash, "
                                  f"seed, depth, nodes, movetime, {', '.join(SEARCH_PARAMS)}")
             _number(raw, k, v)
+        _check_own_limits(raw, params)
     elif kind == "hub" and not arg:
         raise MatchError(f"engine spec {raw!r}: hub needs a command, e.g. hub:scan hub")
     elif kind == "dxp":
@@ -145,11 +147,29 @@ def parse_spec(text: str) -> EngineSpec:
     return EngineSpec(kind, arg, tuple(params), odds, label, shown)
 
 
+def _check_own_limits(raw: str, params: list[tuple[str, str]]) -> None:
+    """A shashki spec's hash and own depth, nodes and move time, checked before any game."""
+    given = dict(params)
+    if "hash" in given and not 1 <= float(given["hash"]) <= MAX_HASH_MB:
+        raise MatchError(f"engine spec {raw!r}: hash={given['hash']} must be 1 to "
+                         f"{MAX_HASH_MB} MB")
+    try:
+        check_depth(int(float(given["depth"])) if "depth" in given else None)
+        Limit(depth=int(float(given["depth"])) if "depth" in given else None,
+              nodes=int(float(given["nodes"])) if "nodes" in given else None,
+              time=float(given["movetime"]) if "movetime" in given else None)
+    except LimitError as e:
+        raise MatchError(f"engine spec {raw!r}: {e}") from None
+
+
 def _number(raw: str, key: str, value: str) -> float:
     try:
-        return float(value)
+        x = float(value)
     except ValueError:
         raise MatchError(f"engine spec {raw!r}: {key}={value!r} is not a number") from None
+    if not math.isfinite(x) or abs(x) >= 2**62:
+        raise MatchError(f"engine spec {raw!r}: {key}={value!r} is out of range")
+    return x
 
 
 # --- time controls ------------------------------------------------------------------------
