@@ -437,16 +437,21 @@ class Session:
             game.decide(None, "DXP GAMEEND", "the opponent ended the game")
 
     def _finish(self, game: Game, me: Color, peer_end: GameEnd | None) -> bool:
-        """The GAMEEND exchange; True when the peer asked to stop."""
+        """The GAMEEND exchange; True when the peer asked to stop.
+
+        DamExchange, GAMEEND: the program to move sends the first GAMEEND (with a reason:
+        1 I give up, 2 draw, 3 I win, or 0), "the other program (on receipt of the initial
+        GAMEEND message) acknowledge[s] the termination request", and an acknowledgement's
+        reason "is always '0'"."""
         if peer_end is not None:
-            self.conn.send(GameEnd(_reason(game, me), 0))
+            self.conn.send(GameEnd(0, 0))
             return peer_end.stop == 1
         if game.board.turn is not me:  # the side to move initiates: wait for it a little
             try:
                 while True:
                     msg = self.conn.recv(self.end_wait)
                     if isinstance(msg, GameEnd):
-                        self.conn.send(GameEnd(_reason(game, me), 0))
+                        self.conn.send(GameEnd(0, 0))  # the acknowledgement
                         return msg.stop == 1
                     if isinstance(msg, Chat):
                         self.chat.append(msg.text)
