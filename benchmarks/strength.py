@@ -224,7 +224,7 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000.
     ("russian", "shashki", "py-draughts", 40, "time"),
     ("international", "shashki", "py-draughts", 60, "time"),
-    ("international", "shashki", "hub:dame hub", 140, "time"),
+    ("international", "shashki", "hub:dame hub", 80, "time"),
     ("russian", "shashki", "shashki,odds=0.5", 200, "nodes"),
     ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes"),
     ("international", "shashki", "shashki,odds=0.5", 100, "nodes"),

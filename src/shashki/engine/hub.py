@@ -207,7 +207,8 @@ class HubSession:
         self._write_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._pondering = False
-        self._warmed: Variant | None = None
+        self._warmed: tuple[Variant, int] | None = None
+        """(variant, hash) of the engine as last warmed up."""
         self._warming: threading.Thread | None = None
         self._warm_error: BaseException | None = None
         self.quit = False
@@ -308,9 +309,9 @@ class HubSession:
     def cmd_init(self, args: dict[str, str]) -> None:
         """Hub 2 ``init``: set up with the parameters given, warm up, then ``ready``."""
         engine = self._engine()
-        if self._warmed != engine.variant:
+        if self._warmed != (engine.variant, engine.hash_mb):  # e.g. set-param came later
             warm_engine(engine)
-            self._warmed = engine.variant
+            self._warmed = (engine.variant, engine.hash_mb)
         self.write("ready")
 
     def _warm_up(self) -> None:
@@ -318,7 +319,7 @@ class HubSession:
         try:
             engine = self._apply_params()
             warm_engine(engine)
-            self._warmed = engine.variant
+            self._warmed = (engine.variant, engine.hash_mb)
         except BaseException as e:  # reported by the command that waits for it
             self._warm_error = e
 
