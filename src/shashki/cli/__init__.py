@@ -122,11 +122,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> int:
-    """Parse ``argv`` and run the chosen command; shashki's errors become one line, exit 2."""
+    """Parse ``argv`` and run the chosen command; shashki's errors become one line, exit 2.
+
+    A real command line (``argv`` None) also gets the compile notice
+    (:mod:`shashki.cli.compiling`) on stderr."""
     from shashki.cli.compiling import install
 
     args = parser.parse_args(argv)
-    install()
+    if argv is None:  # a real command line (not a call with arguments, as in the tests)
+        install()
     try:
         result: int = args.func(args)
     except ShashkiError as e:
