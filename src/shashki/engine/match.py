@@ -367,8 +367,8 @@ def balanced(board: Board) -> bool:
     has a capture, so no exchange or shot is pending.
 
     >>> b = Board("international")
-    >>> for t in ["34-29", "18-22", "33-28", "22x24"]:  # White drops a man
-    ...     b.push_text(t)
+    >>> for t in ["34-29", "18-22", "33-28", "22x24"]:  # White drops two men
+    ...     _ = b.push_text(t)
     >>> balanced(b), balanced(Board("international"))
     (False, True)
     """
