@@ -2,7 +2,7 @@
 
 Each opening is played twice with the colours reversed. Russian and Brazilian openings
 are the IDF's 150 basic positions (``shashki.competition.ballots``); International and
-giveaway openings are a few random plies from the initial position (seeded). A game
+giveaway openings are ``shashki match``'s balanced random openings (seeded). A game
 ends by the rules (no moves; draws by the variant's default draw rules, shashki.draws)
 or is scored a draw after ``--max-plies``.
 
@@ -145,33 +145,12 @@ def play_game(spec: GameSpec) -> GameResult:
 
 
 def openings(variant: str, n: int, seed: int) -> list[str]:
-    """``n`` opening FENs for ``variant``."""
-    from shashki import Board
+    """``n`` opening FENs for ``variant``: ``shashki match``'s own (the IDF's 150 basic
+    positions on 8x8, balanced random openings on 10x10 and in giveaway)."""
+    from shashki.engine.match import openings as match_openings
 
-    out: list[str] = []
-    if variant in ("russian", "brazilian"):
-        try:
-            from shashki.competition import ballots
-
-            for e in ballots.load("idf-150"):
-                try:
-                    out.append(ballots.replay(e, variant).fen())
-                except Exception:
-                    continue
-        except Exception:
-            out = []
-        random.Random(seed).shuffle(out)
-    rng = random.Random(seed)
-    while len(out) < n:
-        b = Board(variant)
-        for _ in range(rng.choice((2, 3, 4))):
-            moves = b.legal_moves
-            if not moves:
-                break
-            b.push(rng.choice(moves))
-        if b.legal_moves and b.fen() not in out:
-            out.append(b.fen())
-    return out[:n]
+    table = "idf-150" if variant in ("russian", "brazilian") else None
+    return [o.fen for o in match_openings(variant, n, seed, table)]
 
 
 @dataclass
@@ -245,7 +224,7 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000.
     ("russian", "shashki", "py-draughts", 40, "time"),
     ("international", "shashki", "py-draughts", 60, "time"),
-    ("international", "shashki", "hub:dame hub", 140, "time"),
+    ("international", "shashki", "hub:dame hub", 80, "time"),
     ("russian", "shashki", "shashki,odds=0.5", 200, "nodes"),
     ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes"),
     ("international", "shashki", "shashki,odds=0.5", 100, "nodes"),

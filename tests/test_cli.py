@@ -159,3 +159,127 @@ def test_pdn_replay_adds_the_rules_verdict(tmp_path: Path,
     assert recs[1]["termination"] is None and recs[1]["result"] == "1-0"
     assert recs[2]["termination"] == {"kind": "no pieces", "article": "Code 1.8.1", "ply": 1}
     assert "result_tag" not in recs[2]
+
+
+# --- every command with bad input: one line on stderr, exit status 2 ----------------------
+
+
+@pytest.fixture
+def bad(tmp_path: Path) -> dict[str, str]:
+    """Paths of bad inputs: a binary file, a non-UTF-8 text, a missing file, a missing
+    directory, and endgame-database directories with a broken manifest."""
+    (tmp_path / "binary.bin").write_bytes(bytes(range(256)) * 4)
+    (tmp_path / "latin1.txt").write_bytes("W:W21-32:B1-12 \xe9t\xe9\n".encode("latin-1"))
+    (tmp_path / "fens.txt").write_text("W:W21-32:B1-12\n", encoding="utf-8")
+    for name, content in (("eg-binary", b"\xff\xfe{"), ("eg-list", b"[1, 2]")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "egdb.json").write_bytes(content)
+    return {"binary": str(tmp_path / "binary.bin"), "latin1": str(tmp_path / "latin1.txt"),
+            "fens": str(tmp_path / "fens.txt"), "missing": str(tmp_path / "missing.txt"),
+            "nodir": str(tmp_path / "no" / "such" / "dir"), "dir": str(tmp_path),
+            "eg-binary": str(tmp_path / "eg-binary"), "eg-list": str(tmp_path / "eg-list")}
+
+
+BAD_INPUT = [
+    # perft: absurd depths (a 458 GiB buffer, then a numpy error before), files
+    (["perft", "--depth", "1000000"], "too deep: perft goes to 64 plies"),
+    (["perft", "--depth", "99999999999999999999999"], "too deep"),
+    (["perft", "--depth", "65", "--divide"], "too deep"),
+    (["perft", "--depth", "1", "--positions", "{binary}"], "a binary file, not text"),
+    (["perft", "--depth", "1", "--positions", "{missing}"], "No such file"),
+    (["perft", "--depth", "1", "--positions", "{dir}"], "Is a directory"),
+    (["perft", "--depth", "1", "--fen", "W:W21,99:B1"], "off the board"),
+    # moves, diagram
+    (["moves", "--fen", "garbage"], "invalid FEN"),
+    (["moves", "--variant", "chess"], "unknown variant"),
+    (["diagram", "--fen", "zzz", "-o", "{dir}/x.svg"], "invalid FEN"),
+    (["diagram", "--move", "a1-z9", "-o", "{dir}/x.svg"], "a1-z9"),
+    (["diagram", "-o", "{nodir}/x.svg"], "No such file"),
+    (["diagram", "-o", "{dir}/x.gif"], "x.gif"),
+    (["diagram", "--size", "10000000", "-o", "{dir}/x.png"], "at most 10000 pixels"),
+    # analyse: absurd numbers, bad databases
+    (["analyse", "--fen", "W:Wx:B1"], "invalid FEN"),
+    (["analyse", "--depth", "100000"], "too deep: the engine searches at most 100"),
+    (["analyse", "--nodes", "99999999999999999999999"], "too many"),
+    (["analyse", "--time", "nan"], "not a number"),
+    (["analyse", "--time", "1e308"], "too long"),
+    (["analyse", "--hash", "100000000", "--depth", "2"], "hash size must be 1 to 16384 MB"),
+    (["analyse", "--egdb", "{missing}", "--depth", "2"], "no endgame database"),
+    (["analyse", "--egdb", "{eg-binary}", "--depth", "2"], "no endgame database"),
+    (["analyse", "--egdb", "{eg-list}", "--depth", "2"], "no endgame database"),
+    # hub: what is refused before the loop starts
+    (["hub", "--variant", "chess"], "unknown variant"),
+    (["hub", "--hash", "100000000"], "--hash must be 1 to 16384 MB"),
+    (["hub", "--egdb", "{eg-list}"], "no endgame database"),
+    # match: specs, controls, absurd numbers, files
+    (["match", "shashki", "nosuch"], "unknown engine 'nosuch'"),
+    (["match", "shashki", "random", "--games", "1000000000000", "--nodes", "10"],
+     "--games must be 1 to 100,000"),
+    (["match", "shashki", "random", "--depth", "100000"], "too deep"),
+    (["match", "shashki", "random", "--nodes", "99999999999999999999999"], "too many"),
+    (["match", "shashki", "random", "--move-time", "nan"], "not a number"),
+    (["match", "shashki", "random", "--move-time", "1e308"], "too long"),
+    (["match", "shashki", "random", "--nodes", "10", "--concurrency", "100000"],
+     "--concurrency must be 1 to 64"),
+    (["match", "shashki", "random", "--games", "1", "--nodes", "10", "--pdn",
+      "{nodir}/x.pdn"], "No such file"),
+    (["match", "shashki", "random", "--time", "zz"], "zz"),
+    (["match", "shashki,hash=100000000", "random", "--nodes", "10"], "hash=100000000"),
+    (["match", "shashki,depth=1000000", "random", "--nodes", "10"], "too deep"),
+    (["match", "shashki,seed=1e400", "random", "--nodes", "10"], "out of range"),
+    (["match", "shashki,odds=nan", "random", "--nodes", "10"], "odds"),
+    (["match", "shashki", "hub:{missing}", "--games", "1", "--nodes", "10"], "cannot start"),
+    (["match", "shashki", "hub:{binary}", "--games", "1", "--nodes", "10"], "cannot start"),
+    # dxp
+    (["dxp", "serve", "--port", "-5"], "--port must be 0..65535"),
+    (["dxp", "serve", "--engine", "nosuch", "--port", "0"], "unknown engine"),
+    (["dxp", "connect", "127.0.0.1:port"], "'port'"),
+    (["dxp", "connect", "127.0.0.1:1", "--games", "99999999999999999999", "--minutes", "0"],
+     "--minutes must be 1..999"),
+    # egdb
+    (["egdb", "build", "--pieces", "100", "--dir", "{dir}/eg"], "pieces"),
+    (["egdb", "build", "--pieces", "-1", "--dir", "{dir}/eg"], "pieces"),
+    (["egdb", "build", "--pieces", "2", "--variant", "russian-giveaway", "--dir", "{dir}/eg"],
+     "giveaway"),
+    (["egdb", "build", "--pieces", "2", "--dir", "{binary}"], "binary.bin"),
+    (["egdb", "probe", "--fen", "zz"], "invalid FEN"),
+    (["egdb", "probe", "--fen", "W:WK1:BK32", "--dir", "{eg-binary}"], "no endgame database"),
+    (["egdb", "probe", "--fen", "W:WK1:BK32", "--dir", "{eg-list}"], "no endgame database"),
+    (["egdb", "probe", "--fen", "W:WK1:BK32", "--variant", "chess"], "chess"),
+    # play
+    (["play", "--time", "zzz"], "zzz"),
+    (["play", "--fen", "zzz"], "invalid FEN"),
+    (["play", "--ruleset", "nope"], "nope"),
+    (["play", "--time", "99999999999999999999999m"], None),
+]
+
+
+@pytest.mark.parametrize(("args", "needle"), BAD_INPUT,
+                         ids=[" ".join(a)[:60] for a, _ in BAD_INPUT])
+def test_every_command_with_bad_input(cli: Callable[..., tuple[int, str, str]],
+                                      bad: dict[str, str], args: list[str],
+                                      needle: str | None) -> None:
+    code, _, err = cli(*[a.format(**bad) for a in args])
+    assert code == 2, err
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    if needle is not None:
+        assert needle in err, err
+
+
+def test_perft_positions_not_utf8_reports_the_line_and_runs_the_others(
+        tmp_path: Path, cli: Callable[..., tuple[int, str, str]]) -> None:
+    f = tmp_path / "pos.txt"
+    f.write_bytes(b"W:W21-32:B1-12\nB:W21-32:B1-12 \xff\nW:W21-32:B1-12\n")
+    code, out, err = cli("perft", "--depth", "2", "--positions", str(f))
+    assert [json.loads(x)["nodes"] for x in out.splitlines()] == [49, 49]
+    assert code == 2
+    assert err.count("\n") == 1
+    assert f"{f}:2: column 16: byte 0xff is not UTF-8 text" in err
+
+
+def test_version_is_the_package_metadata(cli: Callable[..., tuple[int, str, str]]) -> None:
+    from importlib.metadata import version
+
+    code, out, _ = cli("--version")
+    assert code == 0 and out == f"shashki {version('shashki')}\n"

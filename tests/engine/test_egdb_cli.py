@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -45,9 +46,14 @@ def test_auto_finds_nothing_in_an_empty_data_directory() -> None:
 def test_the_hub_engine_probes_the_database(ru4: Path) -> None:
     out = io.StringIO()
     # Hub's 8x8 position: side letter, 32 squares from 1 (w/b men, W/B kings, e empty).
-    lines = ["hub", "init", "pos pos=W" + "WWW" + "e" * 28 + "B", "level depth=3",
-             "go think", "quit"]
-    hub_loop(lines, out, variant="russian", egdb=str(ru4))
+    def lines() -> Iterator[str]:
+        yield from ["hub", "init", "pos pos=W" + "WWW" + "e" * 28 + "B", "level depth=3",
+                    "go think"]
+        while "done" not in out.getvalue():  # Hub 2: no quit during a search
+            time.sleep(0.01)
+        yield "quit"
+
+    hub_loop(lines(), out, variant="russian", egdb=str(ru4))
     info = [x for x in out.getvalue().splitlines() if x.startswith("info")]
     assert info and "score=" in info[-1]
     score = float(info[-1].split("score=")[1].split()[0])

@@ -115,7 +115,7 @@ def test_scan_variant_name() -> None:
 
 def test_errors_are_reported_not_raised() -> None:
     out = io.StringIO()
-    s = HubSession(out, threaded=False, hash_mb=1)
+    s = HubSession(out, threaded=False, hash_mb=1, variant="russian")
     s.handle("init")
     s.handle(f"pos pos={START_10}")  # 51 characters for an 8x8 game
     s.handle("pos pos=Wbbb")
@@ -127,6 +127,69 @@ def test_errors_are_reported_not_raised() -> None:
     errors = [x for x in out.getvalue().splitlines() if x.startswith("error")]
     assert len(errors) == 6, errors
     assert "33" in errors[0] and "russian" in errors[0]
+
+
+# --- the variant: set, or by the position's size (Hub 2: 51 characters) -------------------
+
+
+def _session(*lines: str, **kw: object) -> tuple[HubSession, list[str]]:
+    out = io.StringIO()
+    s = HubSession(out, threaded=False, hash_mb=1, **kw)  # type: ignore[arg-type]
+    for line in lines:
+        s.handle(line)
+    return s, out.getvalue().splitlines()
+
+
+def test_no_variant_set_a_51_character_position_is_international() -> None:
+    # what an International GUI sends (Scan's protocol.txt example): no set-param at all
+    s, lines = _session("hub", "init", f"pos pos={START_10}", "level depth=3", "go think")
+    assert 'param name=variant value=auto type=enum values="auto russian' in " ".join(lines)
+    assert not [x for x in lines if x.startswith("error")], lines
+    assert s.engine is not None and s.engine.variant.name == "international"
+    assert s.board == Board("international")
+    move = parse_move(Board("international"), parse_line(lines[-1])[1]["move"])
+    assert move in Board("international").legal_moves
+
+
+def test_protocol_example_with_moves_is_read_as_international() -> None:
+    # Hub 2's own example of a position with king moves, verbatim
+    pos = "BeeeWWeeeeeeeeeeeeeeeeeeeweeeeeeeeewweBeeeeeeeeeBee"
+    s, lines = _session("init", f'pos pos={pos} moves="38-15 5-41 48-26"')
+    assert not [x for x in lines if x.startswith("error")], lines
+    assert s.board is not None and s.board.variant.name == "international"
+    assert s.board.piece_at(26) is not None and s.board.piece_at(26).king
+
+
+def test_no_variant_set_33_and_41_characters_are_the_8x8_and_10x8_defaults() -> None:
+    start_80 = position_text(Board("russian-80"))
+    assert len(start_80) == 41
+    s, _ = _session("init", f"pos pos={START_8}", "level depth=2", "go think")
+    assert s.engine is not None and s.engine.variant.name == "russian"
+    s.handle(f"pos pos={start_80}")  # the next game on another board
+    assert s.engine.variant.name == "russian-80" and s.board == Board("russian-80")
+    s.handle(f"pos pos={START_10}")
+    assert s.engine.variant.name == "international"
+    s.handle("pos pos=Wbbbb")
+    assert "known sizes: 51 (international), 33 (russian), 41 (russian-80)" in \
+        s.out.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_variant_set_is_kept_whatever_the_positions() -> None:
+    _, lines = _session("set-param name=variant value=russian", "init", f"pos pos={START_10}")
+    assert lines[-1].startswith("error") and "33" in lines[-1] and "russian" in lines[-1]
+    s, _ = _session("init", f"pos pos={START_8}", variant="brazilian")
+    assert s.engine is not None and s.engine.variant.name == "brazilian"
+    s, _ = _session("set-param name=variant value=russian", "set-param name=variant "
+                        "value=auto", "init", f"pos pos={START_10}")
+    assert s.engine is not None and s.engine.variant.name == "international"
+
+
+def test_pos_start_keeps_the_board_in_use() -> None:
+    s, _ = _session("init", "pos start")
+    assert s.board == Board("international")  # Scan's default
+    s.handle(f"pos pos={START_8}")
+    s.handle("pos start")
+    assert s.board == Board("russian")
 
 
 def test_positions_round_trip() -> None:
@@ -181,3 +244,12 @@ def test_other_commands_during_a_search_end_it_first() -> None:
     s.handle("new-game")  # not allowed while searching: the search stops and answers
     assert not s.searching
     assert out.getvalue().splitlines()[-1].startswith("done move=")
+
+
+def test_absurd_levels_and_hash_are_errors_not_crashes() -> None:
+    _, lines = _session("init", "level move-time=nan", "level nodes=99999999999999999999999",
+                        "set-param name=hash value=100000000", "level time=inf")
+    errors = [x for x in lines if x.startswith("error")]
+    assert len(errors) == 4, lines
+    assert "not a number" in errors[0] and "too many" in errors[1]
+    assert "1 to 16384" in errors[2] and "too long" in errors[3]

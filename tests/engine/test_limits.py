@@ -6,7 +6,7 @@ import pytest
 
 from shashki.clock import Clock, TimeControl
 from shashki.color import BLACK, WHITE
-from shashki.engine.limits import MAX_DEPTH, Limit, LimitError, budget
+from shashki.engine.limits import MAX_DEPTH, Limit, LimitError, budget, check_depth
 
 
 def test_fixed_depth_nodes_and_time() -> None:
@@ -83,3 +83,23 @@ def test_negative_limits_are_refused() -> None:
         Limit(time=-1)
     with pytest.raises(LimitError):
         Limit(remaining=10, increment=-1)
+
+
+@pytest.mark.parametrize(("kw", "bad"), [
+    ({"time": float("nan")}, "time is not a number"),
+    ({"remaining": float("nan")}, "remaining is not a number"),
+    ({"increment": float("nan")}, "increment is not a number"),
+    ({"time": float("inf")}, "too long"),
+    ({"remaining": 1e308}, "too long"),
+    ({"nodes": 10**23}, "too many"),
+])
+def test_nan_and_absurd_limits_are_refused(kw: dict[str, float], bad: str) -> None:
+    with pytest.raises(LimitError, match=bad):
+        Limit(**kw)  # type: ignore[arg-type]
+
+
+def test_check_depth_refuses_what_would_never_end() -> None:
+    check_depth(None)
+    check_depth(MAX_DEPTH)
+    with pytest.raises(LimitError, match="too deep"):
+        check_depth(MAX_DEPTH + 1)

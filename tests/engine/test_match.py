@@ -15,6 +15,7 @@ from shashki.engine.match import (
     MatchError,
     SideClock,
     Standing,
+    balanced,
     control_from,
     elo,
     jobs,
@@ -81,7 +82,7 @@ def test_brazilian_uses_the_brazilian_table_and_idf_150_on_request() -> None:
     assert all(o.code in {e.code for e in ballots.load("idf-150")} for o in idf)
 
 
-def test_international_random_openings_four_quiet_plies() -> None:
+def test_international_random_openings_four_plies_balanced() -> None:
     ops = openings("international", 25, seed=3)
     assert [o.code for o in ops[:3]] == ["R1", "R2", "R3"]
     assert len({o.fen for o in ops}) == 25
@@ -91,7 +92,39 @@ def test_international_random_openings_four_quiet_plies() -> None:
             b.push_text(t)
         assert len(o.moves.split()) == 4
         assert b.fen() == o.fen
-        assert not b.legal_moves[0].is_capture
+        assert balanced(b)
+
+
+@pytest.mark.parametrize(("variant", "peer"), [("international", "standard"),
+                                             ("russian-giveaway", "russian")])
+def test_random_openings_keep_material_equal_and_quiet_by_py_draughts(variant: str,
+                                                                       peer: str) -> None:
+    """The seeds that used to give a side 1-2 men less (seed 1: R3, R4, R6, R14) now keep
+    the men equal, and py-draughts' own rules (not shashki's) find no capture pending for
+    either side (giveaway captures as Russian)."""
+    boards = pytest.importorskip(f"draughts.boards.{peer}")
+    for seed in (1, 2, 3):
+        for o in openings(variant, 15, seed=seed):
+            for turn in "WB":
+                pd = boards.Board.from_fen(turn + o.fen[1:])
+                counts = [bin(int(x)).count("1") for x in (pd.white_men, pd.white_kings,
+                                                             pd.black_men, pd.black_kings)]
+                assert counts[:2] == counts[2:], o  # its bit masks of men and kings
+                assert all(not m.captured_list for m in pd.legal_moves), (o, turn)
+
+
+def test_balanced_rejects_the_old_unbalanced_openings() -> None:
+    for moves in ("34-29 19-24 29-23 18x29", "34-29 18-22 33-28 22x24",
+                  "32-28 20-24 33-29 24x22", "32-28 16-21 31-27 21x23",
+                  "32-28 19-23"):  # the last: White must capture
+        b = Board("international")
+        for t in moves.split():
+            b.push_text(t)
+        assert not balanced(b), moves
+    b = Board("international")
+    for t in ["33-29", "20-24", "29x20", "15x24"]:  # an exchange: 19 men each, quiet
+        b.push_text(t)
+    assert balanced(b)
 
 
 def test_opening_table_errors() -> None:

@@ -9,9 +9,12 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from shashki.board import Board
-from shashki.cli import Parser, fail, variant_arg
+from shashki.cli import Parser, fail, say, variant_arg
 from shashki.i18n import tr
 from shashki.rules import VARIANTS
+
+MAX_DIAGRAM_SIZE = 10_000
+"""Widest diagram in pixels (cairo cannot make a PNG much larger)."""
 
 
 def register(sub: Any) -> None:
@@ -208,6 +211,9 @@ def _cmd_diagram(args: argparse.Namespace) -> int:
         fail(tr("diagram.bad_output").format(args.output))
     if args.size < 16:
         fail(tr("diagram.bad_size"))
+    if args.size > MAX_DIAGRAM_SIZE:
+        fail(say(f"size must be at most {MAX_DIAGRAM_SIZE} pixels, not {args.size}",
+                 f"размер — не больше {MAX_DIAGRAM_SIZE} пикселей, а не {args.size}"))
     board = Board(args.variant, args.fen)
     move = board.parse_move(args.move) if args.move else None
     coords = None if args.coordinates == "none" else args.coordinates

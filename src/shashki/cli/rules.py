@@ -10,9 +10,13 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from shashki.board import Board
-from shashki.cli import fail, variant_arg
+from shashki.cli import fail, say, variant_arg
 from shashki.errors import ShashkiError
 from shashki.i18n import tr
+
+MAX_PERFT_DEPTH = 64
+"""Deepest perft asked for (the move buffers grow with the depth; no perft of 64 plies
+can finish: International depth 20 alone would take years)."""
 
 
 def register(sub: Any) -> None:
@@ -43,6 +47,10 @@ def register(sub: Any) -> None:
 def _cmd_perft(args: argparse.Namespace) -> int:
     if args.depth < 0:
         fail(tr("perft.negative"))
+    if args.depth > MAX_PERFT_DEPTH:
+        fail(say(f"--depth {args.depth} is too deep: perft goes to {MAX_PERFT_DEPTH} plies "
+                 "at most", f"--depth {args.depth} — слишком глубоко: perft считает не "
+                 f"глубже {MAX_PERFT_DEPTH} полуходов"))
     bulk = not args.no_bulk
     if args.positions:
         return _perft_positions(args, bulk)
@@ -78,15 +86,34 @@ def _perft_record(board: Board, depth: int, nodes: int, secs: float) -> dict[str
             "nodes": nodes, "seconds": round(secs, 6)}
 
 
-def _lines(path: str) -> Iterator[tuple[int, str]]:
-    stream: IO[str] = sys.stdin if path == "-" else open(path, encoding="utf-8-sig")  # noqa: SIM115
+class _BadLine(Exception):
+    """A line of a positions file that is not text."""
+
+
+def _lines(path: str) -> Iterator[tuple[int, str | _BadLine]]:
+    """The FEN lines of ``path`` (``-``: stdin), numbered; a line that is not UTF-8 comes
+    as a :class:`_BadLine` naming its column, so that the others still run. A binary
+    file (a NUL byte in its first 8 KB) is refused whole."""
+    stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     try:
-        for lineno, line in enumerate(stream, 1):
-            text = line.strip()
+        head = stream.peek(8192)[:8192] if hasattr(stream, "peek") else b""
+        if b"\0" in head:
+            fail(say(f"{path}: a binary file, not text (one FEN a line)",
+                     f"{path}: двоичный файл, а не текст (по одной позиции FEN в строке)"))
+        for lineno, raw in enumerate(stream, 1):
+            if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            try:
+                text = raw.decode("utf-8").strip()
+            except UnicodeDecodeError as e:
+                yield lineno, _BadLine(say(
+                    f"column {e.start + 1}: byte 0x{raw[e.start]:02x} is not UTF-8 text",
+                    f"колонка {e.start + 1}: байт 0x{raw[e.start]:02x} — не текст UTF-8"))
+                continue
             if text and not text.startswith("#"):
                 yield lineno, text
     finally:
-        if stream is not sys.stdin:
+        if stream is not sys.stdin.buffer:
             stream.close()
 
 
@@ -96,16 +123,19 @@ def _perft_positions(args: argparse.Namespace, bulk: bool) -> int:
 
     Board(args.variant)  # an unknown variant fails before any output
     fens = list(_lines(args.positions))
+    console = Console(stderr=True)
     progress = Progress(TextColumn(tr("perft.progress")), BarColumn(),
                         TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
-                        console=Console(stderr=True), transient=True)
+                        console=console, transient=True, disable=not console.is_terminal)
     with progress:
         task = progress.add_task("perft", total=len(fens))
         bad = 0
         for lineno, fen in fens:
             try:
+                if isinstance(fen, _BadLine):
+                    raise fen
                 board = Board(args.variant, fen)
-            except ShashkiError as e:
+            except (ShashkiError, _BadLine) as e:
                 # One bad line is reported and skipped; the others still run.
                 bad += 1
                 progress.console.print(f"shashki: {tr('error')}: {args.positions}:{lineno}: {e}",

@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from shashki.board import Board
 from shashki.cli import Parser, fail, run
 from shashki.engine.egdb import for_engine
-from shashki.engine.engine import LEVELS, Analysis, Engine
-from shashki.engine.limits import Limit
+from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine
+from shashki.engine.limits import Limit, check_depth
 from shashki.i18n import language
 from shashki.rules import VARIANTS
 
@@ -30,6 +31,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hub.help": ("run the engine with the Hub protocol on stdin/stdout (Scan's protocol)",
                  "движок по протоколу Hub на stdin/stdout (протокол Scan)"),
     "variant": ("variant: {}", "вариант игры: {}"),
+    "hub.variant": ("variant: {} (default: auto, by each position's size: 51 characters "
+                    "International as in Scan, 33 Russian)",
+                    "вариант игры: {} (по умолчанию auto — по размеру позиции: 51 знак — "
+                    "международные, как в Scan, 33 — русские)"),
     "fen": ("position as PDN FEN (default: the initial position)",
             "позиция в FEN (по умолчанию начальная)"),
     "depth": ("search depth in plies", "глубина поиска в полуходах"),
@@ -127,7 +132,7 @@ def register(subparsers: Any) -> None:
     a.set_defaults(func=cmd_analyse)
 
     h = subparsers.add_parser("hub", help=_t("hub.help"))
-    h.add_argument("--variant", default="russian", help=_t("variant").format(variants))
+    h.add_argument("--variant", help=_t("hub.variant").format(variants))
     h.add_argument("--hash", type=int, default=64, metavar="MB", help=_t("hash"))
     h.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_t("egdb"))
     h.set_defaults(func=cmd_hub)
@@ -155,6 +160,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         _fail("--time must be positive")
     if args.nodes is not None and args.nodes < 1:
         _fail("--nodes must be at least 1")
+    check_depth(args.depth)
     limit = Limit(depth=args.depth, time=args.time, nodes=args.nodes)
     if args.depth is None and args.time is None and args.nodes is None:
         limit = Limit(time=2.0)
@@ -193,11 +199,19 @@ def cmd_hub(args: argparse.Namespace) -> int:
     """The Hub engine loop on stdin/stdout."""
     from shashki.engine.hub import hub_loop
 
-    if args.hash < 1:
-        _fail("--hash must be at least 1")
-    variant = Board(args.variant).variant.name  # UnknownVariant names the known ones
+    if not 1 <= args.hash <= MAX_HASH_MB:
+        _fail(f"--hash must be 1 to {MAX_HASH_MB} MB, not {args.hash}")
+    variant = None
+    if args.variant is not None:
+        variant = Board(args.variant).variant.name  # UnknownVariant names the known ones
     if args.egdb not in ("auto", "off"):
-        for_engine(variant, args.egdb)  # a bad directory is refused before the loop
+        if variant is None:  # a database directory holds one variant: play that one
+            from shashki.engine.egdb.tables import read_manifest
+
+            doc = read_manifest(Path(args.egdb))
+            variant = str(doc.get("variant")) if doc else None
+        # a bad directory is refused before the loop
+        for_engine(variant or "international", args.egdb)
     return hub_loop(variant=variant, hash_mb=args.hash, egdb=args.egdb)
 
 
@@ -237,17 +251,22 @@ def cmd_match(args: argparse.Namespace) -> int:
     a, b = M.parse_spec(args.engine_a), M.parse_spec(args.engine_b)
     M.check_specs([a, b], variant)
     control = M.control_from(args.time, args.move_time, args.nodes, args.depth)
-    if args.games < 1:
-        _fail(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.games <= M.MAX_GAMES:
+        _fail(f"--games must be 1 to {M.MAX_GAMES:,}, not {args.games:,}")
+    if not 1 <= args.concurrency <= M.MAX_CONCURRENCY:
+        _fail(f"--concurrency must be 1 to {M.MAX_CONCURRENCY}, not {args.concurrency}")
     if args.max_plies < 1:
         _fail(f"--max-plies must be at least 1, not {args.max_plies}")
     M.openings(variant, 1, args.seed, args.openings)  # a bad table fails before any game
     out = open(args.pdn, "w", encoding="utf-8") if args.pdn else None  # noqa: SIM115
     title = f"{a.name()} vs {b.name()}"
+    console = Console(stderr=True)
     try:
+        # the bar is for a terminal; piped stderr stays for the one-line errors
         with Progress(TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
-                      console=Console(stderr=True), transient=True) as progress:
+                      console=console, transient=True,
+                      disable=not console.is_terminal) as progress:
             task = progress.add_task(title, total=args.games)
 
             def on_game(res: M.MatchResult, rec: M.GameRecord) -> None:
@@ -316,10 +335,16 @@ def _register_dxp(subparsers: Any) -> None:
 def cmd_dxp_serve(args: argparse.Namespace) -> int:
     """Serve DXP games until interrupted (or one connection with ``--once``)."""
     from shashki.engine import dxp
+    from shashki.engine.match import make_player
 
     if not 0 <= args.port <= 65535:
         _fail(f"--port must be 0..65535, not {args.port}")
-    server = dxp.DxpServer(args.engine, host=args.host, port=args.port, name=args.name)
+    player = make_player(args.engine, "international")
+    try:
+        server = dxp.DxpServer(player, host=args.host, port=args.port, name=args.name)
+    except BaseException:
+        player.close()
+        raise
     print(f"DXP {server.host}:{server.port}", flush=True)
     try:
         for game in server.serve(once=args.once):
@@ -334,6 +359,7 @@ def cmd_dxp_connect(args: argparse.Namespace) -> int:
     """Play ``--games`` DXP games with a server, colours alternating."""
     from shashki.color import BLACK, WHITE
     from shashki.engine import dxp
+    from shashki.engine.match import make_player
 
     host, port = dxp.parse_address(args.address)
     if args.games < 1:
@@ -343,7 +369,8 @@ def cmd_dxp_connect(args: argparse.Namespace) -> int:
     color = WHITE if args.color == "white" else BLACK
     out = open(args.pdn, "w", encoding="utf-8") if args.pdn else None  # noqa: SIM115
     try:
-        with dxp.DxpClient(args.engine, host, port, name=args.name) as client:
+        with dxp.DxpClient(make_player(args.engine, "international"), host, port,
+                           name=args.name) as client:
             for i in range(args.games):
                 game = client.play(color if i % 2 == 0 else color.other, args.minutes,
                                    args.moves)

@@ -24,7 +24,9 @@ answers ``A``; moves alternate strictly (forced moves too); the game ends with `
 answered by ``E``, after which the Initiator may request another game. A capture is
 named by its captured set, as in Hub. Both ends conduct the game with
 :class:`shashki.game.Game` (FMJD rules and draw rules) and play with any engine of
-:mod:`shashki.engine.match` (``shashki``, ``hub:…``, ``py-draughts`` …).
+:mod:`shashki.engine.match` (``shashki``, ``hub:…``, ``py-draughts`` …), made by the caller
+(``make_player``): this module knows players only through
+:class:`~shashki.engine.players.Player`.
 
 >>> encode(Move_(12, 5, 25, (22, 12, 23, 20)))
 'M001205250422122320'
@@ -46,7 +48,7 @@ from shashki.board import Board
 from shashki.clock import Stage, TimeControl
 from shashki.color import BLACK, WHITE, Color
 from shashki.engine.limits import Limit
-from shashki.engine.match import Control, EngineSpec, MatchError, Player, SideClock, make_player
+from shashki.engine.players import Control, EngineSpec, MatchError, Player, SideClock
 from shashki.errors import ShashkiError
 from shashki.game import Game
 from shashki.move import Move
@@ -435,16 +437,21 @@ class Session:
             game.decide(None, "DXP GAMEEND", "the opponent ended the game")
 
     def _finish(self, game: Game, me: Color, peer_end: GameEnd | None) -> bool:
-        """The GAMEEND exchange; True when the peer asked to stop."""
+        """The GAMEEND exchange; True when the peer asked to stop.
+
+        DamExchange, GAMEEND: the program to move sends the first GAMEEND (with a reason:
+        1 I give up, 2 draw, 3 I win, or 0), "the other program (on receipt of the initial
+        GAMEEND message) acknowledge[s] the termination request", and an acknowledgement's
+        reason "is always '0'"."""
         if peer_end is not None:
-            self.conn.send(GameEnd(_reason(game, me), 0))
+            self.conn.send(GameEnd(0, 0))
             return peer_end.stop == 1
         if game.board.turn is not me:  # the side to move initiates: wait for it a little
             try:
                 while True:
                     msg = self.conn.recv(self.end_wait)
                     if isinstance(msg, GameEnd):
-                        self.conn.send(GameEnd(_reason(game, me), 0))
+                        self.conn.send(GameEnd(0, 0))  # the acknowledgement
                         return msg.stop == 1
                     if isinstance(msg, Chat):
                         self.chat.append(msg.text)
@@ -479,21 +486,21 @@ class Session:
 
 class DxpServer:
     """A DXP Follower: listens on ``host:port`` and plays every game it is asked for with
-    the engine of ``engine`` (a :mod:`shashki.engine.match` spec). Port 0 picks a free
+    ``player`` (e.g. ``make_player("shashki", "international")`` of
+    :mod:`shashki.engine.match`); :meth:`close` closes the player too. Port 0 picks a free
     port (:attr:`port` tells which)."""
 
-    def __init__(self, engine: str | EngineSpec = "shashki", host: str = "127.0.0.1",
-                 port: int = PORT, name: str = "shashki") -> None:
-        self.engine = engine
+    def __init__(self, player: Player, host: str = "127.0.0.1", port: int = PORT,
+                 name: str = "shashki") -> None:
         self.name = name
+        self._player: Player | None = player
         self._sock = socket.create_server((host, port), reuse_port=False)
         self.host, self.port = self._sock.getsockname()[:2]
-        self._player: Player | None = None
         self._closed = threading.Event()
 
     def player(self) -> Player:
         if self._player is None:
-            self._player = make_player(self.engine, "international")
+            raise DxpError("the DXP server is closed")
         return self._player
 
     def serve(self, once: bool = False, timeout: float | None = None) -> Iterator[DxpGame]:
@@ -565,18 +572,20 @@ class DxpServer:
 
 
 class DxpClient:
-    """A DXP Initiator: connects to a Follower and plays games with ``engine``."""
+    """A DXP Initiator: connects to a Follower and plays games with ``player`` (closed with
+    the client)."""
 
-    def __init__(self, engine: str | EngineSpec, host: str = "127.0.0.1", port: int = PORT,
+    def __init__(self, player: Player, host: str = "127.0.0.1", port: int = PORT,
                  name: str = "shashki", timeout: float = 30.0) -> None:
         self.name = name
         self.timeout = timeout
+        self.player = player
         try:
             sock = socket.create_connection((host, port), timeout=timeout)
         except OSError as e:
+            player.close()
             raise DxpError(f"cannot connect to DXP server {host}:{port}: {e}") from None
         self.conn = Connection(sock)
-        self.player = make_player(engine, "international")
         self.session = Session(self.conn, self.player, name)
 
     def request(self, follower: Color, minutes: int, moves: int = 0,

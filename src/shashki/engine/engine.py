@@ -46,6 +46,9 @@ DRAW_PLIES = {"russian": 30, "russian-giveaway": 30, "brazilian": 40, "internati
 Code 1.9.1.6 / FMJD-64 7.2.5 (15 moves each), CBD 16 (20), FMJD 6.2 (25)."""
 
 
+MAX_HASH_MB = 16384
+"""Largest transposition table, in MB (what ``shashki hub`` declares as ``hash``'s max)."""
+
 DEFAULT_MOVE_TIME = 1.0
 """Seconds :meth:`Engine.play` spends when neither the limit nor the level caps it."""
 
@@ -213,8 +216,8 @@ class Engine:
     # --- set-up ---------------------------------------------------------------------
 
     def _alloc(self, hash_mb: int) -> None:
-        if hash_mb < 1:
-            raise EngineError(f"hash size must be at least 1 MB, got {hash_mb}")
+        if not 1 <= hash_mb <= MAX_HASH_MB:
+            raise EngineError(f"hash size must be 1 to {MAX_HASH_MB} MB, got {hash_mb}")
         entries = hash_mb * (1 << 20) // 16
         size = 4
         while size * 2 <= entries:

@@ -4,12 +4,29 @@ Lines are ``<command> <name>=<value> ...``; values with spaces, ``=`` or nothing
 are quoted. The engine answers ``hub`` with ``id``, ``param`` lines and ``wait``,
 ``init`` with ``ready``, and a search (``pos``, ``level``, ``go``) with ``info`` lines and
 ``done move=... ponder=...``. During a search it accepts ``stop``, ``ping`` and
-``ponder-hit``. See notation-pdn.md §4.1 and Scan's ``protocol.txt``.
+``ponder-hit``. See notation-pdn.md §4.1 and Scan's ``protocol.txt`` ("Hub protocol for
+draughts, version 2", Fabien Letouzey, 2017; cited below as *Hub 2*).
 
 Positions are written as in Hub's 10x10 format — the side to move (``W``/``B``) and one
 character per square in square order (``w``, ``b``, ``W``, ``B`` for men and kings,
-``e`` for empty) — so 51 characters on 10x10 and 33 on 8x8. Moves are numeric on every
-board: ``22-18``, captures ``from x to x captured x ...`` (captured squares in any order).
+``e`` for empty) — so 51 characters on 10x10 ("so 51 in total", Hub 2 §1 position) and
+33 on 8x8. Moves are numeric on every board: ``22-18``, captures ``from x to x captured x
+...`` (captured squares in any order).
+
+The variant. Hub 2 is a 10x10 protocol: Scan's ``variant`` parameter defaults to
+``normal`` (International), and a GUI sets a parameter "only if the user-selected value
+is different from the current value declared by the engine" (Hub 2, initialisation), so
+International GUIs never send it. Unless a variant is given (``shashki hub --variant``,
+or ``set-param name=variant``), the session's variant is ``auto``: each ``pos`` picks the
+variant by the position's length — 51 characters International, 33 the 8x8 default
+(Russian), 41 Russian-80 — and ``pos start`` is International, Scan's default.
+
+Warming up. Hub 2's ``init`` is where "the engine should initialise its data structures",
+and the GUI waits for ``ready``. A session made by :func:`hub_loop` starts compiling (or
+loading) the kernels and a tiny search at once, in a thread, so ``hub`` is answered at
+once; ``init`` waits for it, warms the chosen variant and only then answers ``ready`` —
+so the first ``go`` keeps to its time like every later one. On a cold cache that takes
+about 30 s (docs/engine.md, "Hub protocol").
 
 >>> import io
 >>> out = io.StringIO()
@@ -33,8 +50,9 @@ from typing import TYPE_CHECKING, TextIO
 from shashki import __version__
 from shashki.board import Board
 from shashki.engine.egdb import for_engine
-from shashki.engine.engine import LEVELS, Analysis, Engine, EngineError
+from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine, EngineError
 from shashki.engine.limits import Limit, budget
+from shashki.engine.warm import warm_engine
 from shashki.errors import ShashkiError
 from shashki.move import Move
 from shashki.rules import VARIANTS, Variant, variant_by_name
@@ -173,13 +191,15 @@ class HubSession:
     after the search (for tests and scripts).
     """
 
-    def __init__(self, out: TextIO, threaded: bool = True, variant: str = "russian",
-                 hash_mb: int = 64, egdb: str = "off") -> None:
+    def __init__(self, out: TextIO, threaded: bool = True, variant: str | None = None,
+                 hash_mb: int = 64, egdb: str = "off", warm: bool = False) -> None:
         self.out = out
         self.egdb = egdb
         """Which endgame database the engine probes (:func:`egdb.for_engine`)."""
         self.threaded = threaded
-        self.params: dict[str, str] = {"variant": variant, "hash": str(hash_mb),
+        if variant is not None:
+            _known_variant(variant)
+        self.params: dict[str, str] = {"variant": variant or AUTO, "hash": str(hash_mb),
                                        "level": "full"}
         self.engine: Engine | None = None
         self.board: Board | None = None
@@ -187,7 +207,15 @@ class HubSession:
         self._write_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._pondering = False
+        self._warmed: tuple[Variant, int] | None = None
+        """(variant, hash) of the engine as last warmed up."""
+        self._warming: threading.Thread | None = None
+        self._warm_error: BaseException | None = None
         self.quit = False
+        if warm:
+            self._warming = threading.Thread(target=self._warm_up, name="shashki-hub-warm-up",
+                                             daemon=True)
+            self._warming.start()
 
     # --- output ---------------------------------------------------------------------
 
@@ -212,7 +240,7 @@ class HubSession:
             return
         if self.searching:
             if command == "stop":
-                self._engine().stop()
+                self._stop_search()
                 return
             if command == "ping":
                 self.write("pong")
@@ -221,7 +249,7 @@ class HubSession:
                 self._ponder_hit()
                 return
             # anything else: finish the search first (its "done" is still written)
-            self._engine().stop()
+            self._stop_search()
             self.wait()
         handler = getattr(self, "cmd_" + command.replace("-", "_"), None)
         if handler is None:
@@ -230,6 +258,12 @@ class HubSession:
             handler(args)
         except (ShashkiError, ValueError) as e:
             self.error(str(e))
+        except MemoryError:
+            self.error(f"not enough memory for {line!r}")
+
+    def _stop_search(self) -> None:
+        if self.engine is not None:
+            self.engine.stop()
 
     @property
     def searching(self) -> bool:
@@ -246,10 +280,11 @@ class HubSession:
     def cmd_hub(self, args: dict[str, str]) -> None:
         self.write(f"id name=shashki version={__version__} author={quote('shashki authors')} "
                    "country=Russia")
-        variants = " ".join(VARIANTS)
+        variants = " ".join((AUTO, *VARIANTS))
         self.write(f"param name=variant value={self.params['variant']} type=enum "
                    f"values={quote(variants)}")
-        self.write(f"param name=hash value={self.params['hash']} type=int min=1 max=16384")
+        self.write(f"param name=hash value={self.params['hash']} type=int min=1 "
+                   f"max={MAX_HASH_MB}")
         self.write(f"param name=level value={self.params['level']} type=enum "
                    f"values={quote(' '.join(LEVELS))}")
         self.write("wait")
@@ -258,40 +293,82 @@ class HubSession:
         name = args.get("name", "")
         value = args.get("value", "")
         if name == "variant":
-            _known_variant(value)
+            if value != AUTO:
+                _known_variant(value)
         elif name == "hash":
-            if not value.isdigit() or int(value) < 1:
-                raise HubError(f"hash must be a whole number of MB, not {value!r}")
+            if not value.isdigit() or not 1 <= int(value) <= MAX_HASH_MB:
+                raise HubError(f"hash must be a whole number of MB from 1 to {MAX_HASH_MB}, "
+                               f"not {value!r}")
         elif name == "level":
             if value not in LEVELS:
                 raise HubError(f"unknown level {value!r}; known: {', '.join(LEVELS)}")
         else:
             return
-        self.params[name] = value
-        if self.engine is not None:
-            self._apply_params()
+        self.params[name] = value  # applied by the next command that needs the engine
 
     def cmd_init(self, args: dict[str, str]) -> None:
-        self._apply_params()
+        """Hub 2 ``init``: set up with the parameters given, warm up, then ``ready``."""
+        engine = self._engine()
+        if self._warmed != (engine.variant, engine.hash_mb):  # e.g. set-param came later
+            warm_engine(engine)
+            self._warmed = (engine.variant, engine.hash_mb)
         self.write("ready")
 
-    def _apply_params(self) -> None:
-        variant = _known_variant(self.params["variant"])
+    def _warm_up(self) -> None:
+        """The start-up thread: compile or load the kernels with a tiny search."""
+        try:
+            engine = self._apply_params()
+            warm_engine(engine)
+            self._warmed = (engine.variant, engine.hash_mb)
+        except BaseException as e:  # reported by the command that waits for it
+            self._warm_error = e
+
+    def _wait_warm_up(self) -> None:
+        if self._warming is not None and threading.current_thread() is not self._warming:
+            self._warming.join()
+            self._warming = None
+            if self._warm_error is not None:
+                error, self._warm_error = self._warm_error, None
+                raise error
+
+    def _variant(self, position: str | None = None) -> Variant:
+        """The variant set, or under ``auto`` the one of ``position``'s length (module
+        docstring; Hub 2 §1: one character for the side and one per square)."""
+        name = self.params["variant"]
+        if name != AUTO:
+            return _known_variant(name)
+        if position is None or position == "start":  # the size in use (first: 10x10)
+            if self.engine is not None:
+                return self.engine.variant
+        else:
+            by_size = AUTO_BY_SQUARES.get(len(position) - 1)
+            if by_size is None:
+                sizes = ", ".join(f"{n + 1} ({v})" for n, v in AUTO_BY_SQUARES.items())
+                raise HubError(f"position {position!r} has {len(position)} characters; "
+                               f"known sizes: {sizes}")
+            return variant_by_name(by_size)
+        return variant_by_name(AUTO_BY_SQUARES[50])
+
+    def _apply_params(self, position: str | None = None) -> Engine:
+        variant = self._variant(position)
         hash_mb = int(self.params["hash"])
-        if self.engine is None or self.engine.variant != variant:
+        if self.engine is None:
             self.engine = Engine(variant, hash_mb=hash_mb, level=self.params["level"])
             self.engine.set_egdb(for_engine(variant, self.egdb))
             self.board = None
-        else:
-            if self.engine.hash_mb != hash_mb:
-                self.engine.set_hash(hash_mb)
-            self.engine.set_level(self.params["level"])
-
-    def _engine(self) -> Engine:
-        if self.engine is None:
-            self._apply_params()
-        assert self.engine is not None
+        elif self.engine.variant != variant:
+            self.engine.set_variant(variant)
+            self.engine.set_egdb(for_engine(variant, self.egdb))
+            self.board = None
+        if self.engine.hash_mb != hash_mb:
+            self.engine.set_hash(hash_mb)
+        self.engine.set_level(self.params["level"])
         return self.engine
+
+    def _engine(self, position: str | None = None) -> Engine:
+        """The engine for the parameters (and, under ``auto``, for ``position``)."""
+        self._wait_warm_up()
+        return self._apply_params(position)
 
     def cmd_new_game(self, args: dict[str, str]) -> None:
         self._engine().new_game()
@@ -309,10 +386,10 @@ class HubSession:
         self.quit = True
 
     def cmd_pos(self, args: dict[str, str]) -> None:
-        engine = self._engine()
         text = args.get("pos", "start" if "start" in args else "")
         if not text:
             raise HubError("pos needs pos=<position> or start")
+        engine = self._engine(text)
         board = board_from_position(engine.variant, text)
         for m in args.get("moves", "").split():
             board.push(parse_move(board, m))
@@ -399,6 +476,11 @@ class HubSession:
         return report
 
 
+AUTO = "auto"
+"""The ``variant`` value that follows the positions (module docstring)."""
+AUTO_BY_SQUARES = {50: "international", 32: "russian", 40: "russian-80"}
+"""Under ``auto``: the variant of a board of so many squares."""
+
 SCAN_VARIANTS = {"normal": "international"}
 """Scan's names for the variants shashki plays (Scan's ``killer``, ``bt``, ``frisian`` and
 ``losing`` are not played)."""
@@ -412,10 +494,11 @@ def _known_variant(name: str) -> Variant:
 
 
 def hub_loop(inp: Iterable[str] | None = None, out: TextIO | None = None,
-             variant: str = "russian", hash_mb: int = 64, egdb: str = "off") -> int:
-    """Speak Hub on ``inp``/``out`` (stdin/stdout) until ``quit`` or the end of input."""
+             variant: str | None = None, hash_mb: int = 64, egdb: str = "off") -> int:
+    """Speak Hub on ``inp``/``out`` (stdin/stdout) until ``quit`` or the end of input;
+    the kernels warm up from the start (``init`` waits for them)."""
     session = HubSession(out if out is not None else sys.stdout, variant=variant,
-                         hash_mb=hash_mb, egdb=egdb)
+                         hash_mb=hash_mb, egdb=egdb, warm=True)
     source = inp if inp is not None else sys.stdin
     for line in source:
         session.handle(line.rstrip("\r\n"))
@@ -423,10 +506,11 @@ def hub_loop(inp: Iterable[str] | None = None, out: TextIO | None = None,
             break
     if session.searching:
         if session.quit or inp is None:
-            session._engine().stop()  # quit, or the GUI went away: answer quickly
+            session._stop_search()  # quit, or the GUI went away: answer quickly
         session.wait()
     return 0
 
 
-__all__ = ["EngineError", "HubError", "HubSession", "board_from_position", "hub_loop",
-           "move_text", "parse_line", "parse_move", "position_text", "quote"]
+__all__ = ["AUTO", "AUTO_BY_SQUARES", "EngineError", "HubError", "HubSession",
+           "board_from_position", "hub_loop", "move_text", "parse_line", "parse_move",
+           "position_text", "quote"]

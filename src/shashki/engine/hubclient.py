@@ -168,6 +168,10 @@ class HubClient:
 
     grace = 5.0
     """Seconds a search may overrun its time before ``stop`` is sent (and again after)."""
+    init_timeout = 300.0
+    """Seconds to wait for ``ready`` after ``init``: Hub 2 lets the engine do "long
+    operations like initialisation/loading of complex data structures" there (``shashki
+    hub`` compiles its kernels on a fresh machine, about 30 s)."""
 
     def __init__(self, command: str | Sequence[str], variant: str | Variant = "international",
                  params: Mapping[str, str] | None = None, timeout: float = 30.0,
@@ -250,7 +254,7 @@ class HubClient:
         for name, value in wanted.items():
             self.send(f"set-param name={quote(name)} value={quote(str(value))}")
         self.send("init")
-        self.expect(("ready",), self.timeout, "init")
+        self.expect(("ready",), max(self.timeout, self.init_timeout), "init")
 
     def _variant_value(self, param: HubParam) -> str:
         ours = self.variant.name

@@ -31,7 +31,12 @@ if TYPE_CHECKING:
     from shashki.color import Color
 
 MAX_DEPTH = 100
-"""Deepest iteration the engine starts."""
+"""Deepest iteration the engine starts (a deeper depth limit searches to it)."""
+MAX_NODES = 10**15
+"""Most nodes a limit may name (the kernel counts in 64-bit integers; 10^15 nodes are
+years of search)."""
+MAX_SECONDS = 1e7
+"""Longest time a limit may name: about 116 days."""
 OVERHEAD = 0.03
 """Seconds kept back per move for the program's own latency (process, pipes, GUI)."""
 SUDDEN_DEATH_MOVES = 30
@@ -39,7 +44,22 @@ SUDDEN_DEATH_MOVES = 30
 
 
 class LimitError(ShashkiError):
-    """A limit that cannot be met (negative time, depth or nodes)."""
+    """A limit that cannot be met (negative, not a number, or beyond any real search)."""
+
+
+def check_depth(depth: int | None) -> None:
+    """Refuse a depth asked for by a person beyond :data:`MAX_DEPTH` (a :class:`Limit`
+    itself searches to :data:`MAX_DEPTH` at most, which alone would never end).
+
+    >>> check_depth(100)
+    >>> check_depth(101)
+    Traceback (most recent call last):
+    ...
+    shashki.engine.limits.LimitError: depth 101 is too deep: the engine searches at most 100 plies
+    """
+    if depth is not None and depth > MAX_DEPTH:
+        raise LimitError(f"depth {depth} is too deep: the engine searches at most "
+                         f"{MAX_DEPTH} plies")
 
 
 @dataclass(frozen=True)
@@ -61,12 +81,21 @@ class Limit:
     moves_to_go: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("depth", "nodes", "time", "remaining", "moves_to_go"):
+        for name in ("depth", "nodes", "time", "remaining", "moves_to_go", "increment",
+                     "delay"):
             v = getattr(self, name)
-            if v is not None and v < 0:
+            if v is None:
+                continue
+            if v != v:  # NaN
+                raise LimitError(f"{name} is not a number: {v}")
+            if v < 0:
                 raise LimitError(f"{name} must not be negative, got {v}")
-        if self.increment < 0 or self.delay < 0:
-            raise LimitError("increment and delay must not be negative")
+        if self.nodes is not None and self.nodes > MAX_NODES:
+            raise LimitError(f"nodes {self.nodes} is too many: at most {MAX_NODES:.0e}")
+        for name in ("time", "remaining", "increment", "delay"):
+            v = getattr(self, name)
+            if v is not None and v > MAX_SECONDS:
+                raise LimitError(f"{name} {v:g} s is too long: at most {MAX_SECONDS:g} s")
 
     @classmethod
     def from_clock(cls, clock: Clock, color: Color, depth: int | None = None) -> Limit:

@@ -4,10 +4,12 @@ Every opening is played twice, A with White and then A with Black. Russian and B
 openings are drawn without replacement (seeded) from the official ballot tables of
 :mod:`shashki.competition.ballots` (FMJD Drawing Table 64, 736 Russian / 725 Brazilian
 entries; ``--openings idf-150`` for the IDF basic positions). No official 10x10 ballot
-list exists (ballots README), so International and giveaway openings follow a documented
-random procedure: from the initial position two moves of each side (4 plies) are drawn
-uniformly from the legal moves with the match's seed; a position where the side to move
-must capture, or one already drawn, is rejected and drawn again.
+list exists (ballots README) and no published 10x10 opening set for engine matches was
+found (docs/engine.md), so International and giveaway openings follow a documented random
+procedure: from the initial position two moves of each side (4 plies) are drawn uniformly
+from the legal moves with the match's seed, and the result is kept only if it is balanced
+(:func:`balanced`: equal men and kings, and no capture pending for either side) and not
+drawn before; otherwise it is drawn again.
 
 Games are conducted by :class:`shashki.game.Game`: the rules end them (no pieces, no
 moves) and so do the variant's draw rules (:mod:`shashki.draws`, threefold repetition
@@ -46,272 +48,45 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from shashki.board import Board
-from shashki.clock import Stage, TimeControl
+from shashki.clock import TimeControl
 from shashki.color import BLACK, WHITE, Color
-from shashki.engine.engine import LEVELS, Engine, EngineError
-from shashki.engine.limits import Limit, budget
+from shashki.engine.dxp import DxpPlayer
+from shashki.engine.engine import Engine, EngineError
+from shashki.engine.limits import Limit, budget, check_depth
+from shashki.engine.players import (
+    KINDS,
+    SEARCH_PARAMS,
+    ClaimsGameOver,
+    Control,
+    EngineSpec,
+    MatchError,
+    Player,
+    SideClock,
+    parse_spec,
+)
 from shashki.errors import ShashkiError
 from shashki.game import Game, Kind
 from shashki.move import Move
 from shashki.rules import Goal, variant_by_name
-
-SEARCH_PARAMS = {"prune": "P_PRUNE", "prune_margin": "P_PRUNE_MARGIN", "prune_pct": "P_PRUNE_PCT",
-                 "qs_quiet": "P_QS_QUIET", "qs_exch": "P_QS_EXCH", "qs_promo": "P_QS_PROMO",
-                 "lmr": "P_LMR", "lmr_depth": "P_LMR_DEPTH", "lmr_moves": "P_LMR_MOVES",
-                 "tt": "P_TT", "ext": "P_EXT_SINGLE", "history": "P_HISTORY",
-                 "killers": "P_KILLERS", "malus": "P_HIST_MALUS"}
-"""Search parameters an engine spec may set: spec name → ``shashki.engine.search`` index."""
 
 BALLOT_TABLES = {"russian": "fmjd-russian", "brazilian": "fmjd-brazilian"}
 """Default ballot table per variant; other variants use random openings."""
 
 RANDOM_PLIES = 4
 """Plies of a random opening (two moves of each side)."""
+STALE_TRIES = 10_000
+"""Draws without a new random opening after which the drawn ones repeat."""
+MAX_GAMES = 100_000
+"""The longest match (a bigger number is surely a typing error)."""
+MAX_CONCURRENCY = 64
+"""Most games played at once (worker processes)."""
 MAX_PLIES = 1000
 """A game still running after this many plies is adjudicated a draw (the draw rules end
 every real game long before)."""
-
-
-class MatchError(ShashkiError):
-    """A match that cannot be played: a bad engine spec, control or opening table."""
-
-
-class ClaimsGameOver(MatchError):
-    """An engine that declines to move in a position with legal moves, holding the game
-    over by its own rules (a Hub ``done`` without a move). The match scores it a draw."""
-
-
-# --- engine specs -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EngineSpec:
-    """A parsed engine spec: kind (``shashki``, ``hub``, ``dxp``, ``py-draughts``,
-    ``random``), its argument (level, command, address, engine) and parameters.
-
-    >>> s = parse_spec("shashki:expert,hash=16,odds=0.5")
-    >>> s.kind, s.arg, s.params, s.odds
-    ('shashki', 'expert', (('hash', '16'),), 0.5)
-    >>> parse_spec("hub:dame hub").arg
-    'dame hub'
-    >>> parse_spec("dxp:localhost:27531").arg
-    'localhost:27531'
-    """
-
-    kind: str
-    arg: str
-    params: tuple[tuple[str, str], ...] = ()
-    odds: float = 1.0
-    label: str = ""
-    text: str = ""
-
-    def param(self, name: str, default: str | None = None) -> str | None:
-        for k, v in self.params:
-            if k == name:
-                return v
-        return default
-
-    def name(self) -> str:
-        """The engine's name in records and tables."""
-        if self.label:
-            return self.label
-        return self.text
-
-
-KINDS = ("shashki", "hub", "dxp", "py-draughts", "random")
-
-
-def parse_spec(text: str) -> EngineSpec:
-    """Read an engine spec (module docstring); raises :class:`MatchError` naming the bad
-    part."""
-    raw = text.strip()
-    if not raw:
-        raise MatchError("empty engine spec")
-    head, *rest = raw.split(",")
-    kind, _, arg = head.partition(":")
-    kind = kind.strip().lower()
-    if kind == "pydraughts":
-        raise MatchError("pydraughts has no engine of its own (only Hub, DXP and CheckerBoard "
-                         "clients); use hub:COMMAND or dxp:HOST:PORT for an engine it drives, "
-                         "or py-draughts for py-draughts' built-in engine")
-    if kind not in KINDS:
-        raise MatchError(f"unknown engine {kind!r} in {raw!r}; known: {', '.join(KINDS)}")
-    params: list[tuple[str, str]] = []
-    odds = 1.0
-    label = ""
-    for part in rest:
-        key, eq, value = part.partition("=")
-        key = key.strip().lower().replace("-", "_")
-        if not eq or not key:
-            raise MatchError(f"engine spec {raw!r}: {part!r} is not name=value")
-        value = value.strip()
-        if key == "odds":
-            try:
-                odds = float(value)
-            except ValueError:
-                raise MatchError(f"engine spec {raw!r}: odds {value!r} is not a number") from None
-            if not 0 < odds <= 100:
-                raise MatchError(f"engine spec {raw!r}: odds {value!r} must be above 0")
-        elif key == "label":
-            label = value
-        else:
-            params.append((key, value))
-    arg = arg.strip()
-    if kind == "shashki":
-        arg = arg.lower() or "full"
-        if arg not in LEVELS:
-            raise MatchError(f"engine spec {raw!r}: unknown level {arg!r}; known: "
-                             f"{', '.join(LEVELS)}")
-        for k, v in params:
-            if k not in ("hash", "seed", "depth", "nodes", "movetime") and k not in SEARCH_PARAMS:
-                raise MatchError(f"engine spec {raw!r}: unknown parameter {k!r}; known: hash, "
-                                 f"seed, depth, nodes, movetime, {', '.join(SEARCH_PARAMS)}")
-            _number(raw, k, v)
-    elif kind == "hub" and not arg:
-        raise MatchError(f"engine spec {raw!r}: hub needs a command, e.g. hub:scan hub")
-    elif kind == "dxp":
-        host, _, port = arg.rpartition(":")
-        if not host or not port.isdigit():
-            raise MatchError(f"engine spec {raw!r}: dxp needs HOST:PORT, e.g. dxp:localhost:27531")
-    elif kind == "py-draughts":
-        arg = arg.lower()
-        if arg not in ("", "simple", "turbo"):
-            raise MatchError(f"engine spec {raw!r}: py-draughts engine {arg!r}; known: simple, "
-                             "turbo")
-    shown = raw
-    if odds != 1.0:
-        shown = ",".join(p for p in raw.split(",") if not p.strip().lower().startswith("odds="))
-        shown += f" (×{odds:g} time)"
-    return EngineSpec(kind, arg, tuple(params), odds, label, shown)
-
-
-def _number(raw: str, key: str, value: str) -> float:
-    try:
-        return float(value)
-    except ValueError:
-        raise MatchError(f"engine spec {raw!r}: {key}={value!r} is not a number") from None
-
-
-# --- time controls ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Control:
-    """What each side may spend: a game clock, or a fixed time, node count or depth per
-    move (several of the fixed caps may combine)."""
-
-    clock: TimeControl | None = None
-    move_time: float | None = None
-    nodes: int | None = None
-    depth: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.clock is None and self.move_time is None and self.nodes is None \
-                and self.depth is None:
-            raise MatchError("a match needs a time control: --time, --move-time, --nodes "
-                             "or --depth")
-        if self.clock is not None and self.move_time is not None:
-            raise MatchError("give either a game clock (--time) or a time per move "
-                             "(--move-time), not both")
-
-    def scaled(self, odds: float) -> Control:
-        """The control of a side that gets ``odds`` of the time (nodes, depth)."""
-        if odds == 1.0:
-            return self
-        clock = None
-        if self.clock is not None:
-            clock = TimeControl(tuple(Stage(s.seconds * odds, s.moves, s.increment * odds,
-                                            s.delay * odds) for s in self.clock.stages))
-        return Control(
-            clock,
-            self.move_time * odds if self.move_time is not None else None,
-            max(1, round(self.nodes * odds)) if self.nodes is not None else None,
-            max(1, round(self.depth * odds)) if self.depth is not None else None,
-        )
-
-    def __str__(self) -> str:
-        parts = []
-        if self.clock is not None:
-            parts.append(str(self.clock))
-        if self.move_time is not None:
-            parts.append(f"{self.move_time:g} s/move")
-        if self.nodes is not None:
-            parts.append(f"{self.nodes:,} nodes/move")
-        if self.depth is not None:
-            parts.append(f"depth {self.depth}")
-        return ", ".join(parts)
-
-    def pdn(self) -> str:
-        """The PDN ``TimeControl`` value (``-`` for controls without a clock)."""
-        if self.clock is not None:
-            return self.clock.to_pdn()
-        return "-"
-
-
-class SideClock:
-    """One side's clock under a :class:`Control`: the time left, moves made, stages."""
-
-    def __init__(self, control: Control) -> None:
-        self.control = control
-        self.moves = 0
-        self.remaining = control.clock.stages[0].seconds if control.clock is not None else 0.0
-
-    def limit(self) -> Limit:
-        c = self.control
-        if c.clock is None:
-            return Limit(depth=c.depth, nodes=c.nodes, time=c.move_time)
-        lim = Limit.from_control(c.clock, max(self.remaining, 0.0), self.moves)
-        return replace(lim, depth=c.depth, nodes=c.nodes)
-
-    def charge(self, seconds: float) -> bool:
-        """Count a move that took ``seconds``; False when the flag fell."""
-        clock = self.control.clock
-        self.moves += 1
-        if clock is None:
-            return True
-        stage = clock.stages[clock.stage_at(self.moves - 1)]
-        spent = seconds
-        if stage.delay:
-            spent = max(0.0, seconds - stage.delay)
-        self.remaining -= spent
-        if self.remaining < 0:
-            return False
-        self.remaining += stage.increment
-        nxt = clock.next_stage_after(self.moves)
-        if nxt is not None:
-            self.remaining += nxt.seconds
-        return True
-
-
-# --- players ------------------------------------------------------------------------------
-
-
-class Player:
-    """One engine in a match, whatever it is and wherever it runs."""
-
-    def __init__(self, spec: EngineSpec) -> None:
-        self.spec = spec
-
-    @property
-    def label(self) -> str:
-        return self.spec.name()
-
-    def new_game(self, board: Board, color: Color, control: Control) -> None:
-        """A game starts from ``board``; this player has ``color`` under ``control``."""
-
-    def move(self, board: Board, limit: Limit) -> Move:
-        """A legal move of ``board`` within ``limit``."""
-        raise NotImplementedError
-
-    def end_game(self, game: Game) -> None:
-        """The game ended (``game.termination``)."""
-
-    def close(self) -> None:
-        """Free the engine (processes, sockets)."""
 
 
 class ShashkiPlayer(Player):
@@ -494,8 +269,6 @@ def make_player(spec: EngineSpec | str, variant: str) -> Player:
     if s.kind == "py-draughts":
         return PyDraughtsPlayer(s, variant)
     if s.kind == "dxp":
-        from shashki.engine.dxp import DxpPlayer
-
         return DxpPlayer(s, variant)
     return RandomPlayer(s)
 
@@ -554,14 +327,20 @@ def openings(variant: str, count: int, seed: int = 1, table: str | None = None) 
 
 
 def _random_openings(variant: str, count: int, seed: int) -> list[Opening]:
+    """Seeded random openings that keep the game balanced (module docstring). When no new
+    opening turns up in :data:`STALE_TRIES` draws (there are a few thousand), the ones
+    drawn are played again, as the ballot tables repeat."""
     rng = random.Random(seed)
     out: list[Opening] = []
     seen: set[str] = set()
-    tries = 0
+    stale = 0
     while len(out) < count:
-        tries += 1
-        if tries > 100 * count + 1000:
-            raise MatchError(f"cannot draw {count} different random openings")
+        if stale > STALE_TRIES:
+            if not out:
+                raise MatchError(f"no balanced random opening found for {variant}")
+            out.extend(out[:count - len(out)])
+            continue
+        stale += 1
         b = Board(variant)
         texts = []
         for _ in range(RANDOM_PLIES):
@@ -571,14 +350,37 @@ def _random_openings(variant: str, count: int, seed: int) -> list[Opening]:
             m = rng.choice(moves)
             texts.append(b.move_text(m))
             b.push(m)
-        if len(texts) < RANDOM_PLIES or not b.legal_moves or b.legal_moves[0].is_capture:
+        if len(texts) < RANDOM_PLIES or not balanced(b):
             continue
         fen = b.fen()
         if fen in seen:
             continue
         seen.add(fen)
+        stale = 0
         out.append(Opening(f"R{len(out) + 1}", " ".join(texts), fen))
     return out
+
+
+def balanced(board: Board) -> bool:
+    """Whether ``board`` is a fair start: the same number of men and kings on each side,
+    and a quiet position — neither the side to move nor the other side (were it its turn)
+    has a capture, so no exchange or shot is pending.
+
+    >>> b = Board("international")
+    >>> for t in ["34-29", "18-22", "33-28", "22x24"]:  # White drops two men
+    ...     _ = b.push_text(t)
+    >>> balanced(b), balanced(Board("international"))
+    (False, True)
+    """
+    for king in (False, True):
+        if len(board.pieces(WHITE, king)) != len(board.pieces(BLACK, king)):
+            return False
+    if not board.legal_moves:
+        return False
+    if board.legal_moves[0].is_capture:
+        return False
+    other = Board(board.variant, board.turn.other.letter + board.fen()[1:])
+    return not (other.legal_moves and other.legal_moves[0].is_capture)
 
 
 # --- one game -----------------------------------------------------------------------------
@@ -813,8 +615,8 @@ def jobs(a: EngineSpec, b: EngineSpec, variant: str, games: int, control: Contro
          seed: int = 1, table: str | None = None, ruleset: str | None = None,
          max_plies: int = MAX_PLIES) -> list[Job]:
     """The games of a match: each opening with A as White, then as Black."""
-    if games < 1:
-        raise MatchError("a match needs at least one game")
+    if not 1 <= games <= MAX_GAMES:
+        raise MatchError(f"a match has 1 to {MAX_GAMES:,} games, not {games:,}")
     v = variant_by_name(variant).name
     ops = openings(v, (games + 1) // 2, seed, table)
     event = f"{a.name()} vs {b.name()}, {v}, {control}"
@@ -868,8 +670,8 @@ def run_match(a: EngineSpec | str, b: EngineSpec | str, variant: str, games: int
     sa = parse_spec(a) if isinstance(a, str) else a
     sb = parse_spec(b) if isinstance(b, str) else b
     v = variant_by_name(variant).name
-    if concurrency < 1:
-        raise MatchError("concurrency must be at least 1")
+    if not 1 <= concurrency <= MAX_CONCURRENCY:
+        raise MatchError(f"concurrency must be 1 to {MAX_CONCURRENCY}, not {concurrency}")
     todo = jobs(sa, sb, v, games, control, seed, table, ruleset, max_plies)
     result = MatchResult(sa.name(), sb.name(), v, control)
     t0 = time.perf_counter()
@@ -914,6 +716,8 @@ def control_from(time_control: str | None = None, move_time: float | None = None
         raise MatchError(f"nodes per move must be at least 1, not {nodes}")
     if depth is not None and depth < 1:
         raise MatchError(f"depth must be at least 1, not {depth}")
+    check_depth(depth)
+    Limit(depth=depth, nodes=nodes, time=move_time)  # NaN and absurd values: LimitError
     return Control(tc, move_time, nodes, depth)
 
 
@@ -931,7 +735,7 @@ def check_specs(specs: Sequence[EngineSpec], variant: str) -> None:
             raise MatchError(f"py-draughts does not play {v}")
 
 
-__all__ = ["BALLOT_TABLES", "ClaimsGameOver", "Control", "EngineError", "EngineSpec",
-           "GameRecord", "Job", "MatchError", "MatchResult", "Opening", "Player", "SideClock",
-           "Standing", "check_specs", "control_from", "elo", "jobs", "make_player", "openings",
-           "parse_spec", "play_game", "run_match"]
+__all__ = ["BALLOT_TABLES", "KINDS", "SEARCH_PARAMS", "ClaimsGameOver", "Control", "EngineError",
+           "EngineSpec", "GameRecord", "Job", "MatchError", "MatchResult", "Opening", "Player",
+           "SideClock", "Standing", "balanced", "check_specs", "control_from", "elo", "jobs",
+           "make_player", "openings", "parse_spec", "play_game", "run_match"]

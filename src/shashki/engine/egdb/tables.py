@@ -172,10 +172,10 @@ def read_manifest(directory: Path) -> dict[str, Any] | None:
     if not path.exists():
         return None
     try:
-        doc: dict[str, Any] = json.loads(path.read_text())
-    except (OSError, ValueError):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # unreadable, not UTF-8, not JSON: no manifest
         return None
-    return doc
+    return doc if isinstance(doc, dict) else None
 
 
 def write_manifest(directory: Path, doc: dict[str, Any]) -> None:
