@@ -187,8 +187,14 @@ def test_the_page_in_russian(settings: Settings, alice: Visitor) -> None:
 
 def test_a_fresh_database_from_the_command_line(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Only ``serve`` and ``--create`` make a database: a mistyped path is an error."""
     url = database_url(tmp_path, "fresh.db")
-    assert cli.main(["users", "list", "--database", url]) == 0
+    if url.startswith("sqlite"):
+        assert cli.main(["users", "list", "--database", url]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "no database at" in err and "fresh.db" in err
+        assert not (tmp_path / "fresh.db").exists()
+    assert cli.main(["users", "list", "--database", url, "--create"]) == 0
     assert capsys.readouterr().out == ""
 
 
@@ -201,7 +207,7 @@ def test_two_administrators_lowering_each_other_at_once(tmp_path: Path) -> None:
     from shashki.server.accounts import admin
 
     url = database_url(tmp_path, "race.db")
-    db = Database(url)
+    db = Database(url, create=True)
     db.upgrade()
     with db.session() as s:
         for name in ("anna", "boris"):

@@ -118,7 +118,7 @@ def test_schemathesis(tmp_path: Path) -> None:
     from shashki.server.core.db import Database
 
     cfg = fast_settings(tmp_path)
-    db = Database(cfg.url)
+    db = Database(cfg.url, create=True)
     db.upgrade()
     with db.session() as s:
         user = auth.create_user(s, Passwords(cfg), "botmaker", "correct horse")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import socket
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +47,32 @@ def test_bad_port_and_language(capsys: pytest.CaptureFixture[str]) -> None:
         parse("--language", "de")
     with pytest.raises(ValueError, match="language"):
         Settings(language="de")
+
+
+def test_bad_database_and_busy_port_are_one_line(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The findings: ``serve`` with a bad database URL or a port in use printed a
+    traceback."""
+    for url in ("nosuchdb://x/y", "postgresql://nobody@127.0.0.1:1/none",
+                f"sqlite:///{tmp_path}/file.txt/inside.db"):
+        (tmp_path / "file.txt").write_text("not a directory")
+        assert cli.main(["serve", "--database", url, "--port", "8765"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("shashki serve: error: ") and err.count("\n") == 1, err
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        db = f"sqlite:///{tmp_path}/ok.db"
+        assert cli.main(["serve", "--database", db, "--port", str(port)]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot listen on 127.0.0.1:{port}" in err and err.count("\n") == 1
+
+
+def test_secure_cookies_follow_the_base_url() -> None:
+    assert cli.settings_from(parse("--base-url", "https://shashki.example.org/")).secure
+    assert not cli.settings_from(parse("--base-url", "http://192.0.2.1:8000")).secure
+    assert not cli.settings_from(parse("--base-url", "https://x.org",
+                                       "--no-secure-cookies")).secure
+    assert cli.settings_from(parse("--secure-cookies")).secure
+    assert cli.settings_from(parse("--behind-proxy")).behind_proxy == "127.0.0.1,::1"

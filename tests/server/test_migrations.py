@@ -16,7 +16,7 @@ from .services import database_url
 
 
 def test_upgrade_head_matches_the_models(tmp_path: Path) -> None:
-    db = Database(database_url(tmp_path, "m.db"))
+    db = Database(database_url(tmp_path, "m.db"), create=True)
     db.upgrade()
     db.upgrade()  # idempotent
     with db.engine.connect() as conn:
@@ -35,7 +35,7 @@ def test_upgrade_head_matches_the_models(tmp_path: Path) -> None:
 
 def test_downgrade_to_base_and_up_again(tmp_path: Path) -> None:
     url = database_url(tmp_path, "d.db")
-    db = Database(url)
+    db = Database(url, create=True)
     db.upgrade()
     cfg = alembic_config(url)
     with db.engine.begin() as conn:
@@ -49,7 +49,7 @@ def test_downgrade_to_base_and_up_again(tmp_path: Path) -> None:
 
 def test_the_data_directory_is_created(tmp_path: Path) -> None:
     target = tmp_path / "deep" / "er" / "shashki.db"
-    db = Database(f"sqlite:///{target}")
+    db = Database(f"sqlite:///{target}", create=True)
     db.upgrade()
     assert target.exists()
     db.dispose()

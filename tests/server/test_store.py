@@ -19,7 +19,7 @@ from .services import database_url
 
 def test_a_challenge_accepted_twice_at_once_starts_one_game(tmp_path: Path) -> None:
     url = database_url(tmp_path)
-    db = Database(url)
+    db = Database(url, create=True)
     db.upgrade()
     cheap = auth.Passwords(Settings(database_url=url, argon2_time_cost=1,
                                     argon2_memory_cost=8192))

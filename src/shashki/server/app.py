@@ -85,7 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        db = Database(settings.url)
+        db = Database(settings.url, create=True)
         await run_db(db.upgrade)
         passwords = await run_db(Passwords, settings)
         hub = Hub(db, settings)

@@ -77,6 +77,8 @@ def register_users(subparsers: Any) -> argparse.ArgumentParser:
     for q in (role, lst):
         q.add_argument("--database", default=None, metavar="URL",
                        help=f"SQLAlchemy database URL (default: {default_database_url()})")
+        q.add_argument("--create", action="store_true",
+                       help="make the SQLite database if there is none (else: an error)")
     role.set_defaults(func=run_role)
     lst.set_defaults(func=run_list)
     return p
@@ -96,7 +98,7 @@ def _with_database(args: argparse.Namespace, work: Callable[[Any], T]) -> T | in
     from shashki.server.core.texts import Texts
 
     try:
-        db = Database(args.database or default_database_url())
+        db = Database(args.database or default_database_url(), create=args.create)
     except ShashkiError as e:
         return _users_error(str(e))
     except Exception as e:  # a database kind that SQLAlchemy does not know
@@ -165,6 +167,48 @@ def settings_from(args: argparse.Namespace) -> Settings:
                     behind_proxy=args.behind_proxy)
 
 
+def _check_database(url: str) -> str:
+    """Why the platform cannot use the database at ``url`` (empty: it can); an SQLite
+    database is made here if there is none (only ``serve`` makes one)."""
+    from sqlalchemy import text
+
+    from shashki.errors import ShashkiError
+    from shashki.server.core.db import Database
+
+    try:
+        db = Database(url, create=True)
+    except ShashkiError as e:
+        return str(e)
+    except Exception as e:  # a database kind SQLAlchemy does not know, a missing driver
+        return f"bad database URL {url!r}: {_first_line(e)}"
+    try:
+        with db.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as e:  # an unreachable server, a wrong password, a read-only file
+        return f"cannot use the database {url!r}: {_first_line(e)}"
+    finally:
+        db.dispose()
+    return ""
+
+
+def _check_port(host: str, port: int) -> str:
+    """Why nothing can listen on ``host:port`` (empty: it can), before anything starts."""
+    import socket
+
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((host, port))
+    except OSError as e:
+        return f"cannot listen on {host}:{port}: {e.strerror or e}"
+    return ""
+
+
+def _first_line(e: BaseException) -> str:
+    return (str(e).strip().splitlines() or [type(e).__name__])[0]
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     import uvicorn
@@ -175,6 +219,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"shashki serve: bad port {args.port}\n")
         return 2
     settings = settings_from(args)
+    problem = _check_database(settings.url) or _check_port(args.host, args.port)
+    if problem:
+        sys.stderr.write(f"shashki serve: error: {problem}\n")
+        return 2
     os.environ.setdefault("SHASHKI_ENGINE_WARM", "1")  # start the engine's worker at once
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -47,9 +47,11 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 class Database:
-    """An engine and a session factory for ``url``."""
+    """An engine and a session factory for ``url``. An SQLite file that does not exist is
+    made only with ``create`` (``shashki serve``): other commands say there is none,
+    instead of answering from a new, empty database at a mistyped path."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, create: bool = False) -> None:
         self.url = url
         try:
             parsed = make_url(url)
@@ -65,7 +67,10 @@ class Database:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
             path = parsed.database
             if path and path != ":memory:" and not path.startswith("file:"):
-                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                file = Path(path).expanduser()
+                if not create and not file.exists():
+                    raise DatabaseError(f"no database at {file}")
+                file.parent.mkdir(parents=True, exist_ok=True)
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
