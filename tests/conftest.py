@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 import pytest
 
@@ -15,6 +15,35 @@ Cli = Callable[..., tuple[int, str, str]]
 # The tests never see the user's own data (databases, endgame tables): platformdirs reads
 # XDG_DATA_HOME, here an empty directory of the test run's own.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="shashki-tests-data-")
+
+
+REQUIRE_SERVICES = os.environ.get("SHASHKI_REQUIRE_SERVICES") == "1"
+"""Set by ``.ci/run``, which installs every service: then a test that skips because a
+service (Redis, PostgreSQL, Chromium, a peer program) or the shared data is missing fails.
+On a machine that has only Python those tests skip, with the reason in the summary."""
+
+
+def _required(report: pytest.TestReport | pytest.CollectReport) -> None:
+    if REQUIRE_SERVICES and report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"SHASHKI_REQUIRE_SERVICES=1, but it was skipped: {reason}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    _required(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector
+                               ) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    report = yield
+    _required(report)
+    return report
 
 
 @pytest.fixture
