@@ -15,13 +15,21 @@ acknowledged ones, in order (nothing lost, nothing duplicated).
     python benchmarks/load.py --games 50 --plies 20  # a quick look
     python benchmarks/load.py --database postgresql://postgres@127.0.0.1:5432/load
     python benchmarks/load.py --json figures.json
+    python benchmarks/load.py --flood 2 --spectators 1000   # with hostile clients
+
+Hostile clients run in a process of their own (so they do not slow the honest players'
+event loop): ``--flood N`` sockets each send messages as fast as they can (and reconnect
+when the server closes them), ``--spectators N`` sockets watch one game, a tenth of them
+never reading what they are sent. The figures are the honest players' round trips.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -80,7 +88,7 @@ def free_port() -> int:
 
 def prepare(url: str, games: int, time_control: str) -> list[Table_]:
     """Accounts, sessions and started games, written straight into the database."""
-    db = Database(url)
+    db = Database(url, create=True)
     db.upgrade()
     cheap = Settings(database_url=url, argon2_time_cost=1, argon2_memory_cost=8192)
     passwords = auth.Passwords(cheap)
@@ -167,6 +175,62 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
             r.cancel()
 
 
+async def flooder(base: str, game_id: int, stop: Any, counts: dict[str, int]) -> None:
+    """A socket sending messages as fast as it can; reconnect when closed."""
+    host = base.split("//")[1]
+    while not stop.is_set():
+        try:
+            async with connect(f"ws://{host}/ws/games/{game_id}", origin=base,  # type: ignore[arg-type]
+                               max_size=2**22, open_timeout=60) as ws:
+                counts["connections"] += 1
+                while not stop.is_set():
+                    await ws.send('{"type":"state"}')
+                    counts["sent"] += 1
+                    if counts["sent"] % 100 == 0:
+                        await asyncio.sleep(0)
+        except Exception as e:  # closed by the server (4429), or refused
+            code = getattr(getattr(e, "rcvd", None), "code", None)
+            counts[f"closed {code}"] = counts.get(f"closed {code}", 0) + 1
+            await asyncio.sleep(0.05)
+
+
+async def spectator(base: str, game_id: int, stop: Any, reads: bool,
+                    counts: dict[str, int]) -> None:
+    host = base.split("//")[1]
+    try:
+        async with connect(f"ws://{host}/ws/games/{game_id}", origin=base,  # type: ignore[arg-type]
+                           max_size=2**22, open_timeout=120) as ws:
+            counts["spectators"] += 1
+            while not stop.is_set():
+                if reads:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=1)
+                    except TimeoutError:
+                        continue
+                    counts["states seen"] += '"state"' in str(raw)[:40]
+                else:
+                    await asyncio.sleep(1)  # never reads: the server must not wait for it
+    except Exception:
+        counts["spectators dropped"] = counts.get("spectators dropped", 0) + 1
+
+
+def hostile(base: str, games: list[int], floods: int, spectators: int, stop: Any,
+            out: Any) -> None:
+    """The hostile clients, in their own process, until ``stop`` is set; their counts go
+    to ``out``."""
+    counts: dict[str, int] = {"connections": 0, "sent": 0, "spectators": 0, "states seen": 0}
+
+    async def run() -> None:
+        opening = [spectator(base, games[0], stop, i % 10 != 0, counts)
+                   for i in range(spectators)]
+        floods_ = [flooder(base, games[(i + 1) % len(games)], stop, counts)
+                   for i in range(floods)]
+        await asyncio.gather(*opening, *floods_)
+
+    asyncio.run(run())
+    out.put(counts)
+
+
 async def run_load(base: str, tables: list[Table_], plies: int, think: float,
                    seed: int) -> Figures:
     figures = Figures()
@@ -209,6 +273,10 @@ def main() -> int:
     ap.add_argument("--database", default=None, help="SQLAlchemy URL (default: SQLite "
                     "in a temporary directory)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--flood", type=int, default=0, metavar="N",
+                    help="sockets sending messages as fast as they can (hostile)")
+    ap.add_argument("--spectators", type=int, default=0, metavar="N",
+                    help="viewers of one game, a tenth of them never reading (hostile)")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
 
@@ -236,10 +304,25 @@ def main() -> int:
                     console.print(log.read_text())
                     return 1
                 time.sleep(0.2)
+            enemy, counts, stop = None, multiprocessing.Queue(), multiprocessing.Event()
+            if args.flood or args.spectators:
+                enemy = multiprocessing.Process(target=hostile, args=(
+                    base, [t.game_id for t in tables], args.flood, args.spectators,
+                    stop, counts), daemon=True)
+                enemy.start()
+                time.sleep(3)  # the spectators and floods are on before the players start
             cpu0, t0, own0 = cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
             figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed))
             wall, cpu = time.perf_counter() - t0, cpu_seconds(proc.pid) - cpu0
             own = time.process_time() - own0
+            hostile_counts = {}
+            if enemy is not None:
+                stop.set()
+                with contextlib.suppress(Exception):
+                    hostile_counts = counts.get(timeout=30)
+                enemy.join(10)
+                if enemy.is_alive():
+                    enemy.terminate()
         finally:
             proc.terminate()
             proc.wait(30)
@@ -264,6 +347,8 @@ def main() -> int:
         "load_average": round(os.getloadavg()[0], 2),
         "errors": len(figures.errors), "games_differing_from_acks": bad,
         "moves_stored": stored,
+        "hostile": {"flood_sockets": args.flood, "spectators": args.spectators,
+                    **hostile_counts},
     }
     table = Table(title=f"{args.games} live games over WebSockets, {args.plies} plies each")
     for key in ("moves", "seconds", "moves_per_second", "server_cpu_percent",
@@ -272,6 +357,8 @@ def main() -> int:
         table.add_row(key.replace("_", " "), str(result[key]))
     for key, value in result["rtt_ms"].items():
         table.add_row(f"round trip {key} (ms)", str(value))
+    for key, value in result["hostile"].items():
+        table.add_row(f"hostile: {key}", str(value))
     Console().print(table)
     for e in figures.errors[:5]:
         console.print(f"[red]{e}")
