@@ -248,7 +248,7 @@ def test_png() -> None:
 
 def test_png_without_cairosvg(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "cairosvg", None)
-    with pytest.raises(MissingDependency, match="pip install cairosvg") as info:
+    with pytest.raises(MissingDependency, match=r"pip install .shashki\[pdf\]. \(cairosvg") as info:
         svg_to_png(board_svg(Board()))
     assert isinstance(info.value, ShashkiError)
     assert isinstance(info.value, ImportError)

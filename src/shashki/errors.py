@@ -26,6 +26,11 @@ class InvalidFen(ShashkiError):
         self.column = column
 
 
+class MissingDependency(ShashkiError, ImportError):
+    """An optional package that a function needs is not installed; the message names the
+    extra to install (:mod:`shashki.extras`)."""
+
+
 class InvalidSquare(ShashkiError):
     """A square that is not a playable square of the board."""
 

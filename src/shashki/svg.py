@@ -25,7 +25,6 @@ In Jupyter, ``IPython.display.SVG(board_svg(board))`` shows the diagram.
 from __future__ import annotations
 
 import functools
-import importlib
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,7 +32,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from shashki.color import WHITE
-from shashki.errors import InvalidSquare, ShashkiError
+from shashki.errors import InvalidSquare, MissingDependency
+from shashki.extras import need
 from shashki.move import Move
 from shashki.rules.geometry import Geometry
 
@@ -75,10 +75,6 @@ DEFAULT_COLORS: Mapping[str, str] = {
     "lastmove": "#e8c547",       # start and end square of the last move (translucent)
 }
 """The palette; override any entry with the ``colors`` argument of :func:`board_svg`."""
-
-
-class MissingDependency(ShashkiError, ImportError):
-    """An optional package that a function needs is not installed."""
 
 
 @dataclass(frozen=True)
@@ -477,15 +473,9 @@ def _numbers_layer(g: Geometry, flipped: bool, coords: str | None,
 def svg_to_png(svg: str, size: int | None = None) -> bytes:
     """PNG bytes of an SVG diagram, ``size`` pixels wide (default: the SVG's own width).
 
-    Needs the optional ``cairosvg`` package (``pip install cairosvg``) and the cairo
-    library; raises :class:`MissingDependency` when either is missing.
+    Needs the ``pdf`` extra (CairoSVG and the cairo library); raises
+    :class:`~shashki.errors.MissingDependency` naming it when either is missing.
     """
-    try:
-        cairosvg = importlib.import_module("cairosvg")
-    except (ImportError, OSError) as e:
-        raise MissingDependency(
-            f"svg_to_png needs the cairosvg package and the cairo library "
-            f"(pip install cairosvg): {e}"
-        ) from e
+    cairosvg = need("cairosvg", "pdf", "a PNG diagram")
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=size)
     return png

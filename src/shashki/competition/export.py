@@ -362,7 +362,9 @@ def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None,
     """The HTML page printed to a PDF file (WeasyPrint)."""
     import logging
 
-    from weasyprint import HTML  # type: ignore[import-untyped]
+    from shashki.extras import need
+
+    HTML = need("weasyprint", "pdf", "a PDF").HTML
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)

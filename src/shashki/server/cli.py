@@ -118,9 +118,25 @@ def _with_database(args: argparse.Namespace, work: Callable[[Any], T]) -> T | in
         db.dispose()
 
 
+def _need_server() -> str:
+    """Why ``shashki users`` cannot run here (the server extra is missing), or empty."""
+    from shashki.errors import MissingDependency
+    from shashki.extras import need
+
+    try:
+        for module in ("sqlalchemy", "alembic", "fastapi"):
+            need(module, "server", "shashki users")
+    except MissingDependency as e:
+        return str(e)
+    return ""
+
+
 def run_role(args: argparse.Namespace) -> int:
     """``shashki users role NAME ROLE``: one line saying what changed; status 2 on errors."""
     import time
+
+    if missing := _need_server():
+        return _users_error(missing)
 
     from shashki.server.accounts import admin, auth
 
@@ -141,6 +157,8 @@ def run_role(args: argparse.Namespace) -> int:
 
 def run_list(args: argparse.Namespace) -> int:
     """``shashki users list``: a line per account, ``name<TAB>role``."""
+    if missing := _need_server():
+        return _users_error(missing)
     from shashki.server.accounts import admin
 
     def lines(s: Any) -> list[str]:
@@ -211,6 +229,10 @@ def _first_line(e: BaseException) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
+    from shashki.extras import need
+
+    for module in ("fastapi", "uvicorn", "sqlalchemy"):
+        need(module, "server", "shashki serve")
     import uvicorn
 
     from shashki.server.app import create_app
@@ -219,6 +241,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"shashki serve: bad port {args.port}\n")
         return 2
     settings = settings_from(args)
+    if settings.redis_url:
+        need("redis", "redis", "shashki serve --redis")
     problem = _check_database(settings.url) or _check_port(args.host, args.port)
     if problem:
         sys.stderr.write(f"shashki serve: error: {problem}\n")
@@ -250,6 +274,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from shashki.errors import ShashkiError
+
     args = build_parser().parse_args(argv)
-    result: int = args.func(args)
+    try:
+        result: int = args.func(args)
+    except ShashkiError as e:  # a missing extra, a bad setting: one line, status 2
+        sys.stderr.write(f"shashki: error: {e}\n")
+        return 2
     return result

@@ -29,6 +29,9 @@ class RedisBus:
     """Announcements of committed actions between instances, over Redis pub/sub."""
 
     def __init__(self, url: str, on_action: OnAction) -> None:
+        from shashki.extras import need
+
+        need("redis", "redis", "--redis")
         import redis.asyncio
 
         self.url = url

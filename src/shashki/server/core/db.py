@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from shashki.errors import ShashkiError
+from shashki.extras import need
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -58,6 +59,7 @@ class Database:
         except Exception as e:
             raise DatabaseError(f"bad database URL {url!r}: {e}") from None
         if parsed.drivername in ("postgresql", "postgres"):  # psycopg 3 is what we ship
+            need("psycopg", "postgres", "a PostgreSQL database")
             parsed = parsed.set(drivername="postgresql+psycopg")
             url = parsed.render_as_string(hide_password=False)
             self.url = url
