@@ -14,9 +14,9 @@ from shashki.pdn import (
     PdnFenError,
     PdnMoveError,
     PdnReader,
-    PdnResultError,
     PdnSyntaxError,
     PdnTagError,
+    Quirk,
     iter_games,
     read_game,
     read_games,
@@ -254,11 +254,16 @@ def test_bad_setup_command() -> None:
 
 
 def test_result_mismatch_and_missing_result() -> None:
-    (g,) = read_games('[Result "1-0"]\n1. c3-d4 0-1')
-    assert isinstance(g.errors[0], PdnResultError) and g.errors[0].column == 10
-    g1, g2 = read_games('[Event "a"]\n1. c3-d4\n[Event "b"]\n1. c3-d4 f6-e5')
+    """Item 3: a Result tag that the terminator contradicts is a warning; the tag wins."""
+    (g,) = read_games('[Result "1-0"]\n1. c3-d4 0-1', "russian")
+    assert g.errors == [] and g.result == "1-0" and g.ply_count() == 1
+    (w,) = g.warnings
+    assert w.kind is Quirk.RESULT_MISMATCH and (w.line, w.column, w.text) == (2, 10, "0-1")
+    assert "Result tag says '1-0'" in w.message
+    g1, g2 = read_games('[Event "a"]\n1. c3-d4\n[Event "b"]\n1. c3-d4 f6-e5', "russian")
     assert (g1.ply_count(), g2.ply_count()) == (1, 2)
     assert not g1.errors and g1.result == "*"
+    assert [w.kind for w in g1.warnings] == [Quirk.NO_RESULT]
     (g,) = read_games('[Result "1 1/2 - 1/2"][ResultFormat "Delfts"]\n1. c3-d4 *')
     assert g.headers["Result"] == "1 1/2 - 1/2"  # arbitrary result strings are kept
 

@@ -38,9 +38,10 @@ from shashki.pdn.errors import (
     PdnError,
     PdnFenError,
     PdnMoveError,
-    PdnResultError,
     PdnSyntaxError,
     PdnTagError,
+    PdnWarning,
+    Quirk,
 )
 from shashki.pdn.gametype import GameType, parse_gametype
 from shashki.pdn.model import (
@@ -67,10 +68,11 @@ __all__ = [
     "PdnFenError",
     "PdnMoveError",
     "PdnReader",
-    "PdnResultError",
     "PdnSyntaxError",
     "PdnTagError",
+    "PdnWarning",
     "PdnWriter",
+    "Quirk",
     "iter_games",
     "open_pdn",
     "parse_gametype",

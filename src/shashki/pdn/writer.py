@@ -11,7 +11,8 @@
   for as written, comments in braces with clock commands first, variations in
   parentheses, setup commands ``/FEN "..."/``, unknown moves ``...``.
 * The result in the GameType's tokens: ``2-0 1-1 0-2`` for International, ``1-0 1/2-1/2
-  0-1`` otherwise.
+  0-1`` otherwise; a result no GameType has (``-``, ``4-6``) stays in the Result tag and
+  the movetext ends with ``*``, the one PDN 3.0 terminator for it.
 
 >>> from shashki.pdn import read_game
 >>> game = read_game('[GameType "25"]\\n1. c3-d4 {[%clk 0:05:00]} f6-e5 (b6-a5 $2) 2-0')
@@ -39,9 +40,12 @@ from shashki.pdn.gametype import (
     gametype_number,
     native_style,
     normalize_result,
+    result_meaning,
+    result_token,
 )
 from shashki.pdn.lexer import escape
 from shashki.pdn.model import Game, GameNode, normalize_comment, setup_board
+from shashki.rules import Variant
 
 _FULLMOVE = re.compile(r":F(\d+)\s*\.?\s*$")
 
@@ -77,7 +81,7 @@ class PdnWriter:
         m = _FULLMOVE.search(fen)
         number = int(m.group(1)) if m else 1
         self._line(game, board, number, board.turn.value, True)
-        tokens.append(normalize_result(game.result, game.variant))
+        tokens.append(terminator(game.result, game.variant))
         body = self._wrap(tokens)
         return ("\n".join(lines) + "\n\n" if lines else "") + body + "\n"
 
@@ -181,6 +185,17 @@ class PdnWriter:
                 cur = tok
         lines.append(cur)
         return "\n".join(lines)
+
+
+def terminator(result: str, variant: Variant) -> str:
+    """The token that ends the movetext: the GameType's own for a result it has, ``*``
+    for any other string (docs/pdn.md W6).
+
+    >>> from shashki.rules import INTERNATIONAL
+    >>> terminator("1-0", INTERNATIONAL), terminator("-", INTERNATIONAL)
+    ('2-0', '*')
+    """
+    return result_token(meaning, variant) if (meaning := result_meaning(result)) else "*"
 
 
 _RUN = re.compile(r"(K?)(\d+)")
