@@ -213,6 +213,7 @@ def _verdict(record: Any) -> dict[str, Any]:
 def _cmd_pdn_convert(args: argparse.Namespace) -> int:
     from shashki.errors import ShashkiError
     from shashki.pdn import PdnWriter
+    from shashki.pdn.gametype import gametype_number
 
     writer = PdnWriter(args.notation)
     reader = _pdn_reader(args.file, args)
@@ -225,6 +226,10 @@ def _cmd_pdn_convert(args: argparse.Namespace) -> int:
                 out.write("\n")
             text = None
             if not game.errors:
+                if "GameType" not in game.headers:  # the output says what was read
+                    game.headers["GameType"] = str(gametype_number(game.variant))
+                    if game.variant.gametype is None:  # giveaway: docs/pdn.md R2
+                        game.headers.setdefault("Variant", game.variant.name)
                 try:
                     text = writer.write(game)
                 except (ShashkiError, ValueError) as e:  # not writable: copied like a broken one

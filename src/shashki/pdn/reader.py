@@ -91,6 +91,7 @@ from shashki.pdn.errors import (
     Quirk,
 )
 from shashki.pdn.gametype import (
+    gametype_number,
     infer_variant,
     normalize_result,
     parse_gametype,
@@ -826,6 +827,7 @@ class PdnReader:
                             f"{seen}")
                     g.warn(Quirk.VARIANT_ASSUMED, note, line, col, gt_text)
                     variant = board
+                    headers["GameType"] = str(gametype_number(board))  # what was read
             elif gt.notation == "N" and gt.corner != 2:
                 corner = gt.corner
                 g_ = variant.geometry
