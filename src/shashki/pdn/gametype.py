@@ -119,7 +119,8 @@ def parse_gametype(text: str) -> GameType:
     number = int(m.group(1))
     if m.group(2) is None:
         if number not in FULL_FORMS:
-            raise ValueError(f"unknown GameType {number}")
+            name = OTHER_NUMBERS.get(number, "an unknown game")
+            raise ValueError(f"GameType {number} ({name}) is not supported; {_SUPPORTED}")
         gt = parse_gametype(FULL_FORMS[number][1])
         return GameType(gt.number, gt.start, gt.width, gt.height, gt.notation, gt.corner,
                         gt.invert, True)

@@ -820,7 +820,7 @@ class PdnReader:
             if gt.notation == "N" and any(_ALGEBRAIC_SQUARE(t) for t in g.moves):
                 # GameType 20 on 8x8 algebraic moves (shashkispark): the squares decide
                 board, seen = infer_variant(" ".join(g.moves), fen)
-                if board.geometry != variant.geometry:
+                if board is RUSSIAN and board.geometry != variant.geometry:
                     line, col = g.tag_pos.get("GameType", (g.first_line, 1))
                     note = (f"GameType {gt_text!r} names {variant.title} in numeric notation "
                             f"but the moves are algebraic: read as {board.title}, from the "
