@@ -51,7 +51,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "pdn.replay.help": ("replay each game: JSON lines with the final position", "воспроизведение партий: по строке JSON с конечной позицией"),
     "pdn.convert.help": ("rewrite PDN in algebraic or numeric notation", "переписать PDN в алгебраической или цифровой нотации"),
     "pdn.variant.help": ("variant of games without a GameType tag (default: inferred from the squares): {}", "вариант для партий без тега GameType (по умолчанию — по полям партии): {}"),
-    "pdn.encoding.help": ("file encoding (default: detect UTF-8, UTF-8 with BOM, Windows-1251)", "кодировка файла (по умолчанию: определить UTF-8, UTF-8 с BOM, Windows-1251)"),
+    "pdn.encoding.help": ("file encoding (default: detect UTF-8, UTF-8 with BOM, Windows-1251, CP866)", "кодировка файла (по умолчанию: определить UTF-8, UTF-8 с BOM, Windows-1251, CP866)"),
     "pdn.all.help": ("list every error of a broken game, not only the first", "выводить все ошибки партии, а не только первую"),
     "pdn.output.help": ("output file (default: standard output)", "выходной файл (по умолчанию: стандартный вывод)"),
     "pdn.summary": ("{files} file(s), {games} game(s), {broken} broken, {errors} error(s), {warnings} warning(s)", "файлов: {files}, партий: {games}, с ошибками: {broken}, ошибок: {errors}, предупреждений: {warnings}"),

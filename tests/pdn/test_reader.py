@@ -326,6 +326,25 @@ def test_encodings_are_detected(data: bytes, encoding: str) -> None:
     assert g.headers["White"] == "Иванов" and g.variations[0].comment == "хорошо"
 
 
+def test_cp866_is_told_from_windows_1251() -> None:
+    """Item 7: the Windows-1251 sample transcoded to CP866 (DOS Cyrillic) reads the same."""
+    original = (DATA / "russian_db_cp1251.pdn").read_bytes()
+    dos = original.decode("cp1251").encode("cp866")
+    assert dos != original
+    windows_reader, dos_reader = PdnReader(io.BytesIO(original)), PdnReader(io.BytesIO(dos))
+    windows_games, dos_games = list(windows_reader), list(dos_reader)
+    assert (windows_reader.encoding, dos_reader.encoding) == ("cp1251", "cp866")
+    assert dos_games == windows_games and all(not g.errors for g in dos_games)
+    assert dos_games[0].headers["White"] == "Коршунов Д."
+    # mixed with UTF-8 (a file appended to in another program): line by line
+    mixed = "[White \"Ёжиков\"]\n1. c3-d4 *\n\n".encode() + dos
+    reader = PdnReader(io.BytesIO(mixed))
+    gs = list(reader)
+    assert reader.encoding == "utf-8+cp866"
+    assert gs[0].headers["White"] == "Ёжиков" and gs[1:] == windows_games
+    assert gs[1].headers["Site"] == "Москва"
+
+
 def test_mixed_encodings_are_read_line_by_line() -> None:
     data = ('[White "Ёжиков"]\n1. c3-d4 *\n\n' * 3000).encode("utf-8") + TEXT.encode("cp1251")
     reader = PdnReader(io.BytesIO(data))

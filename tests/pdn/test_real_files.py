@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import re
 import sys
 from functools import cache
@@ -22,7 +23,16 @@ from typing import Any
 
 import pytest
 
-from shashki.pdn import ChildNode, Game, PdnMoveError, Quirk, iter_games, read_game, write_game
+from shashki.pdn import (
+    ChildNode,
+    Game,
+    PdnMoveError,
+    PdnReader,
+    Quirk,
+    iter_games,
+    read_game,
+    write_game,
+)
 
 
 def _shared() -> Path:
@@ -150,6 +160,15 @@ def test_padded_square_numbers() -> None:
     g = games[0]
     texts = [n.move_text() for n in g.mainline()]
     assert texts[7] == "1-7" and texts[-1] == "2-11"  # '4. ... 1- 7', '56.  2-11'
+
+
+def test_the_windows_1251_file_transcoded_to_cp866() -> None:
+    """Item 7: the same games from the DOS code page, detected on its own."""
+    name = "russian/halbersma-fail__abatsiev.cp1251.pdn"
+    reader = PdnReader(io.BytesIO((REAL / name).read_bytes().decode("cp1251").encode("cp866")))
+    games = list(reader)
+    assert reader.encoding == "cp866"
+    assert games == read(name) and games[0].headers["Black"] == "Абациев Н."
 
 
 # --- positions: py-draughts agrees ------------------------------------------------------
