@@ -224,6 +224,8 @@ _TALL = re.compile(r"[a-jA-J](?:9|10)(?!\d)")
 #: A square number above 32 in move text (a move number is followed by a dot).
 _ABOVE_32 = re.compile(r"(?<!\d)(?:3[3-9]|[4-9]\d|[1-9]\d\d+)(?![\d.])")
 _FEN_ITEM = re.compile(r"[Kk]?([a-jA-J]?)(\d+)")
+#: A numeric square joined to another (move numbers end with a dot).
+_NUMERIC_MOVE = re.compile(r"\d ?[-x:×]")
 #: The first square of the first numeric move (move numbers end with a dot).
 _FIRST_SQUARE = re.compile(r"(?<![\d.])0?(\d{1,2})(?= ?[-x:×])")
 
@@ -282,7 +284,7 @@ def infer_variant(moves: str, fen: str | None = None) -> tuple[Variant, str]:
         seen, variant = "algebraic files i and j, ranks up to 8", RUSSIAN_80
     elif algebraic:
         seen, variant = "algebraic squares within a1-h8", RUSSIAN
-    elif moves.strip() or fen:
+    elif fen or _NUMERIC_MOVE.search(moves):
         seen, variant = "numeric squares up to 32", RUSSIAN
     else:
         seen, variant = "absence of squares to go by", RUSSIAN

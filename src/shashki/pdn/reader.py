@@ -148,6 +148,10 @@ _TWO_NUMBERS = re.compile(r"(\d+)-(\d+)\Z")
 _UNKNOWN_RESULTS = ("", "?")
 _ALGEBRAIC_SQUARE = re.compile(r"[a-jA-J]\d").search
 _PADDED = re.compile(r"\d(?:[-x:×] [1-9](?!\d)| x \d)").search
+_COMMENT_SPLIT = re.compile(r"\{([^}]*)\}").split
+#: Outside comments, what the block reader leaves to the line machine.
+_NOT_QUICK = re.compile(r"[{}()/%;\[\]]").search
+_STRENGTH_AFTER = re.compile(r"(.*?)([!?]+)\Z").match
 
 VariantArg = str | Variant | None
 
@@ -371,7 +375,17 @@ class PdnReader:
             e = len(buf)
         if e - mstart > _QUICK_CHARS:
             return None
-        toks = buf[mstart:e].split()
+        if self.source.lossy and "\ufffd" in buf[pos:e]:
+            return None  # the line machine reports the bytes that did not decode
+        body = buf[mstart:e]
+        ann: dict[int, list[Any]] = {}
+        if "{" in body or "$" in body or "!" in body or "?" in body:
+            annotated = _annotated(body)
+            if annotated is None:
+                return None
+            toks, ann = annotated
+        else:
+            toks = body.split()
         if not toks or toks[-1] not in _RESULTS:
             return None
         token = toks.pop()
@@ -396,10 +410,14 @@ class PdnReader:
         note = None
         inferred: Variant | None = None
         if gametype is not None and gametype.strip():
-            if _ALGEBRAIC_SQUARE(buf, mstart, e) is not None:
+            try:
+                numeric = parse_gametype(gametype).notation == "N"
+            except ValueError:
+                return None
+            if numeric and _ALGEBRAIC_SQUARE(buf, mstart, e) is not None:
                 return None  # algebraic moves: do they contradict a numeric GameType?
         elif self.variant is None and "Variant" not in headers:
-            inferred, seen = infer_variant(buf[mstart:e], headers.get("FEN"))
+            inferred, seen = infer_variant(" ".join(toks), headers.get("FEN"))
             note = f"no GameType tag: read as {inferred.title}, from the {seen}"
         setup_key = (gametype, headers.get("Variant"), headers.get("FEN"),
                      inferred.name if inferred is not None else None)
@@ -441,7 +459,10 @@ class PdnReader:
         if code != 0 or bad is not None:
             return None
         game = Game._read(variant, headers, self.games, lineno, buf[pos:nl],
-                          _Lazy(rep, {}, overrides))
+                          _Lazy(rep, ann, overrides))
+        root = ann.pop(0, None)
+        if root is not None:  # the game's own comment is no node: set it now
+            apply_annotations(game, root)
         if note is not None:
             game.warnings = [PdnWarning(Quirk.VARIANT_ASSUMED, note, index=self.games,
                                         line=lineno, column=1)]
@@ -811,6 +832,10 @@ class PdnReader:
         note = None
         if variant is None:
             variant, seen = infer_variant(" ".join(g.moves), fen)
+            if (g.result is None and g.tail is not None and g.tail[0] == L.MOVE_T
+                    and not _can_be_move(variant, g.tail[1])):
+                # a last "move" that is a score (4-6) tells nothing of the board
+                variant, seen = infer_variant(" ".join(g.moves[:-1]), fen)
             note = f"no GameType tag: read as {variant.title}, from the {seen}"
             g.warn(Quirk.VARIANT_ASSUMED, note, g.first_line, 1)
         corner = 2
@@ -1079,6 +1104,57 @@ class PdnReader:
         tokens = L.tokenize(segments)
         board = Board(variant, write_fen(start, variant))
         _TreeBuilder(g, game, variant, tokens, corner).build(board)
+
+
+def _annotated(body: str) -> tuple[list[str], dict[int, list[Any]]] | None:
+    """The tokens of a movetext whose only annotations are comments (clock commands too),
+    NAGs and move strengths, without them, and the annotations by ply as the line machine
+    gathers them (``{ply: [comments, NAGs, strength]}``); None for anything else.
+
+    >>> _annotated("1. c3-d4! {good [%clk 0:05:00]} f6-g5 $2 *")
+    (['1.', 'c3-d4', 'f6-g5', '*'], {1: [['good [%clk 0:05:00]'], [1], ''], 2: [[], [2], '']})
+    """
+    pieces = _COMMENT_SPLIT(body)
+    ann: dict[int, list[Any]] = {}
+    toks: list[str] = []
+    plies = 0
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            a = ann.get(plies)
+            if a is None:
+                a = ann[plies] = [[], [], ""]
+            a[0].append(piece)
+            continue
+        if _NOT_QUICK(piece):
+            return None  # variations, setups, line comments, a brace left open...
+        for t in piece.split():
+            if t[0] == "$":
+                if not plies or not t[1:].isdigit():
+                    return None
+                a = ann.get(plies)
+                if a is None:
+                    a = ann[plies] = [[], [], ""]
+                a[1].append(int(t[1:]))
+                continue
+            if t[-1] in "!?":
+                m = _STRENGTH_AFTER(t)
+                if m is None:
+                    return None
+                t, strength = m.group(1), m.group(2)
+                if t:
+                    toks.append(t)
+                    plies += t not in _NUMBERS
+                if not plies:
+                    return None
+                a = ann.get(plies)
+                if a is None:
+                    a = ann[plies] = [[], [], ""]
+                _strength(a, strength)
+                continue
+            toks.append(t)
+            if t not in _NUMBERS:
+                plies += 1
+    return toks, ann
 
 
 def _junk(line: str) -> int:

@@ -28,8 +28,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import IO
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
 
 from shashki.board import Board
 from shashki.notation import Style, move_text
@@ -89,7 +89,22 @@ class PdnWriter:
 
     def _line(self, node: GameNode, board: Board | None, number: int, turn: int,
               force: bool) -> None:
-        """Write the main line from ``node`` on, with the alternatives at each step."""
+        """Write the main line from ``node`` on, with the alternatives at each step.
+
+        Variations nest on an explicit stack of :meth:`_steps` generators, not on
+        Python's: a tree nested thousands of variations deep is written like any other."""
+        stack = [self._steps(node, board, number, turn, force)]
+        while stack:
+            inner = next(stack[-1], None)
+            if inner is None:
+                stack.pop()
+            else:
+                stack.append(inner)
+
+    def _steps(self, node: GameNode, board: Board | None, number: int, turn: int,
+               force: bool) -> Iterator[Iterator[Any]]:
+        """:meth:`_line`'s work; it yields the writing of each variation, to be run to its
+        end before this one goes on."""
         while node.variations:
             main, *alts = node.variations
             force = self._node(main, board, number, turn, force, start=False)
@@ -98,7 +113,7 @@ class PdnWriter:
                 b = board.copy(stack=False) if board is not None else None
                 self._node(alt, b, number, turn, True, start=True)
                 b, n2, t2 = self._after(alt, b, number, turn)
-                self._line(alt, b, n2, t2, self._forced_after(alt))
+                yield self._steps(alt, b, n2, t2, self._forced_after(alt))
                 # parentheses stick to the first and last token: no line break inside them
                 self._tokens[opening] = "(" + self._tokens[opening]
                 self._tokens[-1] += ")"
