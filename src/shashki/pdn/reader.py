@@ -147,6 +147,7 @@ _FIRST_NAME = re.compile(r'\s*\[*\s*([A-Za-z][A-Za-z0-9_]*)')
 _TWO_NUMBERS = re.compile(r"(\d+)-(\d+)\Z")
 _UNKNOWN_RESULTS = ("", "?")
 _ALGEBRAIC_SQUARE = re.compile(r"[a-jA-J]\d").search
+_INDENTED_TAG = re.compile(r"\n[^\S\n]+\[").search
 _PADDED = re.compile(r"\d(?:[-x:×] [1-9](?!\d)| x \d)").search
 _COMMENT_SPLIT = re.compile(r"\{([^}]*)\}").split
 #: Outside comments, what the block reader leaves to the line machine.
@@ -154,6 +155,14 @@ _NOT_QUICK = re.compile(r"[{}()/%;\[\]]").search
 _STRENGTH_AFTER = re.compile(r"(.*?)([!?]+)\Z").match
 
 VariantArg = str | Variant | None
+
+#: Starting positions by (variant and numbering, FEN), shared by all readers.
+_STARTS: dict[tuple[str, str | None], Position | Exception] = {}
+#: Move text -> bit indices of its squares, by (variant, numbering); and why a text names
+#: no squares. Bounded: cleared when they grow past a few hundred thousand texts.
+_SQUARES: dict[tuple[str, int], dict[str, bytes]] = {}
+_BAD: dict[tuple[str, int], dict[str, str]] = {}
+_BOARDS: dict[str, Board] = {}
 
 
 class _Pending:
@@ -234,10 +243,11 @@ class PdnReader:
         """The variant of games without a GameType tag; None: inferred per game."""
         self.report: dict[Quirk, int] = {}
         """How many games so far carried each kind of warning."""
-        self._starts: dict[tuple[str, str | None], Position | Exception] = {}
-        self._cache: dict[tuple[str, int], dict[str, bytes]] = {}
-        self._bad: dict[tuple[str, int], dict[str, str]] = {}
-        self._boards: dict[str, Board] = {}
+        # what a text means does not depend on the file: the caches serve every reader
+        self._starts = _STARTS
+        self._cache = _SQUARES
+        self._bad = _BAD
+        self._boards = _BOARDS
         self._setups: dict[tuple[str | None, ...], Any] = {}
         self.games = 0
         """Games read so far."""
@@ -373,6 +383,9 @@ class PdnReader:
             if not eof:
                 return None
             e = len(buf)
+        indented = _INDENTED_TAG(buf, mstart, e)  # tags after tabs (Montpellier...)
+        if indented is not None:
+            e = indented.start()
         if e - mstart > _QUICK_CHARS:
             return None
         if self.source.lossy and "\ufffd" in buf[pos:e]:
@@ -1025,6 +1038,8 @@ class PdnReader:
             bad = self._bad[key]
             if len(cache) > 200_000:
                 cache.clear()
+            if len(bad) > 20_000:
+                bad.clear()
             for t in moves:
                 if t not in cache and t not in bad:
                     got = self._squares(variant, corner, t)
@@ -1119,6 +1134,8 @@ def _annotated(body: str) -> tuple[list[str], dict[int, list[Any]]] | None:
     toks: list[str] = []
     plies = 0
     for i, piece in enumerate(pieces):
+        if toks and toks[-1] in _RESULTS and (i % 2 or piece.strip()):
+            return None  # something after the result: the line machine splits the games
         if i % 2:
             a = ann.get(plies)
             if a is None:
@@ -1128,6 +1145,8 @@ def _annotated(body: str) -> tuple[list[str], dict[int, list[Any]]] | None:
         if _NOT_QUICK(piece):
             return None  # variations, setups, line comments, a brace left open...
         for t in piece.split():
+            if toks and toks[-1] in _RESULTS:
+                return None
             if t[0] == "$":
                 if not plies or not t[1:].isdigit():
                     return None
