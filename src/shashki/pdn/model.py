@@ -16,7 +16,8 @@ children are alternatives.
 
 Games compare equal when their variants, headers (as mappings: order is not compared),
 trees, moves, comments (whitespace runs count as one space), NAGs, strengths, clock
-readings and setup commands are equal. Errors, file positions and raw text are not compared.
+readings and setup commands are equal. Errors, warnings, file positions and raw text are not
+compared.
 """
 
 from __future__ import annotations
