@@ -1,6 +1,14 @@
 """PDN reading speed: shashki against pydraughts 0.6.7 and py-draughts 1.10.1.
 
-Generates (seeded) files of long random-but-legal games with tags, one Russian
+Real files first: every file of ``../shared/data/real-pdn/`` (international and russian
+folders, 734 games as the field writes them: literal ``\\r``, comments, clocks, NAGs,
+variations, padded squares...) read by shashki (``iter_games`` per file, every move
+validated) and, in the same run, each of those games read by py-draughts' own reader
+(``Board.from_pdn`` on the game's text, with the board class of the game's variant; the
+texts are split beforehand and the split is not timed, py-draughts has no file reader).
+Games py-draughts cannot read are counted apart.
+
+Then generated (seeded) files of long random-but-legal games with tags, one Russian
 (algebraic, lidraughts' ``x`` captures, which all three readers accept) and one
 International (numeric), then reads and validates every game with each reader in the same
 run and prints games/s, moves/s and the ratio shashki/peer.
@@ -21,7 +29,8 @@ per move of that subset (the table says so).
 Times are CPU seconds of this process (``time.process_time``), the best of ``--repeat``
 runs, so that other work on the machine does not skew the ratios.
 
-Usage: ``python benchmarks/pdn.py [--games 10000] [--peer-games 300] [--seed 1]``
+Usage: ``python benchmarks/pdn.py [--games 10000] [--peer-games 300] [--seed 1]
+[--real DIR | --no-real] [--no-synthetic]``
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import re
 import subprocess
 import sys
 import time
@@ -217,6 +227,86 @@ def time_py_draughts(texts: list[str], variant: str) -> tuple[int, int, float]:
     return len(texts), plies, clock() - t
 
 
+# --- real files -------------------------------------------------------------------------
+
+
+def real_dir() -> Path | None:
+    """``../shared/data/real-pdn`` beside the repository (or beside a folder above it)."""
+    for up in Path(__file__).resolve().parents[1].parents:
+        if (up / "shared" / "data" / "real-pdn").is_dir():
+            return up / "shared" / "data" / "real-pdn"
+    return None
+
+
+def real_files(root: Path) -> list[Path]:
+    return sorted(p for folder in ("international", "russian")
+                  for p in (root / folder).glob("*.pdn"))
+
+
+def time_shashki_real(files: list[Path]) -> tuple[int, int, float]:
+    t = clock()
+    games = plies = 0
+    for path in files:
+        for game in iter_games(path):
+            games += 1
+            plies += game.ply_count()
+    return games, plies, clock() - t
+
+
+_FEN_TAG = re.compile(r'\[\s*FEN\s*"[^"]*"\s*\]', re.IGNORECASE)
+
+
+def py_draughts_items(files: list[Path]) -> list[tuple[Any, str]]:
+    """``(board class, game text)`` of every game shashki reads: py-draughts reads no
+    trailing dot in a FEN, so the FEN tag is given as shashki read it."""
+    load_peer("py-draughts")
+    classes = {"russian": sys.modules["draughts.boards.russian"].Board,
+               "international": sys.modules["draughts.boards.standard"].Board}
+    items = []
+    for path in files:
+        for game in iter_games(path):
+            cls = classes.get(game.variant.name)
+            if game.errors or cls is None or game.raw is None:
+                continue
+            text = game.raw
+            if _FEN_TAG.search(text):
+                text = f'[FEN "{game.board().fen()}"]\n' + _FEN_TAG.sub("", text)
+            items.append((cls, text))
+    return items
+
+
+def time_py_draughts_real(items: list[tuple[Any, str]]) -> tuple[int, int, float]:
+    t = clock()
+    games = plies = 0
+    for cls, text in items:
+        try:
+            board = cls.from_pdn(text)
+        except ValueError:
+            continue  # a partial capture path ('15x33x31'): py-draughts wants the full one
+        games += 1
+        plies += len(board._moves_stack)
+    return games, plies, clock() - t
+
+
+def real_table(root: Path, args: argparse.Namespace, console: Console) -> None:
+    files = real_files(root)
+    size = sum(p.stat().st_size for p in files) / 1e6
+    time_shashki_real(files)  # warm up
+    g, p, s = best(args.repeat, time_shashki_real, files)
+    table = Table(title=f"Real PDN files: {len(files)} files, {size:.2f} MB "
+                        f"({root}); CPU seconds, best of {args.repeat}")
+    for col in ("reader", "games", "moves", "seconds", "games/s", "moves/s", "shashki / peer"):
+        table.add_column(col, justify="left" if col == "reader" else "right")
+    table.add_row("shashki", str(g), str(p), f"{s:.3f}", f"{g / s:,.0f}", f"{p / s:,.0f}", "")
+    if not args.no_peers:
+        items = py_draughts_items(files)
+        pg, pp, ps = best(args.repeat, time_py_draughts_real, items)
+        name = f"py-draughts 1.10.1 ({pg} of {len(items)} games read)"
+        table.add_row(name, str(pg), str(pp), f"{ps:.3f}", f"{pg / ps:,.0f}",
+                      f"{pp / ps:,.0f}", f"{(g / s) / (pg / ps):.1f}x")
+    console.print(table)
+
+
 # --- main -------------------------------------------------------------------------------
 
 
@@ -229,8 +319,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default="russian,international")
     ap.add_argument("--repeat", type=int, default=3, help="runs per reader; the best counts")
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--real", type=Path, default=None,
+                    help="folder of the real files (default: ../shared/data/real-pdn)")
+    ap.add_argument("--no-real", action="store_true", help="skip the real files")
+    ap.add_argument("--no-synthetic", action="store_true", help="skip the generated files")
     args = ap.parse_args(argv)
     console = Console(width=150)
+    if not args.no_real:
+        root = args.real or real_dir()
+        if root is None:
+            console.print("no real PDN files (../shared/data/real-pdn): skipped")
+        else:
+            real_table(root, args, console)
+    if args.no_synthetic:
+        return 0
     table = Table(title=f"PDN read + validate ({args.games} games per file, seed {args.seed}; "
                         f"CPU seconds, best of {args.repeat})")
     for col in ("file", "reader", "games", "moves", "seconds", "games/s", "moves/s",

@@ -88,3 +88,125 @@ def test_split_squares() -> None:
     assert split_squares(b, "c3:e5:g3") == [22, 15, 24]
     assert split_squares(b, "22x15x24") == [22, 15, 24]
     assert split_squares(b, "C3E5") == [22, 15]
+
+
+# --- every route of a move is the move (Code 1.5.13; perft.md §1) -----------------------
+
+#: perft.md §2: leaf counts from the initial positions keeping duplicate routes apart
+#: ("no-dedup") and merging them ("dedup", what Board.legal_moves gives).
+NO_DEDUP = {("russian", 8): (929_905, 929_899), ("brazilian", 8): (907_836, 907_830),
+            ("international", 8): (6_483_971, 6_483_961),
+            ("russian", 9): (4_570_667, 4_570_586),
+            ("international", 9): (41_022_614, 41_022_423)}
+#: perft.md §3 (Random178, Woldouby) and the hand-built circles of tests/rules/test_captures.py.
+POSITIONS = [
+    ("international", "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", 1),
+    ("international", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38", 10),
+    ("russian", "W:Wd4,c3,e3:Bc5,c7,e5,e7", 1),
+    ("russian", "W:Wd4:Bc5,c7,e5,e7", 1),
+    ("brazilian", "W:Wd4,c3,e3:Bc5,c7,e5,e7", 1),
+    ("international", "W:W22:B7,8,17,18", 1),
+    ("international", "W:WK2:B7,8,17,18", 1),
+    ("russian", "B:W11,17,18,19,21,23,26,27,28,30,32:B1,2,4,5,8,9,10,12,14", 1),
+]
+
+
+def perft(board: Board, depth: int, every_route: bool) -> int:
+    import numpy as np
+
+    from shashki.rules import kernels as K
+    from shashki.rules import movegen
+
+    geo, rules = board.variant.kernel_arrays()
+    if every_route:
+        rules = movegen.every_route(rules)
+    w, b, k, t = board.position
+    own, opp = (w, b) if t == 0 else (b, w)
+    return int(K.perft(np.uint64(own), np.uint64(opp), np.uint64(k), t, depth, True, geo,
+                       rules, *K.buffers(depth)))
+
+
+def positions_with_duplicate_routes(board: Board, depth: int) -> list[Board]:
+    """The positions of the tree ``depth`` plies deep from ``board`` (leaves not counted)
+    where a move has several routes: only subtrees whose no-dedup and dedup leaf counts
+    differ are entered."""
+    from shashki.notation import routes
+
+    out = []
+    stack = [(board, depth)]
+    while stack:
+        b, d = stack.pop()
+        if len(routes(b)) > len(b.legal_moves):
+            out.append(b)
+        if d <= 1:
+            continue
+        for m in b.legal_moves:
+            child = b.copy(stack=False)
+            child.push(m)
+            if perft(child, d - 1, True) != perft(child, d - 1, False):
+                stack.append((child, d - 1))
+    return out
+
+
+def check_every_route(boards: list[Board]) -> int:
+    """Each route of each move with several, written in full (Code notation and numeric),
+    names that move, to Board.parse_move and to the PDN reader (whose kernels know one route
+    a move). Returns how many routes beyond one a move there were."""
+    from shashki.notation import routes
+    from shashki.pdn import read_game
+    from shashki.pdn.gametype import gametype_number
+
+    extra = 0
+    for b in boards:
+        pairs = routes(b)
+        extra += len(pairs) - len(b.legal_moves)
+        for route, move in pairs:
+            if sum(m is move for _, m in pairs) < 2:
+                continue
+            for style in (Style.ALGEBRAIC, Style.NUMERIC):
+                text = move_text(b, route, style, full=True)
+                assert parse_move(b, text) is move, (b.fen(), text)
+                game = read_game(f'[GameType "{gametype_number(b.variant)}"]\n'
+                                 f'[FEN "{b.fen()}"]\n1. {text} *')
+                assert game is not None and game.errors == [], (b.fen(), text, game.errors)
+                after = b.copy(stack=False)
+                after.push(move)
+                assert game.end_fen() == after.fen()
+    return extra
+
+
+@pytest.mark.parametrize("variant, depth", [
+    pytest.param(v, d, marks=[pytest.mark.slow] if d > 8 else [], id=f"{v}-d{d}")
+    for v, d in NO_DEDUP])
+def test_every_route_of_the_initial_trees(variant: str, depth: int) -> None:
+    """Item 9: the kernels enumerate every route (their no-dedup counts are perft.md's);
+    the routes beyond the one a move keeps are exactly the difference of the columns at
+    d8, and each of them, written in full, is read as its move."""
+    board = Board(variant)
+    no_dedup, dedup = NO_DEDUP[(variant, depth)]
+    assert (perft(board, depth, True), perft(board, depth, False)) == (no_dedup, dedup)
+    boards = positions_with_duplicate_routes(board, depth)
+    extra = check_every_route(boards)
+    if depth == 8:  # duplicates first appear on the last ply: each adds one leaf
+        assert extra == no_dedup - dedup
+    else:
+        assert extra >= NO_DEDUP[(variant, 8)][0] - NO_DEDUP[(variant, 8)][1]
+
+
+@pytest.mark.parametrize("variant, fen, depth", POSITIONS)
+def test_every_route_of_the_perft_positions(variant: str, fen: str, depth: int) -> None:
+    boards = positions_with_duplicate_routes(Board(variant, fen), depth)
+    assert boards
+    assert check_every_route(boards) > 0
+
+
+def test_full_path_of_a_circle_in_the_other_direction() -> None:
+    """Code 1.5.15: the man on d4 goes round the diamond through d8 (crowned) either way;
+    one move, and the full notation of both routes names it."""
+    b = Board("russian", "W:Wd4,c3,e3:Bc5,c7,e5,e7")
+    (move,) = b.legal_moves
+    kept = move_text(b, move, full=True)
+    other = "d4:f6:d8:b6:d4" if kept == "d4:b6:d8:f6:d4" else "d4:b6:d8:f6:d4"
+    assert parse_move(b, other) is move and parse_move(b, kept) is move
+    with pytest.raises(IllegalMove):
+        parse_move(b, "d4:c5:d4")

@@ -19,6 +19,7 @@ then every landing square is given, as in the Code's example ``47:24:8:17:6`` ag
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -118,21 +119,57 @@ def _is_prefix(squares: list[int], move: Move) -> bool:
     return len(squares) < len(move.path) and tuple(squares) == move.path[: len(squares)]
 
 
+#: Routes can coincide only in captures of this many pieces or more (perft.md §1).
+_DUPLICATE_MIN = 4
+
+
+def routes(board: Board) -> list[tuple[Move, Move]]:
+    """``(route, move)`` for every route of every legal move of ``board``.
+
+    A move is one of ``board.legal_moves``; two routes with the same start, end and
+    captured pieces are one move (perft.md §1), which keeps one of them as its path, but
+    either route is the move (Code 1.5.13 lets the captures be taken in either order, and
+    the full notation follows the route taken).
+
+    >>> from shashki import Board
+    >>> b = Board("russian", "W:Wd4,c3,e3:Bc5,c7,e5,e7")  # round the diamond both ways
+    >>> sorted(move_text(b, r, full=True) for r, _ in routes(b))
+    ['d4:b6:d8:f6:d4', 'd4:f6:d8:b6:d4']
+    >>> len({id(m) for _, m in routes(b)})
+    1
+    """
+    legal = board.legal_moves
+    if not any(len(m.captures) >= _DUPLICATE_MIN for m in legal):
+        return [(m, m) for m in legal]
+    from shashki.rules import movegen
+
+    w, b, k, t = board.position
+    try:
+        every = movegen.legal_moves(board.variant, w, b, k, t, routes=True)
+    except OverflowError:  # more routes than the kernels' move list holds: kept ones only
+        return [(m, m) for m in legal]
+    by_key = {(m.start, m.end, m.captured): m for m in legal}
+    return [(r, by_key[(r.start, r.end, r.captured)]) for r in every]
+
+
 def parse_move(board: Board, text: str) -> Move:
     """The legal move of ``board`` that ``text`` names.
 
     Accepts the short form (start and end) when only one legal move has them, the full
-    path, any part of the path that names one move, and a prefix of the path that
-    names one move. Raises :class:`~shashki.IllegalMove` saying what was expected.
+    path of any of a move's routes (:func:`routes`), any part of a route that names one
+    move, and a prefix of a route that names one move. Raises
+    :class:`~shashki.IllegalMove` saying what was expected.
     """
     squares = split_squares(board, text)
     legal = board.legal_moves
-    exact = [m for m in legal if m.path == tuple(squares)]
+    every = routes(board) if len(squares) > 2 else [(m, m) for m in legal]
+    path = tuple(squares)
+    exact = _unique(m for r, m in every if r.path == path)
     if len(exact) == 1:  # a complete path names its move even if it fits a longer one too
         return exact[0]
-    found = [m for m in legal if _matches(squares, m)]
+    found = _unique(m for r, m in every if _matches(squares, r))
     if not found:
-        found = [m for m in legal if _is_prefix(squares, m)]
+        found = _unique(m for r, m in every if _is_prefix(squares, r))
     if len(found) == 1:
         return found[0]
     if found:
@@ -140,6 +177,15 @@ def parse_move(board: Board, text: str) -> Move:
         options = " or ".join(move_text(board, m, st, full=True) for m in found)
         raise IllegalMove(f"ambiguous move {text!r}: {options}")
     raise IllegalMove(explain_illegal(board, squares, text))
+
+
+def _unique(moves: Iterable[Move]) -> list[Move]:
+    """The moves, each once, in order (several routes name one move)."""
+    out: list[Move] = []
+    for m in moves:
+        if not any(m is o for o in out):
+            out.append(m)
+    return out
 
 
 def _style_of(text: str) -> Style:

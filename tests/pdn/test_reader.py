@@ -14,9 +14,9 @@ from shashki.pdn import (
     PdnFenError,
     PdnMoveError,
     PdnReader,
-    PdnResultError,
     PdnSyntaxError,
     PdnTagError,
+    Quirk,
     iter_games,
     read_game,
     read_games,
@@ -254,11 +254,16 @@ def test_bad_setup_command() -> None:
 
 
 def test_result_mismatch_and_missing_result() -> None:
-    (g,) = read_games('[Result "1-0"]\n1. c3-d4 0-1')
-    assert isinstance(g.errors[0], PdnResultError) and g.errors[0].column == 10
-    g1, g2 = read_games('[Event "a"]\n1. c3-d4\n[Event "b"]\n1. c3-d4 f6-e5')
+    """Item 3: a Result tag that the terminator contradicts is a warning; the tag wins."""
+    (g,) = read_games('[Result "1-0"]\n1. c3-d4 0-1', "russian")
+    assert g.errors == [] and g.result == "1-0" and g.ply_count() == 1
+    (w,) = g.warnings
+    assert w.kind is Quirk.RESULT_MISMATCH and (w.line, w.column, w.text) == (2, 10, "0-1")
+    assert "Result tag says '1-0'" in w.message
+    g1, g2 = read_games('[Event "a"]\n1. c3-d4\n[Event "b"]\n1. c3-d4 f6-e5', "russian")
     assert (g1.ply_count(), g2.ply_count()) == (1, 2)
     assert not g1.errors and g1.result == "*"
+    assert [w.kind for w in g1.warnings] == [Quirk.NO_RESULT]
     (g,) = read_games('[Result "1 1/2 - 1/2"][ResultFormat "Delfts"]\n1. c3-d4 *')
     assert g.headers["Result"] == "1 1/2 - 1/2"  # arbitrary result strings are kept
 
@@ -319,6 +324,25 @@ def test_encodings_are_detected(data: bytes, encoding: str) -> None:
     g = list(reader)[-1]
     assert reader.encoding == encoding
     assert g.headers["White"] == "Иванов" and g.variations[0].comment == "хорошо"
+
+
+def test_cp866_is_told_from_windows_1251() -> None:
+    """Item 7: the Windows-1251 sample transcoded to CP866 (DOS Cyrillic) reads the same."""
+    original = (DATA / "russian_db_cp1251.pdn").read_bytes()
+    dos = original.decode("cp1251").encode("cp866")
+    assert dos != original
+    windows_reader, dos_reader = PdnReader(io.BytesIO(original)), PdnReader(io.BytesIO(dos))
+    windows_games, dos_games = list(windows_reader), list(dos_reader)
+    assert (windows_reader.encoding, dos_reader.encoding) == ("cp1251", "cp866")
+    assert dos_games == windows_games and all(not g.errors for g in dos_games)
+    assert dos_games[0].headers["White"] == "Коршунов Д."
+    # mixed with UTF-8 (a file appended to in another program): line by line
+    mixed = "[White \"Ёжиков\"]\n1. c3-d4 *\n\n".encode() + dos
+    reader = PdnReader(io.BytesIO(mixed))
+    gs = list(reader)
+    assert reader.encoding == "utf-8+cp866"
+    assert gs[0].headers["White"] == "Ёжиков" and gs[1:] == windows_games
+    assert gs[1].headers["Site"] == "Москва"
 
 
 def test_mixed_encodings_are_read_line_by_line() -> None:

@@ -99,8 +99,14 @@ def _error_line(path: str, err: Any) -> str:
     return f"{path}:{err.line}:{err.column}: {tr('pdn.game')} {err.index}: {err.message}"
 
 
+def _warning_line(path: str, w: Any) -> str:
+    count = f" ({tr('pdn.times').format(w.count)})" if w.count > 1 else ""
+    return (f"{path}:{w.line}:{w.column}: {tr('pdn.game')} {w.index}: {tr('pdn.warning')}: "
+            f"{w.message}{count}")
+
+
 def _cmd_pdn_check(args: argparse.Namespace) -> int:
-    games = broken = errors = unreadable = 0
+    games = broken = errors = warnings = unreadable = 0
     for path in args.files:
         try:
             reader = _pdn_reader(path, args)
@@ -111,20 +117,32 @@ def _cmd_pdn_check(args: argparse.Namespace) -> int:
                     errors += len(game.errors)
                     for err in game.errors if args.all else game.errors[:1]:
                         print(_error_line(path, err), flush=False)
+                warnings += len(game.warnings)
+                for w in game.warnings:
+                    print(_warning_line(path, w), flush=False)
         except OSError as e:
             unreadable += 1
             sys.stderr.write(f"shashki: {tr('error')}: {path}: {e.strerror or e}\n")
-    print(tr("pdn.summary").format(files=len(args.files), games=games, broken=broken,
-                                   errors=errors))
+    if unreadable < len(args.files):  # a summary of nothing read would say nothing
+        print(tr("pdn.summary").format(files=len(args.files), games=games, broken=broken,
+                                       errors=errors, warnings=warnings))
     if unreadable:
         return 2
     return 1 if broken else 0
 
 
 def _cmd_pdn_replay(args: argparse.Namespace) -> int:
+    from shashki.errors import ShashkiError
+
     broken = 0
     reader = _pdn_reader(args.file, args)
     for game in _pdn_games(reader, args.file):
+        record: dict[str, Any] | None = None
+        if not game.errors:
+            try:
+                record = _replayed(game)
+            except ShashkiError as e:  # the rules cannot judge this record: say why, go on
+                game.errors.append(_as_pdn_error(game, e))
         if game.errors:
             broken += 1
             err = game.errors[0]
@@ -134,16 +152,47 @@ def _cmd_pdn_replay(args: argparse.Namespace) -> int:
             else:
                 print(_error_line(args.file, err))
             continue
-        verdict = _verdict(game)
+        assert record is not None
         if args.json:
-            print(json.dumps({"index": game.index, "headers": dict(game.headers),
-                              "plies": game.ply_count(), "fen": game.end_fen(), **verdict},
-                             ensure_ascii=False))
+            print(json.dumps(record, ensure_ascii=False))
         else:
-            t = verdict["termination"]
-            why = f"  {verdict['result']} {t['kind']} ({t['article']}, {t['ply']})" if t else ""
-            print(f"{game.index}: {game.ply_count()} {tr('pdn.plies')}  {game.end_fen()}{why}")
+            t = record["termination"]
+            why = f"  {record['result']} {t['kind']} ({t['article']}, {t['ply']})" if t else ""
+            print(f"{game.index}: {record['plies']} {tr('pdn.plies')}  "
+                  f"{record['fen'] or tr('pdn.unknown_position')}{why}")
     return 1 if broken else 0
+
+
+def _as_pdn_error(game: Any, e: Exception) -> Any:
+    from shashki.pdn import PdnError
+
+    if isinstance(e, PdnError):
+        if e.index is None:
+            e.index, e.line, e.column = game.index, game.line, 1
+        return e
+    return PdnError(str(e), index=game.index, line=game.line, column=1)
+
+
+def _replayed(game: Any) -> dict[str, Any]:
+    """The JSON record of a readable game: headers, plies, final FEN (None when an
+    unknown move hides it), what the rules say of the ending, and the warnings."""
+    from shashki.pdn import PdnError
+
+    try:
+        fen: str | None = game.end_fen()
+    except PdnError:  # unknown moves ("1. - -") and no setup after them
+        fen = None
+    verdict = _verdict(game) if fen is not None else {"result": _tag_result(game),
+                                                      "termination": None}
+    return {"index": game.index, "headers": dict(game.headers), "plies": game.ply_count(),
+            "fen": fen, **verdict, "warnings": [w.to_dict() for w in game.warnings]}
+
+
+def _tag_result(record: Any) -> str:
+    from shashki.pdn.gametype import result_meaning
+
+    tag: str = record.result
+    return result_meaning(tag) or tag
 
 
 def _verdict(record: Any) -> dict[str, Any]:
@@ -165,7 +214,9 @@ def _verdict(record: Any) -> dict[str, Any]:
 
 
 def _cmd_pdn_convert(args: argparse.Namespace) -> int:
+    from shashki.errors import ShashkiError
     from shashki.pdn import PdnWriter
+    from shashki.pdn.gametype import gametype_number
 
     writer = PdnWriter(args.notation)
     reader = _pdn_reader(args.file, args)
@@ -176,14 +227,24 @@ def _cmd_pdn_convert(args: argparse.Namespace) -> int:
         for n, game in enumerate(_pdn_games(reader, args.file)):
             if n:
                 out.write("\n")
-            if game.errors:
+            text = None
+            if not game.errors:
+                if "GameType" not in game.headers:  # the output says what was read
+                    game.headers["GameType"] = str(gametype_number(game.variant))
+                    if game.variant.gametype is None:  # giveaway: docs/pdn.md R2
+                        game.headers.setdefault("Variant", game.variant.name)
+                try:
+                    text = writer.write(game)
+                except (ShashkiError, ValueError) as e:  # not writable: copied like a broken one
+                    game.errors.append(_as_pdn_error(game, e))
+            if text is None:
                 # A broken game is copied as read, after a line comment saying why.
                 broken += 1
                 err = game.errors[0]
                 sys.stderr.write(_error_line(args.file, err) + "\n")
                 out.write(f"% {tr('pdn.not_converted')}: {err}\n{game.raw}\n")
                 continue
-            out.write(writer.write(game))
+            out.write(text)
     finally:
         if out is not sys.stdout:
             out.close()

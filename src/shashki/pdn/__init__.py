@@ -5,13 +5,19 @@ Reading:
 * :func:`iter_games` (a path or stream, game by game in constant memory), :func:`read_games`
   (a text), :func:`read_game` (the first game of a text, or the next game of a text
   stream), :class:`PdnReader` (the same with progress: ``position``/``size``);
-* files in UTF-8, UTF-8 with BOM or Windows-1251 are told apart automatically
+* files in UTF-8, UTF-8 with BOM, Windows-1251 or CP866 are told apart automatically
   (``encoding=`` overrides);
 * the variant comes from the ``GameType`` tag, else from the caller (``variant=``), else
-  Russian; Russian giveaway is ``GameType "25"`` with ``Variant "russian-giveaway"``;
+  from the squares the game names (with a warning saying which variant was assumed);
+  Russian giveaway is ``GameType "25"`` with ``Variant "russian-giveaway"``; a game
+  shashki does not play is refused with its name;
 * every game is yielded, broken ones too: ``game.errors`` holds typed
   :class:`PdnError` s with the game's index (0-based), line and column (1-based), the
-  offending text and the rule that was broken; ``game.raw`` the game's text.
+  offending text and the rule that was broken; ``game.raw`` the game's text;
+* what files in the field write around the moves (the text ``\\r`` after lines,
+  ``[Empty]`` tags, a Result tag the terminator contradicts, ``-`` as a result, padded
+  squares ``1- 7``...) is read, each kind with one :class:`PdnWarning` a game in
+  ``game.warnings``.
 
 The tree (after ``chess.pgn``): :class:`Game` (headers, variant, starting position) and
 :class:`ChildNode` s with ``move``, ``comment``, ``starting_comment``, ``nags``, ``clock``
@@ -38,9 +44,10 @@ from shashki.pdn.errors import (
     PdnError,
     PdnFenError,
     PdnMoveError,
-    PdnResultError,
     PdnSyntaxError,
     PdnTagError,
+    PdnWarning,
+    Quirk,
 )
 from shashki.pdn.gametype import GameType, parse_gametype
 from shashki.pdn.model import (
@@ -67,10 +74,11 @@ __all__ = [
     "PdnFenError",
     "PdnMoveError",
     "PdnReader",
-    "PdnResultError",
     "PdnSyntaxError",
     "PdnTagError",
+    "PdnWarning",
     "PdnWriter",
+    "Quirk",
     "iter_games",
     "open_pdn",
     "parse_gametype",

@@ -1,14 +1,16 @@
 """Reading a PDN file as lines, whatever its encoding, in constant memory.
 
 Files come in UTF-8, UTF-8 with a byte-order mark and, from Russian databases,
-Windows-1251. Detection needs no look-ahead:
+Windows-1251 or, from DOS programs, CP866. Detection needs no look-ahead:
 
 * a UTF-8 (or UTF-16) byte-order mark decides;
 * otherwise bytes are decoded as UTF-8 chunk by chunk; the first chunk that is not UTF-8
-  switches the rest of the file to Windows-1251 if everything before it was ASCII (which
-  reads the same in both);
-* a file that turns out to mix both (UTF-8 text first, Windows-1251 later) is decoded line
-  by line, each line as UTF-8 when it is valid UTF-8 and as Windows-1251 otherwise.
+  switches the rest of the file to a Cyrillic code page if everything before it was ASCII
+  (which reads the same in all of them): CP866 or Windows-1251, whichever the chunk's bytes
+  say (:func:`cyrillic_codepage`);
+* a file that turns out to mix UTF-8 and a code page (UTF-8 text first, Windows-1251
+  later) is decoded line by line, each line as UTF-8 when it is valid UTF-8 and in the
+  code page otherwise.
 
 Bytes that no candidate decodes (only 0x98 in Windows-1251, or anything under an explicit
 ``encoding=``) become U+FFFD and :attr:`LineSource.lossy` turns true, so that the reader can
@@ -18,6 +20,9 @@ report the game as broken instead of changing it silently.
 >>> src = LineSource(io.BytesIO("[White \\"Иванов\\"]\\n1. c3-d4 *\\n".encode("cp1251")))
 >>> list(src), src.encoding
 (['[White "Иванов"]', '1. c3-d4 *'], 'cp1251')
+>>> src = LineSource(io.BytesIO("[White \\"Иванов\\"]\\n1. c3-d4 *\\n".encode("cp866")))
+>>> list(src), src.encoding
+(['[White "Иванов"]', '1. c3-d4 *'], 'cp866')
 >>> list(LineSource(io.BytesIO(b"\\xef\\xbb\\xbf1. c3-d4 *")))
 ['1. c3-d4 *']
 """
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 from collections.abc import Iterator
 from itertools import chain
 from typing import IO, Any
@@ -49,6 +55,27 @@ codecs.register_error("shashki-pdn-replace", _count_replace)
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 
+_DOS_LETTERS = re.compile(rb"[\x80-\xaf]")
+_WINDOWS_LETTERS = re.compile(rb"[\xc0-\xdf\xf2-\xff]")
+
+
+def cyrillic_codepage(data: bytes) -> str:
+    """``cp866`` or ``cp1251``, whichever code page ``data`` (text that is not UTF-8) is in.
+
+    The two share no letter range but one: CP866 has А-п at 0x80-0xAF, where Windows-1251
+    has punctuation and rare letters; Windows-1251 has А-Я at 0xC0-0xDF and т-я at
+    0xF2-0xFF, where CP866 has box-drawing characters and signs. Russian text puts most of
+    its letters in its own code page's ranges, so the larger count decides.
+
+    >>> cyrillic_codepage("Ничья. Белые сдались".encode("cp866"))
+    'cp866'
+    >>> cyrillic_codepage("Ничья. Белые сдались".encode("cp1251"))
+    'cp1251'
+    """
+    dos = len(_DOS_LETTERS.findall(data))
+    windows = len(_WINDOWS_LETTERS.findall(data))
+    return "cp866" if dos > windows else "cp1251"
+
 
 class LineSource:
     """The lines of a PDN source without their line ends (``\\n``; a ``\\r`` is kept).
@@ -63,13 +90,15 @@ class LineSource:
         self.requested = encoding
         self.encoding: str | None = encoding
         """The encoding used: as requested, or ``utf-8``, ``utf-8-sig``, ``cp1251``,
-        ``utf-8+cp1251`` (mixed, per line), ``str`` for text input; None until known."""
+        ``cp866``, ``utf-8+cp1251`` or ``utf-8+cp866`` (mixed, per line), ``str`` for text
+        input; None until known."""
         self.position = 0
         """Bytes (or characters, for text input) consumed so far."""
         self.size: int | None = None
         """Total size when known (files), for progress bars."""
         self.lossy = False
         """Some bytes could not be decoded and became U+FFFD."""
+        self._codepage = "cp1251"
         self._close: IO[Any] | None = None
         self._text: str | None = None
         self._stream: IO[Any] | None = None
@@ -186,12 +215,13 @@ class LineSource:
                 rest = buffered + chunk
                 if not chunk[: max(e.start - len(buffered), 0)].isascii():
                     seen_utf8 = True  # UTF-8 text came before the bytes that are not
+                self._codepage = cyrillic_codepage(rest[max(e.start - len(buffered), 0):])
                 if seen_utf8:
-                    self.encoding = "utf-8+cp1251"
+                    self.encoding = "utf-8+" + self._codepage
                     yield from self._per_line(rest, chunks)
                 else:
-                    self.encoding = "cp1251"
-                    yield from self._decode_as("cp1251", rest, chunks)
+                    self.encoding = self._codepage
+                    yield from self._decode_as(self._codepage, rest, chunks)
                 return
             if not seen_utf8 and not chunk.isascii():
                 seen_utf8 = True
@@ -201,7 +231,8 @@ class LineSource:
             yield dec.decode(b"", final=True)
         except UnicodeDecodeError:  # the file ends inside a UTF-8 sequence
             tail = dec.getstate()[0]
-            self.encoding = "utf-8+cp1251" if seen_utf8 else "cp1251"
+            self._codepage = cyrillic_codepage(tail)
+            self.encoding = ("utf-8+" if seen_utf8 else "") + self._codepage
             yield self._one_line(tail)
             return
         self.encoding = "utf-8" if seen_utf8 else (self.encoding or "utf-8")
@@ -211,7 +242,7 @@ class LineSource:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
             before = _replaced[0]
-            text = raw.decode("cp1251", "shashki-pdn-replace")
+            text = raw.decode(self._codepage, "shashki-pdn-replace")
             if _replaced[0] != before:
                 self.lossy = True
             return text

@@ -1,29 +1,47 @@
-"""Typed errors of the PDN reader.
+"""Typed errors and warnings of the PDN reader.
 
-Every error names where it happened: the game's index in the file (0-based, counting
-every game the reader met, broken ones included), the line and the column (both 1-based)
-and the offending text.
+Every error and warning names where it happened: the game's index in the file (0-based,
+counting every game the reader met, broken ones included), the line and the column (both
+1-based) and the offending text.
+
+An error means the game cannot be read as it stands (an illegal move, a bad FEN); a
+:class:`PdnWarning` means it was read although the file departs from PDN 3.0 there (the
+text ``\\r`` after the lines, a Result tag that disagrees with the movetext, no GameType
+tag...). A game carries each kind of warning once, with the place of the first occurrence
+and how many there were.
 
 >>> e = PdnMoveError("illegal move 'c3-e5'", index=2, line=14, column=9, text="c3-e5")
 >>> str(e)
 "game 2, line 14, column 9: illegal move 'c3-e5'"
 >>> isinstance(e, PdnError), e.text
 (True, 'c3-e5')
+>>> w = PdnWarning(Quirk.LITERAL_CR, "the text '\\\\r' after the line: skipped", index=0,
+...                line=2, column=11, text="\\\\r", count=18)
+>>> str(w)
+"game 0, line 2, column 11: the text '\\\\r' after the line: skipped (18 times)"
+>>> w.kind.value, isinstance(w, PdnError)
+('literal-cr', False)
 """
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
 from shashki.errors import ShashkiError
 
 
-class PdnError(ShashkiError):
-    """A game record that cannot be read as it stands."""
+class _Located:
+    """Where a problem is: game index, line, column, text (shared by errors and warnings)."""
 
-    def __init__(self, message: str, *, index: int | None = None, line: int | None = None,
-                 column: int | None = None, text: str | None = None) -> None:
-        super().__init__(message)
+    message: str
+    index: int | None
+    line: int | None
+    column: int | None
+    text: str | None
+
+    def _locate(self, message: str, index: int | None, line: int | None, column: int | None,
+                text: str | None) -> None:
         self.message = message
         """What is wrong, without the location."""
         self.index = index
@@ -53,6 +71,15 @@ class PdnError(ShashkiError):
         """A JSON-ready description (used by ``shashki pdn replay --json``)."""
         return {"type": type(self).__name__, "message": self.message, "index": self.index,
                 "line": self.line, "column": self.column, "text": self.text}
+
+
+class PdnError(_Located, ShashkiError):
+    """A game record that cannot be read as it stands."""
+
+    def __init__(self, message: str, *, index: int | None = None, line: int | None = None,
+                 column: int | None = None, text: str | None = None) -> None:
+        super().__init__(message)
+        self._locate(message, index, line, column, text)
 
 
 class PdnSyntaxError(PdnError):
@@ -85,9 +112,53 @@ class PdnMoveError(PdnError):
                                     "ply": self.ply}
 
 
-class PdnResultError(PdnError):
-    """The game's result token disagrees with its ``Result`` tag."""
-
-
 class PdnEncodingError(PdnError):
     """Bytes that the requested encoding cannot decode."""
+
+
+class Quirk(Enum):
+    """The ways a file departs from PDN 3.0 that the reader reads through (docs/pdn.md)."""
+
+    LITERAL_CR = "literal-cr"
+    """The two characters ``\\r`` after a line (Toernooibase/Dambo exports)."""
+    EMPTY_TAG = "empty-tag"
+    """A pseudo-tag with no value, ``[Empty]``."""
+    TAG_BRACKET = "tag-bracket"
+    """A tag line without its opening ``[``, or with ``[[``."""
+    TAG_BLANK_LINE = "tag-blank-line"
+    """A blank line inside the tag section."""
+    TAGS_ON_ONE_LINE = "tags-on-one-line"
+    """Several tags on one line."""
+    RESULT_SPACE = "result-space"
+    """A Result tag with spaces around its value, ``[Result " 0-1"]``."""
+    RESULT_MISMATCH = "result-mismatch"
+    """The movetext ends with another result than the Result tag's."""
+    RESULT_NONSTANDARD = "result-nonstandard"
+    """A result no GameType knows: ``-``, ``4-6``."""
+    NO_RESULT = "no-result"
+    """The movetext ends without a result token."""
+    PADDED_SQUARE = "padded-square"
+    """Square numbers padded with a space: ``1- 7``, ``16x 7``, ``5 x 14``."""
+    VARIANT_ASSUMED = "variant-assumed"
+    """No GameType tag (or one its squares contradict): the board was inferred."""
+
+
+class PdnWarning(_Located, UserWarning):
+    """Something the reader read although the file departs from PDN 3.0 there."""
+
+    def __init__(self, kind: Quirk, message: str, *, index: int | None = None,
+                 line: int | None = None, column: int | None = None, text: str | None = None,
+                 count: int = 1) -> None:
+        super().__init__(message)
+        self._locate(message, index, line, column, text)
+        self.kind = kind
+        """Which departure."""
+        self.count = count
+        """How many times it occurs in the game (the location is the first one's)."""
+
+    def __str__(self) -> str:
+        text = _Located.__str__(self)
+        return f"{text} ({self.count} times)" if self.count > 1 else text
+
+    def to_dict(self) -> dict[str, Any]:
+        return super().to_dict() | {"kind": self.kind.value, "count": self.count}

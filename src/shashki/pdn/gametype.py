@@ -73,6 +73,11 @@ FULL_FORMS: dict[int, tuple[str, str]] = {
     41: ("Spantsiretti", "41,W,10,8,A0,0"),
 }
 
+#: Numbers outside the PDN 3.0 table that lidraughts writes (Variant.scala), named in the
+#: message that refuses them.
+OTHER_NUMBERS: dict[int, str] = {96: "lidraughts' Breakthrough", 97: "lidraughts' Frysk!",
+                                 98: "lidraughts' Antidraughts", 99: "lidraughts' From Position"}
+
 _VARIANTS: dict[int, Variant] = {20: INTERNATIONAL, 25: RUSSIAN, 26: BRAZILIAN, 41: RUSSIAN_80}
 
 #: The capture separator each GameType asks for (restriction 7).
@@ -114,7 +119,8 @@ def parse_gametype(text: str) -> GameType:
     number = int(m.group(1))
     if m.group(2) is None:
         if number not in FULL_FORMS:
-            raise ValueError(f"unknown GameType {number}")
+            name = OTHER_NUMBERS.get(number, "an unknown game")
+            raise ValueError(f"GameType {number} ({name}) is not supported; {_SUPPORTED}")
         gt = parse_gametype(FULL_FORMS[number][1])
         return GameType(gt.number, gt.start, gt.width, gt.height, gt.notation, gt.corner,
                         gt.invert, True)
@@ -130,17 +136,43 @@ def variant_for(gt: GameType, variant_tag: str | None = None) -> Variant:
     """The variant a GameType names; raise ValueError for a game shashki does not play."""
     v = _VARIANTS.get(gt.number)
     if v is None:
-        name = FULL_FORMS.get(gt.number, ("an unknown game", ""))[0]
-        raise ValueError(f"GameType {gt.number} ({name}) is not supported; shashki reads "
-                         "20 (International), 25 (Russian), 26 (Brazilian) and 41 "
-                         "(80-square)")
+        name = FULL_FORMS.get(gt.number, (OTHER_NUMBERS.get(gt.number, "an unknown game"),))[0]
+        raise ValueError(f"GameType {gt.number} ({name}) is not supported; {_SUPPORTED}")
     g = v.geometry
     if (gt.width, gt.height) != (g.files, g.ranks):
         raise ValueError(f"GameType {gt.full()!r}: {v.title} is played on a "
                          f"{g.files}x{g.ranks} board, not {gt.width}x{gt.height}")
-    if v is RUSSIAN and variant_tag is not None and is_giveaway(variant_tag):
-        return RUSSIAN_GIVEAWAY
+    if variant_tag is not None:
+        if v is RUSSIAN and is_giveaway(variant_tag):
+            return RUSSIAN_GIVEAWAY
+        refuse_variant_tag(variant_tag)
     return v
+
+
+_SUPPORTED = ("shashki reads 20 (International), 25 (Russian), 26 (Brazilian) and 41 "
+              "(80-square)")
+
+#: ``Variant`` tag values (lower case, as lidraughts and pydraughts write them) that name a
+#: game shashki does not play, with the name used in the message.
+_FOREIGN_VARIANTS = {
+    "frisian": "Frisian draughts", "frysk": "Frysk!", "frysk!": "Frysk!",
+    "antidraughts": "Antidraughts", "anti": "Antidraughts", "losing": "Antidraughts",
+    "breakthrough": "Breakthrough", "english": "English draughts",
+    "american": "English draughts", "checkers": "English draughts",
+    "italian": "Italian draughts", "spanish": "Spanish draughts",
+    "portuguese": "Portuguese draughts", "czech": "Czech draughts",
+    "turkish": "Turkish draughts", "thai": "Thai draughts", "canadian": "Canadian draughts",
+    "pool": "American pool checkers", "american pool": "American pool checkers",
+    "killer": "Killer draughts",
+}
+
+
+def refuse_variant_tag(value: str) -> None:
+    """Raise ValueError when a ``Variant`` tag names a game shashki does not play
+    (``[GameType "20"] [Variant "Antidraughts"]`` is no International game)."""
+    name = _FOREIGN_VARIANTS.get(value.strip().lower())
+    if name is not None:
+        raise ValueError(f"Variant {value.strip()!r} ({name}) is not supported; {_SUPPORTED}")
 
 
 def is_giveaway(name: str) -> bool:
@@ -182,6 +214,81 @@ def gametype_for_output(variant: Variant, current: str | None, style: str) -> st
         return current
     g = variant.geometry
     return f"{gt.number},{gt.start},{g.files},{g.ranks},{want[0]}{want[1]},{gt.invert}"
+
+
+# --- the board of a game without a GameType tag ---------------------------------------
+
+_ALGEBRAIC = re.compile(r"[a-jA-J](\d{1,2})")
+_WIDE = re.compile(r"[ijIJ]\d")
+_TALL = re.compile(r"[a-jA-J](?:9|10)(?!\d)")
+#: A square number above 32 in move text (a move number is followed by a dot).
+_ABOVE_32 = re.compile(r"(?<!\d)(?:3[3-9]|[4-9]\d|[1-9]\d\d+)(?![\d.])")
+_FEN_ITEM = re.compile(r"[Kk]?([a-jA-J]?)(\d+)")
+#: A numeric square joined to another (move numbers end with a dot).
+_NUMERIC_MOVE = re.compile(r"\d ?[-x:×]")
+#: The first square of the first numeric move (move numbers end with a dot).
+_FIRST_SQUARE = re.compile(r"(?<![\d.])0?(\d{1,2})(?= ?[-x:×])")
+
+
+def infer_variant(moves: str, fen: str | None = None) -> tuple[Variant, str]:
+    """The variant of a game without a GameType tag, from the squares it names, and what
+    it was told by.
+
+    ``moves`` is text of move tokens (move numbers may come with it, nothing else);
+    ``fen`` the FEN tag. A numeric square above 32 means 10x10 (International); algebraic
+    squares with files up to h and ranks up to 8 mean 8x8, with files i or j 10x8
+    (80-square) unless a rank goes above 8 (10x10); numeric squares up to 32 mean 8x8,
+    unless the game starts from the initial position with a move from square 31 or 32
+    (White's back row on 8x8, the front row on 10x10: ``32-28``); no square at all means
+    8x8. An 8x8 game is read as Russian (the Code's game; Brazilian shares the board and
+    cannot be told from it). docs/pdn.md R15.
+
+    >>> infer_variant("1. 32-28 19-23 2. 28x19")[0].name
+    'international'
+    >>> variant, seen = infer_variant("1. c3-d4 f6-g5")
+    >>> variant.name, seen
+    ('russian', 'algebraic squares within a1-h8')
+    >>> infer_variant("1. i3-j4", None)[0].name, infer_variant("", "W:W31-50:B1-20")[0].name
+    ('russian-80', 'international')
+    >>> variant, seen = infer_variant("1. 32-28 19-23 2. 28x19 14x23")
+    >>> variant.name, seen
+    ('international', 'first move from square 32')
+    """
+    algebraic = wide = tall = above = False
+    if moves:
+        if _ALGEBRAIC.search(moves):
+            algebraic = True
+            wide = _WIDE.search(moves) is not None
+            tall = _TALL.search(moves) is not None
+        above = _ABOVE_32.search(moves) is not None
+    if fen:
+        for block in fen.split(":")[1:]:
+            block = block.strip()
+            if block[:1] not in ("W", "B", "w", "b"):
+                continue
+            for m in _FEN_ITEM.finditer(block[1:]):
+                letter, number = m.group(1), int(m.group(2))
+                if letter:
+                    algebraic = True
+                    wide = wide or letter in "ijIJ"
+                    tall = tall or number > 8
+                elif number > 32:
+                    above = True
+    first = _FIRST_SQUARE.search(moves) if not (fen or algebraic or above) else None
+    if above or tall:
+        seen = "numeric squares above 32" if above else "algebraic ranks above 8"
+        variant = INTERNATIONAL
+    elif first is not None and first.group(1) in ("31", "32"):
+        seen, variant = f"first move from square {first.group(1)}", INTERNATIONAL
+    elif wide:
+        seen, variant = "algebraic files i and j, ranks up to 8", RUSSIAN_80
+    elif algebraic:
+        seen, variant = "algebraic squares within a1-h8", RUSSIAN
+    elif fen or _NUMERIC_MOVE.search(moves):
+        seen, variant = "numeric squares up to 32", RUSSIAN
+    else:
+        seen, variant = "absence of squares to go by", RUSSIAN
+    return variant, seen
 
 
 # --- numbering ---------------------------------------------------------------------------

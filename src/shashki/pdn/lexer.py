@@ -2,7 +2,9 @@
 
 The reading grammar of PDN 3.0 (notation-pdn.md §2.5) plus what files contain in practice:
 ``x``, ``:`` and ``×`` capture separators, algebraic moves with no separator (``c3d4``),
-leading zeros (``01-07``), strengths ``!?`` and ``(?)``, ``*`` right after a move (forced
+leading zeros (``01-07``), square numbers padded with a space by old programs (``1- 7``,
+``16x 7``, ``5 x 14``: one move token, its spaces dropped by :func:`move_squares_text`),
+strengths ``!?`` and ``(?)``, ``*`` right after a move (forced
 move), ``...`` and ``-`` for unknown moves, ``%`` and ``;`` line comments, and the result
 tokens of every GameType including lidraughts' ``½-½`` and ``0.5-0.5``.
 
@@ -22,13 +24,21 @@ import re
 from collections.abc import Iterable
 
 _SQ = r"(?:[a-jA-J]\d{1,2}|[1-9]\d?|0[1-9])"
+#: A separator; old programs pad a one-digit square with a space (``1- 7``, ``16x 7``) or
+#: put spaces round ``x`` (``5 x 14``).
+_SEP = r"(?:[-x:×](?: (?=[1-9](?!\d)))?| x )"
 #: One move: squares joined by separators, or algebraic squares with none; never a result.
-MOVE = rf"(?!1-1(?!\d)){_SQ}(?:[-x:×]{_SQ}|(?<=\d)[a-jA-J]\d{{1,2}})+"
+MOVE = rf"(?!1-1(?!\d)){_SQ}(?:{_SEP}{_SQ}|(?<=\d)[a-jA-J]\d{{1,2}})+"
 MOVE_FIND = re.compile(MOVE)
 #: A line of nothing but move numbers and moves: the moves are then ``MOVE_FIND.findall``.
 FAST_LINE = re.compile(rf"(?>\s*(?:\d+\.(?:\.\.)?)?\s*{MOVE}(?=\s|\Z))*+\s*")
 
 RESULT_RE = r"1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|½-½|0\.5-0\.5|\*"
+#: A score no GameType has (``3-0``, ``4-6``, ``1.5-0.5``): a result when it ends the game.
+SCORE = re.compile(r"[\d½]+(?:[.,]\d+)?-[\d½]+(?:[.,]\d+)?\Z")
+#: The two characters ``\r`` (and blanks) at the end of a line: some exporters wrote the
+#: line end as text.
+LITERAL_CR = re.compile(r"(?:\\r)+[^\S\n]*\Z")
 
 TOKEN = re.compile(
     r"\s*(?:"
@@ -74,6 +84,11 @@ Token = tuple[int, str, int, int]
 own (``STRENGTH_ATTACHED``, ``FORCED``) right after it; comments carry their inner text."""
 
 
+def move_squares_text(text: str) -> str:
+    """A move token without the spaces of padded squares: ``16x 7`` -> ``16x7``."""
+    return text.replace(" ", "") if " " in text else text
+
+
 def unescape(value: str) -> str:
     return _ESCAPE.sub(r"\1", value) if "\\" in value else value
 
@@ -106,7 +121,7 @@ def tokenize(segments: Iterable[tuple[int, str, int]]) -> list[Token]:
             k = m.lastindex
             assert k is not None
             if k in (MOVE_T, STRENGTH_ATTACHED, FORCED):
-                out.append((MOVE_T, m.group(4), lineno, m.start(4) + 1))
+                out.append((MOVE_T, move_squares_text(m.group(4)), lineno, m.start(4) + 1))
                 if m.group(5) is not None:
                     out.append((STRENGTH_ATTACHED, m.group(5), lineno, m.start(5) + 1))
                 if m.group(6) is not None:

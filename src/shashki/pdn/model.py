@@ -16,7 +16,8 @@ children are alternatives.
 
 Games compare equal when their variants, headers (as mappings: order is not compared),
 trees, moves, comments (whitespace runs count as one space), NAGs, strengths, clock
-readings and setup commands are equal. Errors, file positions and raw text are not compared.
+readings and setup commands are equal. Errors, warnings, file positions and raw text are not
+compared.
 """
 
 from __future__ import annotations
@@ -31,8 +32,14 @@ from shashki.color import BLACK, WHITE, Color
 from shashki.errors import IllegalMove
 from shashki.fen import parse_fen, write_fen
 from shashki.move import Move
-from shashki.pdn.errors import PdnError
-from shashki.pdn.gametype import gametype_number, is_giveaway, parse_gametype, variant_for
+from shashki.pdn.errors import PdnError, PdnWarning
+from shashki.pdn.gametype import (
+    gametype_number,
+    is_giveaway,
+    parse_gametype,
+    refuse_variant_tag,
+    variant_for,
+)
 from shashki.rules import VARIANTS, Variant, variant_by_name
 
 if TYPE_CHECKING:
@@ -540,10 +547,11 @@ class Game(GameNode):
     ``Game()`` starts a new game with the seven-tag roster and a ``GameType`` tag; games
     read from files have exactly the tags of the file. ``errors`` lists what the reader
     found wrong (an empty list for a good game); then the tree holds what was read up to
-    the error and ``raw`` the game's text.
+    the error and ``raw`` the game's text. ``warnings`` lists where the file departs from
+    PDN 3.0 in ways the reader read through (:class:`~shashki.pdn.PdnWarning`).
     """
 
-    __slots__ = ("_lazy", "errors", "headers", "index", "line", "raw", "variant")
+    __slots__ = ("_lazy", "errors", "headers", "index", "line", "raw", "variant", "warnings")
 
     def __init__(self, variant: str | Variant = "russian",
                  headers: Mapping[str, str] | None = None, fen: str | None = None) -> None:
@@ -561,6 +569,7 @@ class Game(GameNode):
             Board(self.variant, fen)  # raises for a bad FEN
             self.headers["FEN"] = fen
         self.errors: list[PdnError] = []
+        self.warnings: list[PdnWarning] = []
         self.index: int | None = None
         """0-based index of the game in the file it was read from."""
         self.line: int | None = None
@@ -578,7 +587,7 @@ class Game(GameNode):
         game._variations = []
         game.comment = game.starting_comment = game.strength = ""
         game.nags = set()
-        game.variant, game.headers, game.errors = variant, headers, []
+        game.variant, game.headers, game.errors, game.warnings = variant, headers, [], []
         game.index, game.line, game.raw, game._lazy = index, line, raw, lazy
         return game
 
@@ -733,10 +742,11 @@ def apply_annotations(node: GameNode, ann: Any) -> None:
         node.strength = strength
 
 
-def variant_of_headers(headers: Mapping[str, str], default: Variant) -> Variant:
+def variant_of_headers(headers: Mapping[str, str], default: Variant | None) -> Variant | None:
     """The variant the headers name (GameType, then a ``Variant`` tag), else ``default``.
 
-    Raises ValueError for a GameType that cannot be read or is not supported.
+    Raises ValueError for a GameType that cannot be read or is not supported, and for a
+    ``Variant`` tag naming a game shashki does not play (``Antidraughts``, ``Frisian``).
     """
     gt = headers.get("GameType")
     vt = headers.get("Variant")
@@ -745,6 +755,7 @@ def variant_of_headers(headers: Mapping[str, str], default: Variant) -> Variant:
     if vt is not None:
         if is_giveaway(vt):
             return VARIANTS["russian-giveaway"]
+        refuse_variant_tag(vt)
         try:
             return variant_by_name(vt)
         except KeyError:

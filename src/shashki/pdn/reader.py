@@ -22,24 +22,44 @@ Two readers share the work:
 Recovery. Every problem becomes a :class:`~shashki.pdn.PdnError` in ``game.errors`` with
 the game's index (0-based), line and column (1-based) and the offending text; the game
 keeps what was read before the problem and ``game.raw`` keeps its text. Reading goes on
-with the next game: a result token, or a line that starts a tag section, ends a game
-whatever happened inside it; a comment left open ends at the next line that is a tag
-(``[Event "..."]``), so one missing ``}`` costs one game, not the rest of the file.
+with the next game: a result token, a line that starts a tag section after movetext, or a
+tag whose name the game already has, ends a game whatever happened inside it; a comment
+left open ends at the next line that is a tag (``[Event "..."]``), so one missing ``}``
+costs one game, not the rest of the file.
+
+Quirks. What files in the field write around the moves is read, with a
+:class:`~shashki.pdn.PdnWarning` in ``game.warnings`` (one per kind and game, with the
+place of the first occurrence and a count): the text ``\\r`` after lines, ``[Empty]``
+pseudo-tags, tag lines missing or doubling their ``[``, a blank line or several tags on
+one line in the tag section, spaces in the Result tag, a Result tag that disagrees with
+the movetext (the tag wins), results no GameType has (``-``, ``4-6``), no result at all,
+padded square numbers (``1- 7``), and no GameType tag (the board is inferred from the
+squares: :func:`~shashki.pdn.gametype.infer_variant`). Moves themselves are never
+guessed: an illegal move is an error.
 
 >>> pdn = '''[Event "Moscow"]
 ... [GameType "25"]
 ... 1. c3-d4 f6-e5 2. d4:f6 g7:e5 {equal} 1/2-1/2
 ...
 ... [Event "Broken"]
-... 1. c3-d4 f6-e5 2. d4-c5 *'''
->>> good, bad = read_games(pdn)
+... 1. c3-d4 f6-e5 2. d4-c5 *
+...
+... [Event "Dambo"]\\\\r
+... [Result "1-0"]\\\\r
+... 1. c3-d4 *'''
+>>> good, bad, odd = read_games(pdn)
 >>> good.headers["Event"], good.ply_count(), good.end().comment, good.result
 ('Moscow', 4, 'equal', '1/2-1/2')
 >>> e = bad.errors[0]
 >>> e.index, e.line, e.column, e.text
 (1, 6, 19, 'd4-c5')
->>> print(e.message)
+>>> print(e.message)  # doctest: +NORMALIZE_WHITESPACE
 illegal move 'd4-c5'; legal moves from d4: d4:f6
+(no GameType tag: read as Russian draughts, from the algebraic squares within a1-h8)
+>>> odd.errors, odd.result, odd.ply_count()
+([], '1-0', 1)
+>>> [(w.kind.value, w.line, w.column, w.count) for w in odd.warnings]
+[('variant-assumed', 8, 1, 1), ('literal-cr', 8, 16, 2), ('result-mismatch', 10, 10, 1)]
 """
 
 from __future__ import annotations
@@ -65,16 +85,20 @@ from shashki.pdn.errors import (
     PdnError,
     PdnFenError,
     PdnMoveError,
-    PdnResultError,
     PdnSyntaxError,
     PdnTagError,
+    PdnWarning,
+    Quirk,
 )
 from shashki.pdn.gametype import (
+    gametype_number,
+    infer_variant,
     normalize_result,
     parse_gametype,
     renumber,
     renumber_fen,
     result_meaning,
+    result_token,
 )
 from shashki.pdn.model import (
     NAG_FORCED,
@@ -113,16 +137,41 @@ _RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "½-�
                       "*"))
 _NUMBERS = frozenset([f"{i}." for i in range(1, 1000)] + [f"{i}..." for i in range(1, 1000)])
 _QUICK_CHARS = 1 << 18
+#: ``Name "value"]``: a tag line that lost its ``[``.
+_BARE_TAG = re.compile(r'\s*[A-Za-z][A-Za-z0-9_]*\s+"(?:[^"\\]|\\.)*"\s*\]\s*\Z')
+#: ``[Empty]``: a pseudo-tag without a value.
+_EMPTY_TAG = re.compile(r"\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s*\]")
+#: The name of the first tag on a line (``[Name``, ``[[Name`` or ``Name "``).
+_FIRST_NAME = re.compile(r'\s*\[*\s*([A-Za-z][A-Za-z0-9_]*)')
+#: A numeric move of two squares: a score when its squares share no diagonal (``4-6``).
+_TWO_NUMBERS = re.compile(r"(\d+)-(\d+)\Z")
+_UNKNOWN_RESULTS = ("", "?")
+_ALGEBRAIC_SQUARE = re.compile(r"[a-jA-J]\d").search
+_INDENTED_TAG = re.compile(r"\n[^\S\n]+\[").search
+_PADDED = re.compile(r"\d(?:[-x:×] [1-9](?!\d)| x \d)").search
+_COMMENT_SPLIT = re.compile(r"\{([^}]*)\}").split
+#: Outside comments, what the block reader leaves to the line machine.
+_NOT_QUICK = re.compile(r"[{}()/%;\[\]]").search
+_STRENGTH_AFTER = re.compile(r"(.*?)([!?]+)\Z").match
 
 VariantArg = str | Variant | None
+
+#: Starting positions by (variant and numbering, FEN), shared by all readers.
+_STARTS: dict[tuple[str, str | None], Position | Exception] = {}
+#: Move text -> bit indices of its squares, by (variant, numbering); and why a text names
+#: no squares. Bounded: cleared when they grow past a few hundred thousand texts.
+_SQUARES: dict[tuple[str, int], dict[str, bytes]] = {}
+_BAD: dict[tuple[str, int], dict[str, str]] = {}
+_BOARDS: dict[str, Board] = {}
 
 
 class _Pending:
     """What the reader knows of the game it is reading."""
 
-    __slots__ = ("ann", "comment", "comment_at", "complex", "dead", "depth", "ellipses",
-                 "end", "errors", "first_line", "headers", "index", "lines", "move_lines",
-                 "moves", "movetext", "mt", "parens", "result", "root_nag_at", "tag_pos")
+    __slots__ = ("ann", "blank_at", "comment", "comment_at", "complex", "dashes", "dead",
+                 "depth", "ellipses", "end", "errors", "first_line", "headers", "index",
+                 "lines", "move_lines", "moves", "movetext", "mt", "parens", "result",
+                 "root_nag_at", "tag_pos", "tail", "warnings")
 
     def __init__(self, index: int, lineno: int) -> None:
         self.index = index
@@ -146,6 +195,24 @@ class _Pending:
         self.end: tuple[int, int] | None = None
         self.ellipses: list[tuple[int, int, int]] = []
         self.root_nag_at: tuple[int, int] | None = None
+        self.warnings: dict[Quirk, PdnWarning] = {}
+        self.blank_at = 0
+        """Line of a blank line that ended the tag section (0: none)."""
+        self.dashes: list[tuple[int, int, int]] = []
+        """``-`` in the main line: unknown moves, or the last one a result (``[Result "-"]``)."""
+        self.tail: tuple[int, str, int, int] | None = None
+        """The main line's last token when it may be a result no GameType has:
+        ``(kind, text, line, column)``; kind is DASH, MOVE_T or GARBAGE (a score)."""
+
+    def warn(self, kind: Quirk, message: str, line: int, column: int,
+             text: str | None = None) -> None:
+        """Note a departure from PDN 3.0, once per kind (later ones only count)."""
+        w = self.warnings.get(kind)
+        if w is None:
+            self.warnings[kind] = PdnWarning(kind, message, index=self.index, line=line,
+                                             column=column, text=text)
+        else:
+            w.count += 1
 
     def error(self, cls: type[PdnError], message: str, line: int, column: int,
               text: str | None) -> None:
@@ -162,22 +229,30 @@ class PdnReader:
     """Iterate over the games of a PDN source, each a :class:`~shashki.pdn.Game`.
 
     ``source`` is a path, a binary or text stream, or (``text=True``) the PDN text itself.
-    ``variant`` is used for games without a ``GameType`` tag (default Russian); a game's
-    ``GameType`` tag wins over it. ``encoding`` overrides the detection.
-    :attr:`position` and :attr:`size` (bytes) serve progress bars.
+    ``variant`` is used for games without a ``GameType`` tag; by default their board is
+    inferred from the squares they name (with a warning saying which variant was assumed);
+    a game's ``GameType`` tag wins over both. ``encoding`` overrides the detection.
+    :attr:`position` and :attr:`size` (bytes) serve progress bars; :attr:`report` counts
+    the warnings of the games read so far by kind.
     """
 
     def __init__(self, source: Source, variant: VariantArg = None, encoding: str | None = None,
                  *, text: bool = False) -> None:
         self.source = LineSource(source, encoding, text=text)
-        self.variant = _variant(variant)
-        self._starts: dict[tuple[str, str | None], Position | Exception] = {}
-        self._cache: dict[tuple[str, int], dict[str, bytes]] = {}
-        self._bad: dict[tuple[str, int], dict[str, str]] = {}
-        self._boards: dict[str, Board] = {}
+        self.variant: Variant | None = None if variant is None else _variant(variant)
+        """The variant of games without a GameType tag; None: inferred per game."""
+        self.report: dict[Quirk, int] = {}
+        """How many games so far carried each kind of warning."""
+        # what a text means does not depend on the file: the caches serve every reader
+        self._starts = _STARTS
+        self._cache = _SQUARES
+        self._bad = _BAD
+        self._boards = _BOARDS
         self._setups: dict[tuple[str | None, ...], Any] = {}
         self.games = 0
         """Games read so far."""
+        self._slow_line = 0
+        """The block reader leaves the lines before this one to the line machine."""
         self._pushed_back = False
 
     def __enter__(self) -> PdnReader:
@@ -238,7 +313,7 @@ class PdnReader:
                 if eof:
                     return
                 continue
-            quick = self._quick(buf, pos, lineno, eof)
+            quick = self._quick(buf, pos, lineno, eof) if lineno >= self._slow_line else None
             if quick is not None:
                 game, end = quick
                 lineno += buf.count("\n", pos, end)
@@ -257,7 +332,10 @@ class PdnReader:
                         buf = buf[pos:] + piece
                         pos = 0
                     continue
-                line = buf[pos:] if nl < 0 else buf[pos:nl]
+                raw = line = buf[pos:] if nl < 0 else buf[pos:nl]
+                junk = _junk(line)
+                if junk:
+                    line = line[: junk - 1]
                 back = False
                 start = 0
                 while True:
@@ -265,9 +343,12 @@ class PdnReader:
                         if not line[start:].strip():
                             break
                         g = _Pending(self.games, lineno)
-                    r = self._feed(g, line, lineno, start)
+                    r = self._feed(g, line, lineno, start, raw)
                     if r is None:
                         break
+                    if junk and r >= 0 and not line[r:].strip():
+                        _junk_warning(g, lineno, junk)
+                        junk = 0
                     yield self._finish(g)
                     g = None
                     if r < 0:
@@ -276,6 +357,8 @@ class PdnReader:
                     start = r
                 if back:
                     break
+                if junk and g is not None:
+                    _junk_warning(g, lineno, junk)
                 pos = len(buf) if nl < 0 else nl + 1
                 lineno += 1
                 if g is None or nl < 0:
@@ -300,9 +383,22 @@ class PdnReader:
             if not eof:
                 return None
             e = len(buf)
+        indented = _INDENTED_TAG(buf, mstart, e)  # tags after tabs (Montpellier...)
+        if indented is not None:
+            e = indented.start()
         if e - mstart > _QUICK_CHARS:
             return None
-        toks = buf[mstart:e].split()
+        if self.source.lossy and "\ufffd" in buf[pos:e]:
+            return None  # the line machine reports the bytes that did not decode
+        body = buf[mstart:e]
+        ann: dict[int, list[Any]] = {}
+        if "{" in body or "$" in body or "!" in body or "?" in body:
+            annotated = _annotated(body)
+            if annotated is None:
+                return None
+            toks, ann = annotated
+        else:
+            toks = body.split()
         if not toks or toks[-1] not in _RESULTS:
             return None
         token = toks.pop()
@@ -312,15 +408,35 @@ class PdnReader:
         end = min(nl + 1, len(buf))
         headers = Headers()
         if mstart > pos:
-            d = headers._d = dict(_TAG_FIND(buf, pos, mstart))
+            found = _TAG_FIND(buf, pos, mstart)
+            d = headers._d = dict(found)
+            if len(d) != len(found):
+                # a tag name repeated: a new game starts there; the line machine reads the
+                # block (matching it again for each of its games would be quadratic)
+                self._slow_line = lineno + buf.count("\n", pos, mstart)
+                return None
             if "\\" in buf[pos:mstart]:
                 for name, value in d.items():
                     d[name] = L.unescape(value)
-        # variant and starting position, remembered per (GameType, Variant, FEN)
-        setup_key = (headers.get("GameType"), headers.get("Variant"), headers.get("FEN"))
+        # variant and starting position, remembered per (GameType, Variant, FEN, board)
+        gametype = headers.get("GameType")
+        note = None
+        inferred: Variant | None = None
+        if gametype is not None and gametype.strip():
+            try:
+                numeric = parse_gametype(gametype).notation == "N"
+            except ValueError:
+                return None
+            if numeric and _ALGEBRAIC_SQUARE(buf, mstart, e) is not None:
+                return None  # algebraic moves: do they contradict a numeric GameType?
+        elif self.variant is None and "Variant" not in headers:
+            inferred, seen = infer_variant(" ".join(toks), headers.get("FEN"))
+            note = f"no GameType tag: read as {inferred.title}, from the {seen}"
+        setup_key = (gametype, headers.get("Variant"), headers.get("FEN"),
+                     inferred.name if inferred is not None else None)
         setup = self._setups.get(setup_key, False)
         if setup is False:
-            setup = self._setup(headers)
+            setup = self._setup(headers, inferred)
             if len(self._setups) > 4096:
                 self._setups.clear()
             self._setups[setup_key] = setup
@@ -329,10 +445,9 @@ class PdnReader:
         variant, start, cache = setup
         tag = headers.get("Result")
         normalized = normalize_result(token, variant)
-        if tag is not None and tag != normalized:
-            meaning = result_meaning(tag)
-            if meaning is None or meaning != result_meaning(token):
-                return None
+        if tag is not None and tag != normalized and (
+                tag != tag.strip() or result_meaning(tag) != result_meaning(token)):
+            return None  # the line machine says what is wrong with the tag
         headers["Result"] = normalized
         try:
             # move numbers are in the cache as b"", which filter() drops
@@ -357,7 +472,14 @@ class PdnReader:
         if code != 0 or bad is not None:
             return None
         game = Game._read(variant, headers, self.games, lineno, buf[pos:nl],
-                          _Lazy(rep, {}, overrides))
+                          _Lazy(rep, ann, overrides))
+        root = ann.pop(0, None)
+        if root is not None:  # the game's own comment is no node: set it now
+            apply_annotations(game, root)
+        if note is not None:
+            game.warnings = [PdnWarning(Quirk.VARIANT_ASSUMED, note, index=self.games,
+                                        line=lineno, column=1)]
+            self._count(game)
         self.games += 1
         return game, end
 
@@ -366,16 +488,23 @@ class PdnReader:
         stream uses it to stop right after one game)."""
         g: _Pending | None = None
         feed = self._feed
-        for lineno, line in enumerate(lines, 1):
+        for lineno, raw in enumerate(lines, 1):
+            line = raw
+            junk = _junk(line)
+            if junk:
+                line = line[: junk - 1]
             start = 0
             while True:
                 if g is None:
                     if not line[start:].strip():
                         break
                     g = _Pending(self.games, lineno)
-                r = feed(g, line, lineno, start)
+                r = feed(g, line, lineno, start, raw)
                 if r is None:
                     break
+                if junk and r >= 0 and not line[r:].strip():
+                    _junk_warning(g, lineno, junk)
+                    junk = 0
                 game = self._finish(g)
                 g = None
                 if limit is not None and self.games >= limit:
@@ -385,17 +514,22 @@ class PdnReader:
                     return
                 yield game
                 if r >= 0:
-                    start = r
+                    start = r  # else this line starts the next game: read it again
+            if junk and g is not None:
+                _junk_warning(g, lineno, junk)
         if g is not None and not _empty(g):
             yield self._finish(g)
         self._pushed_back = False
 
-    def _setup(self, headers: Headers) -> tuple[Variant, Position, dict[str, bytes]] | None:
+    def _setup(self, headers: Headers, inferred: Variant | None
+               ) -> tuple[Variant, Position, dict[str, bytes]] | None:
         """Variant, starting position and move cache of a plain game; None when the
         game needs the line machine (a tag to report, another numbering)."""
         try:
-            variant = variant_of_headers(headers, self.variant)
+            variant = inferred or variant_of_headers(headers, self.variant)
         except ValueError:
+            return None
+        if variant is None:
             return None
         gt_text = headers.get("GameType")
         if gt_text:
@@ -417,14 +551,16 @@ class PdnReader:
 
     # --- lines ----------------------------------------------------------------------------
 
-    def _feed(self, g: _Pending, line: str, lineno: int, start: int) -> int | None:
-        """Take one line (from column ``start``) into game ``g``.
+    def _feed(self, g: _Pending, line: str, lineno: int, start: int, raw: str | None = None
+              ) -> int | None:
+        """Take one line (from column ``start``) into game ``g``; ``raw`` is the line as
+        read when ``line`` lost the junk at its end.
 
         Returns None when the game goes on, the column where the next game starts when the
         game ended on this line, or -1 when the game ended before this line.
         """
         if not g.lines or start == 0:
-            g.lines.append(line)
+            g.lines.append(line if raw is None else raw)
         if g.comment is not None:
             if start == 0 and L.TAG_LINE.match(line):
                 return self._unterminated_comment(g)
@@ -437,24 +573,26 @@ class PdnReader:
             g.annotation(len(g.moves))[0].append("\n".join(g.comment))
             g.comment = None
             return self._scan(g, line, lineno, close + 1)
+        s = line[start:].lstrip()
+        tagline = bool(s) and (s[0] == "[" or _BARE_TAG.match(s) is not None)
         if not g.movetext:
-            s = line[start:].lstrip()
             if not s:
                 if g.headers or g.errors:
                     g.movetext = True  # a blank line ends the tag section
+                    g.blank_at = lineno
                 return None
-            c = s[0]
-            if c == "[":
-                start = self._tags(g, line, lineno, start)
-                if start < 0:
-                    return None
-                g.movetext = True  # movetext after the tags on the same line
-                g.mt.append((lineno, line, start))
-                return self._scan(g, line, lineno, start)
-            if c in "%;":
+            if tagline:
+                return self._tags(g, line, lineno, start)
+            if s[0] in "%;":
                 return None
             g.movetext = True
-        elif line.lstrip().startswith("[") and start == 0:
+        elif tagline and start == 0:
+            if not g.mt and g.blank_at and not _repeats(g, s):
+                # the tags go on after a blank line (Brigitte.pdn): still this game's
+                g.warn(Quirk.TAG_BLANK_LINE, "a blank line inside the tag section: the tags "
+                       "after it are still this game's", g.blank_at, 1)
+                g.movetext = False
+                return self._tags(g, line, lineno, start)
             g.lines.pop()
             if g.depth:
                 self._unclosed(g)
@@ -474,27 +612,70 @@ class PdnReader:
         g.dead = True
         return -1
 
-    def _tags(self, g: _Pending, line: str, lineno: int, start: int) -> int:
-        """Read the tags of a line; return where movetext starts on it, or -1."""
+    def _tags(self, g: _Pending, line: str, lineno: int, start: int) -> int | None:
+        """Read the tags of a line (:meth:`_feed`'s return value).
+
+        A tag whose name the game already has starts the next game. Pseudo-tags without a
+        value (``[Empty]``), a missing or doubled ``[`` and several tags on the line are
+        read with a warning; movetext after the tags is scanned.
+        """
         pos = start
         n = len(line)
+        read = 0
         while pos < n:
             m = L.TAG.match(line, pos)
             if m is None:
                 rest = line[pos:].strip()
                 if not rest:
-                    return -1
+                    break
                 col = pos + len(line[pos:]) - len(line[pos:].lstrip()) + 1
+                if rest.startswith("[["):
+                    g.warn(Quirk.TAG_BRACKET, "a tag line with a doubled '[': read as one",
+                           lineno, col, "[[")
+                    pos = line.index("[", col - 1) + 1
+                    continue
+                e = _EMPTY_TAG.match(line, pos)
+                if e is not None:
+                    g.warn(Quirk.EMPTY_TAG, f"a pseudo-tag without a value, [{e.group(1)}]: "
+                           "skipped", lineno, col, e.group(0).strip())
+                    pos = e.end()
+                    continue
+                if rest[0] != "[" and read == 0 and _BARE_TAG.match(line, pos):
+                    g.warn(Quirk.TAG_BRACKET, "a tag line without its opening '[': read as "
+                           "a tag", lineno, col, rest)
+                    m = L.TAG.match("[" + line[pos:].lstrip())
+                    assert m is not None
+                    name, value = m.group(1), m.group(2)
+                    if name in g.headers:
+                        return self._split(g, col - 1)
+                    g.headers[name] = L.unescape(value)
+                    g.tag_pos[name] = (lineno, col + m.start(2) - 1)
+                    break
                 if rest[0] != "[":
-                    return col - 1
+                    g.movetext = True  # movetext after the tags on the same line
+                    g.mt.append((lineno, line, col - 1))
+                    return self._scan(g, line, lineno, col - 1)
                 g.error(PdnTagError, f"bad tag {rest!r}: expected [Name \"value\"]", lineno,
                         col, rest)
-                return -1
+                break
             name, value = m.group(1), m.group(2)
+            if name in g.headers:
+                return self._split(g, pos + len(line[pos:]) - len(line[pos:].lstrip()))
             g.headers[name] = L.unescape(value) if "\\" in value else value
             g.tag_pos[name] = (lineno, m.start(2) + 1)
             pos = m.end()
-        return -1
+            read += 1
+            if read == 2:
+                g.warn(Quirk.TAGS_ON_ONE_LINE, "several tags on one line", lineno,
+                       m.start() + len(m.group(0)) - len(m.group(0).lstrip()) + 1)
+        return None
+
+    def _split(self, g: _Pending, col: int) -> int:
+        """A tag name repeated at column ``col`` (0-based): the next game starts there."""
+        if col <= 0 or not g.lines[-1][:col].strip():
+            g.lines.pop()
+            return -1
+        return col
 
     def _scan(self, g: _Pending, line: str, lineno: int, pos: int) -> int | None:
         """Lex a movetext line from ``pos``; see :meth:`_feed` for the return value."""
@@ -502,21 +683,43 @@ class PdnReader:
         if pos == 0 and not g.depth and not g.dead and _FAST(line):
             found = _FIND(line)
             if found:
+                if g.tail is not None and g.tail[0] == L.GARBAGE:
+                    self._garbage(g, g.tail)
                 g.move_lines.append((len(moves), lineno, 0))
+                if _PADDED(line):
+                    first = next(t for t in found if " " in t)
+                    g.warn(Quirk.PADDED_SQUARE, f"square numbers padded with a space "
+                           f"({first!r}): read as {L.move_squares_text(first)!r}", lineno,
+                           line.index(first) + 1, first)
+                    found = [L.move_squares_text(t) for t in found]
                 moves.extend(found)
+                last = found[-1]
+                g.tail = (L.MOVE_T, last, lineno, 0) if _TWO_NUMBERS.match(last) else None
             return None
         g.move_lines.append((len(moves), lineno, pos))
         for m in _TOKEN.finditer(line, pos):
             k = m.lastindex
+            if g.tail is not None and g.depth == 0 and k != L.LINE_COMMENT:
+                if g.tail[0] == L.GARBAGE:
+                    self._garbage(g, g.tail)
+                g.tail = None
             if k == _MOVE_T or k == 5 or k == 6:
+                text = m.group(4)
+                if " " in text:
+                    g.warn(Quirk.PADDED_SQUARE, f"square numbers padded with a space "
+                           f"({text!r}): read as {L.move_squares_text(text)!r}", lineno,
+                           m.start(4) + 1, text)
+                    text = L.move_squares_text(text)
                 if g.depth == 0 and not g.dead:
-                    moves.append(m.group(4))
+                    moves.append(text)
                     if k != _MOVE_T:
                         a = g.annotation(len(moves))
                         if m.group(5) is not None:
                             _strength(a, m.group(5))
                         if m.group(6) is not None:
                             a[1].append(NAG_FORCED)
+                    elif _TWO_NUMBERS.match(text):
+                        g.tail = (L.MOVE_T, text, lineno, m.start(4) + 1)
             elif k == L.NUMBER or k == L.NUMBER_BLACK:
                 pass
             elif k == _COMMENT:
@@ -552,8 +755,14 @@ class PdnReader:
                 elif not g.dead:
                     g.error(PdnSyntaxError, "')' without '('", lineno, m.start(k) + 1, ")")
                     g.dead = True
-            elif k == L.SETUP or k == L.DASH:
+            elif k == L.SETUP:
                 g.complex = True
+            elif k == L.DASH:
+                if g.depth == 0 and not g.dead:
+                    g.dashes.append((len(moves), lineno, m.start(k) + 1))
+                    g.tail = (L.DASH, m.group(k), lineno, m.start(k) + 1)
+                else:
+                    g.complex = True
             elif k == L.ELLIPSIS:
                 if _WHITE_NUMBER_BEFORE.search(line, 0, m.start(k)):
                     g.ellipses.append((len(moves), lineno, m.start(k) + 1))
@@ -561,15 +770,24 @@ class PdnReader:
                     g.complex = True
             elif k == L.GARBAGE and not g.dead:
                 text = m.group(k)
-                g.error(PdnSyntaxError, f"unexpected {text!r}", lineno, m.start(k) + 1, text)
-                g.dead = True
+                tail = (L.GARBAGE, text, lineno, m.start(k) + 1)
+                if g.depth == 0 and L.SCORE.match(text):
+                    g.tail = tail  # a result if nothing follows it
+                else:
+                    self._garbage(g, tail)
         return None
+
+    @staticmethod
+    def _garbage(g: _Pending, tok: tuple[int, str, int, int]) -> None:
+        _, text, line, col = tok
+        g.error(PdnSyntaxError, f"unexpected {text!r}", line, col, text)
+        g.dead = True
 
     # --- games ------------------------------------------------------------------------------
 
     def _finish(self, g: _Pending) -> Game:
         self.games += 1
-        game = Game(self.variant, headers=g.headers)
+        game = Game(self.variant or RUSSIAN, headers=g.headers)
         game.index = g.index
         game.line = g.first_line
         game.raw = "\n".join(g.lines)
@@ -586,56 +804,92 @@ class PdnReader:
                     g.error(PdnEncodingError, "bytes that the encoding cannot decode",
                             g.first_line + i, text.index("\ufffd") + 1, None)
                     break
+        note = None
         try:
-            self._validate(g, game)
+            note = self._validate(g, game)
         except Exception as e:  # a reader bug must not stop the file
             if isinstance(e, PdnError):
                 g.errors.append(e)
             else:
                 line = g.mt[0][0] if g.mt else g.first_line
                 g.error(PdnError, f"internal error: {e!r}", line, 1, None)
+        if note is not None:
+            # "illegal under Russian rules" must say that Russian was only assumed
+            for err in g.errors:
+                if isinstance(err, (PdnMoveError, PdnFenError)):
+                    err.message = f"{err.message} ({note})"
         g.errors.sort(key=lambda e: (e.line or 0, e.column or 0))
         game.errors = g.errors
+        game.warnings = sorted(g.warnings.values(), key=lambda w: (w.line or 0, w.column or 0))
+        self._count(game)
         return game
 
-    def _validate(self, g: _Pending, game: Game) -> None:
+    def _count(self, game: Game) -> None:
+        for w in game.warnings:
+            self.report[w.kind] = self.report.get(w.kind, 0) + 1
+
+    def _validate(self, g: _Pending, game: Game) -> str | None:
+        """Check the game: variant, starting position, result, moves. Returns the note of
+        an assumed variant (for the messages of move errors), None if it was not assumed."""
         headers = g.headers
         # variant and numbering
         try:
             variant = variant_of_headers(headers, self.variant)
         except ValueError as e:
-            line, col = g.tag_pos.get("GameType", (g.first_line, 1))
+            line, col = g.tag_pos.get("GameType", g.tag_pos.get("Variant", (g.first_line, 1)))
             g.error(PdnTagError, str(e), line, col, headers.get("GameType"))
-            return
-        game.variant = variant
+            return None
+        fen = headers.get("FEN")
+        if fen is not None and fen.strip() in ("", "?"):
+            fen = None
+        note = None
+        if variant is None:
+            variant, seen = infer_variant(" ".join(g.moves), fen)
+            if (g.result is None and g.tail is not None and g.tail[0] == L.MOVE_T
+                    and not _can_be_move(variant, g.tail[1])):
+                # a last "move" that is a score (4-6) tells nothing of the board
+                variant, seen = infer_variant(" ".join(g.moves[:-1]), fen)
+            note = f"no GameType tag: read as {variant.title}, from the {seen}"
+            g.warn(Quirk.VARIANT_ASSUMED, note, g.first_line, 1)
         corner = 2
         gt_text = headers.get("GameType")
-        if gt_text:
+        if gt_text and gt_text.strip():
             gt = parse_gametype(gt_text)
-            if gt.notation == "N" and gt.corner != 2:
+            if gt.notation == "N" and any(_ALGEBRAIC_SQUARE(t) for t in g.moves):
+                # GameType 20 on 8x8 algebraic moves (shashkispark): the squares decide
+                board, seen = infer_variant(" ".join(g.moves), fen)
+                if board is RUSSIAN and board.geometry != variant.geometry:
+                    line, col = g.tag_pos.get("GameType", (g.first_line, 1))
+                    note = (f"GameType {gt_text!r} names {variant.title} in numeric notation "
+                            f"but the moves are algebraic: read as {board.title}, from the "
+                            f"{seen}")
+                    g.warn(Quirk.VARIANT_ASSUMED, note, line, col, gt_text)
+                    variant = board
+                    headers["GameType"] = str(gametype_number(board))  # what was read
+            elif gt.notation == "N" and gt.corner != 2:
                 corner = gt.corner
                 g_ = variant.geometry
                 headers["GameType"] = (f"{gt.number},{gt.start},{g_.files},{g_.ranks},N2,"
                                        f"{gt.invert}")
+        game.variant = variant
         # starting position
-        fen = headers.get("FEN")
-        if fen is not None and fen.strip() in ("", "?"):
-            fen = None
         start = self._start(variant, fen, corner)
         if isinstance(start, InvalidFen):
             line, col = g.tag_pos.get("FEN", (g.first_line, 1))
             err_col = col + (start.column - 1 if start.column else 0)
             g.error(PdnFenError, f"invalid FEN tag: {start.reason}", line, err_col, fen)
-            return
+            return note
         assert isinstance(start, Position)
         if fen is not None and corner != 2:
             headers["FEN"] = write_fen(start, variant)
         # result
+        self._tail(g, variant)
         self._result(g, variant)
-        if g.complex:
+        if g.complex or g.dashes:
             self._build(g, game, variant, start, corner)
         else:
             self._replay(g, game, variant, start, corner)
+        return note
 
     def _start(self, variant: Variant, fen: str | None, corner: int) -> Position | Exception:
         key = (variant.name + str(corner), fen)
@@ -653,23 +907,73 @@ class PdnReader:
             self._starts[key] = got
         return got
 
+    def _tail(self, g: _Pending, variant: Variant) -> None:
+        """A movetext without a result that ends with ``-``, a score (``3-0``) or two
+        squares no move joins (``4-6``): that token is the game's result (docs/pdn.md R5)."""
+        if g.result is not None or g.tail is None:
+            return
+        kind, text, line, col = g.tail
+        if kind == L.MOVE_T:
+            if _can_be_move(variant, text):
+                return
+            if not col:
+                line, col = self._locate(g, len(g.moves) - 1)
+            g.moves.pop()
+        elif kind == L.DASH:
+            g.dashes.pop()
+        g.result = (text, line, col)
+        g.end = (line, col - 1)
+        g.warn(Quirk.RESULT_NONSTANDARD, f"the movetext ends with {text!r}, which no "
+               "GameType has as a result: read as the game's result, not as a move", line,
+               col, text)
+
     def _result(self, g: _Pending, variant: Variant) -> None:
+        """The ``Result`` tag, in the GameType's own tokens; the tag wins over the movetext
+        (docs/pdn.md R5)."""
         headers = g.headers
         tag = headers.get("Result")
-        if tag is not None and result_meaning(tag) is not None:
-            headers["Result"] = normalize_result(tag, variant)
+        tag_meaning = None
+        if tag is not None:
+            line, col = g.tag_pos.get("Result", (g.first_line, 1))
+            if tag != tag.strip():
+                g.warn(Quirk.RESULT_SPACE, f"Result tag {tag!r} with spaces round the "
+                       f"result: read as {tag.strip()!r}", line, col, tag)
+                tag = tag.strip()
+            tag_meaning = result_meaning(tag)
+            if tag_meaning is not None:
+                headers["Result"] = result_token(tag_meaning, variant)
+            else:
+                headers["Result"] = tag
+                if tag in _UNKNOWN_RESULTS:
+                    tag = None  # an unknown value: the movetext may say more
+                elif g.result is None or g.result[0] != tag:  # else warned of as the token
+                    g.warn(Quirk.RESULT_NONSTANDARD, f"Result tag {tag!r}, which no GameType "
+                           "has as a result: kept as written", line, col, tag)
         if g.result is None:
-            if tag is None:
+            if "Result" not in headers:
                 headers["Result"] = "*"
+            if g.dead:
+                return  # the error that stopped reading says more
+            line, col = self._end_of(g)
+            g.warn(Quirk.NO_RESULT, "the movetext ends without a result: the game's result "
+                   f"is {headers['Result']!r}", line, col)
             return
         token, line, col = g.result
         if tag is None:
             headers["Result"] = normalize_result(token, variant)
             return
-        a, b = result_meaning(token), result_meaning(tag)
-        if (a or token) != (b or tag.strip()):
-            g.error(PdnResultError, f"the game ends with {token!r} but its Result tag says "
-                    f"{tag!r}", line, col, token)
+        token_meaning = result_meaning(token)
+        if token_meaning is not None and tag_meaning is not None and token_meaning != tag_meaning:
+            g.warn(Quirk.RESULT_MISMATCH, f"the game ends with {token!r} but its Result tag "
+                   f"says {tag!r}: the tag's result is kept", line, col, token)
+
+    @staticmethod
+    def _end_of(g: _Pending) -> tuple[int, int]:
+        """Line and column just after the game's last text."""
+        for lineno, text, _ in reversed(g.mt):
+            if text.strip():
+                return lineno, len(text.rstrip()) + 1
+        return g.first_line, 1
 
     # --- the fast path: kernels -------------------------------------------------------------
 
@@ -734,6 +1038,8 @@ class PdnReader:
             bad = self._bad[key]
             if len(cache) > 200_000:
                 cache.clear()
+            if len(bad) > 20_000:
+                bad.clear()
             for t in moves:
                 if t not in cache and t not in bad:
                     got = self._squares(variant, corner, t)
@@ -769,10 +1075,12 @@ class PdnReader:
             played, code = _kernel_replay(state, geo, rules, squares, offsets[done:],
                                           rows[done:], *scratch)
             done += int(played)
-            if code != -2 or moves is None:
+            if code not in (-1, -2) or moves is None:
                 break
             # The kernels call a complete path ambiguous when it is also part of a longer
-            # route; notation.parse_move takes it as naming its own move. Board decides.
+            # route, and know only the route each move keeps; notation.parse_move takes a
+            # complete path as naming its own move, and the full path of any route of a
+            # move as naming that move. Board decides.
             board = Board(variant, write_fen(Position(*(int(x) for x in state)), variant))
             try:
                 move = board.parse_move(moves[done])
@@ -803,6 +1111,7 @@ class PdnReader:
 
     def _build(self, g: _Pending, game: Game, variant: Variant, start: Position,
                corner: int) -> None:
+        """The tree, node by node with :class:`Board` (variations, setups, unknown moves)."""
         segments = g.mt
         if g.end is not None and segments and segments[-1][0] == g.end[0]:
             lineno, text, s = segments[-1]
@@ -810,6 +1119,94 @@ class PdnReader:
         tokens = L.tokenize(segments)
         board = Board(variant, write_fen(start, variant))
         _TreeBuilder(g, game, variant, tokens, corner).build(board)
+
+
+def _annotated(body: str) -> tuple[list[str], dict[int, list[Any]]] | None:
+    """The tokens of a movetext whose only annotations are comments (clock commands too),
+    NAGs and move strengths, without them, and the annotations by ply as the line machine
+    gathers them (``{ply: [comments, NAGs, strength]}``); None for anything else.
+
+    >>> _annotated("1. c3-d4! {good [%clk 0:05:00]} f6-g5 $2 *")
+    (['1.', 'c3-d4', 'f6-g5', '*'], {1: [['good [%clk 0:05:00]'], [1], ''], 2: [[], [2], '']})
+    """
+    pieces = _COMMENT_SPLIT(body)
+    ann: dict[int, list[Any]] = {}
+    toks: list[str] = []
+    plies = 0
+    for i, piece in enumerate(pieces):
+        if toks and toks[-1] in _RESULTS and (i % 2 or piece.strip()):
+            return None  # something after the result: the line machine splits the games
+        if i % 2:
+            a = ann.get(plies)
+            if a is None:
+                a = ann[plies] = [[], [], ""]
+            a[0].append(piece)
+            continue
+        if _NOT_QUICK(piece):
+            return None  # variations, setups, line comments, a brace left open...
+        for t in piece.split():
+            if toks and toks[-1] in _RESULTS:
+                return None
+            if t[0] == "$":
+                if not plies or not t[1:].isdigit():
+                    return None
+                a = ann.get(plies)
+                if a is None:
+                    a = ann[plies] = [[], [], ""]
+                a[1].append(int(t[1:]))
+                continue
+            if t[-1] in "!?":
+                m = _STRENGTH_AFTER(t)
+                if m is None:
+                    return None
+                t, strength = m.group(1), m.group(2)
+                if t:
+                    toks.append(t)
+                    plies += t not in _NUMBERS
+                if not plies:
+                    return None
+                a = ann.get(plies)
+                if a is None:
+                    a = ann[plies] = [[], [], ""]
+                _strength(a, strength)
+                continue
+            toks.append(t)
+            if t not in _NUMBERS:
+                plies += 1
+    return toks, ann
+
+
+def _junk(line: str) -> int:
+    """1-based column of the text ``\\r`` at the end of a line (0: none)."""
+    if "\\r" not in line:
+        return 0
+    m = L.LITERAL_CR.search(line)
+    return m.start() + 1 if m is not None else 0
+
+
+def _junk_warning(g: _Pending, lineno: int, column: int) -> None:
+    g.warn(Quirk.LITERAL_CR, "the text '\\r' after the line (the line end written as text): "
+           "skipped", lineno, column, "\\r")
+
+
+def _repeats(g: _Pending, line: str) -> bool:
+    """Whether the first tag of a line names a tag the game already has."""
+    m = _FIRST_NAME.match(line)
+    return m is not None and m.group(1) in g.headers
+
+
+def _can_be_move(variant: Variant, text: str) -> bool:
+    """Whether a two-square numeric text names two squares on one diagonal of the board
+    (or squares off it: then it is a bad move, not a result)."""
+    m = _TWO_NUMBERS.match(text)
+    if m is None:
+        return True
+    g = variant.geometry
+    a, b = int(m.group(1)), int(m.group(2))
+    if not (1 <= a <= g.squares and 1 <= b <= g.squares):
+        return True
+    (fa, ra), (fb, rb) = g.file_rank(a), g.file_rank(b)
+    return a != b and abs(fa - fb) == abs(ra - rb)
 
 
 def _empty(g: _Pending) -> bool:
@@ -855,8 +1252,29 @@ _ROW = 0
 _Replay: Any = None
 
 
+class _Line:
+    """Where the tree builder stands in one line (the main line or a variation)."""
+
+    __slots__ = ("after_number", "before", "before_turn", "board", "node", "parent",
+                 "pending", "top", "turn")
+
+    def __init__(self, parent: GameNode, board: Board | None, turn: int, top: bool) -> None:
+        self.parent = parent
+        self.node = parent
+        self.board = board
+        self.turn = turn
+        self.before: Board | None = None
+        self.before_turn = turn
+        self.pending: list[str] = []
+        self.after_number = False
+        self.top = top
+
+
 class _TreeBuilder:
-    """Builds a game's tree from tokens with a :class:`Board`, variation by variation."""
+    """Builds a game's tree from tokens with a :class:`Board`, variation by variation.
+
+    Variations nest on an explicit stack, not on Python's: a file with thousands of
+    nested variations is read like any other."""
 
     def __init__(self, g: _Pending, game: Game, variant: Variant, tokens: list[L.Token],
                  corner: int) -> None:
@@ -869,7 +1287,7 @@ class _TreeBuilder:
         self._starting: list[tuple[GameNode, list[str]]] = []
 
     def build(self, board: Board) -> None:
-        self.line(self.game, board, board.turn.value, 0, True)
+        self._lines(board)
         for node, texts in self.comments.values():
             text, clock = ClockTimes.parse(" ".join(texts))
             node.comment = normalize_comment(text)
@@ -906,43 +1324,45 @@ class _TreeBuilder:
         self.g.errors.append(cls(message, index=self.g.index, line=tok[2], column=tok[3],
                                  text=tok[1], **kw))
 
-    def line(self, parent: GameNode, board: Board | None, turn: int, i: int, top: bool) -> int:
+    def _lines(self, board: Board) -> None:
         toks = self.toks
         n = len(toks)
-        node = parent
-        before: Board | None = None
-        before_turn = turn
-        pending: list[str] = []
-        after_number = False
         game = self.game
+        f = _Line(game, board, board.turn.value, True)
+        stack: list[_Line] = []
+        i = 0
         while i < n:
             tok = toks[i]
             kind, text = tok[0], tok[1]
             if kind == L.NUMBER:
-                after_number = True
+                f.after_number = True
                 i += 1
                 continue
+            skip = False  # an error: the rest of this line is not read
             if kind == L.MOVE_T:
-                if board is None:
+                if f.board is None:
                     self._error(PdnMoveError, f"move {text!r} after an unknown move: the "
                                 "position is not known (a /FEN \"...\"/ setup must follow "
                                 "an unknown move)", tok)
-                    return self._skip(i, top)
-                try:
-                    move = board.parse_move(text)
-                except IllegalMove as e:
-                    message = str(e)
-                    self._error(PdnMoveError, message, tok,
-                                ambiguous=message.startswith("ambiguous"), fen=board.fen(),
-                                ply=node.ply())
-                    return self._skip(i, top)
-                before, before_turn = board.copy(stack=False), turn
-                board.push(move)
-                node = self._child(node, move, pending)
-                pending = []
-                turn ^= 1
+                    skip = True
+                else:
+                    try:
+                        move = f.board.parse_move(text)
+                    except IllegalMove as e:
+                        message = str(e)
+                        self._error(PdnMoveError, message, tok,
+                                    ambiguous=message.startswith("ambiguous"),
+                                    fen=f.board.fen(), ply=f.node.ply())
+                        skip = True
+                    else:
+                        f.before, f.before_turn = f.board.copy(stack=False), f.turn
+                        f.board.push(move)
+                        f.node = self._child(f.node, move, f.pending)
+                        f.pending = []
+                        f.turn ^= 1
             elif kind in (L.STRENGTH, L.STRENGTH_ATTACHED, L.FORCED, L.NAG):
-                if node is parent:
+                node = f.node
+                if node is f.parent:
                     self._error(PdnSyntaxError, "a NAG or move strength before the first move",
                                 tok)
                 elif kind == L.NAG:
@@ -954,61 +1374,83 @@ class _TreeBuilder:
                 else:
                     node.strength = text
             elif kind in (L.COMMENT, L.COMMENT_OPEN):
-                if node is parent and not (top and parent is game):
-                    pending.append(text)
+                if f.node is f.parent and not (f.top and f.parent is game):
+                    f.pending.append(text)
                 else:
-                    self._comment(node, text)
+                    self._comment(f.node, text)
             elif kind == L.LPAREN:
-                if node is parent:
+                if f.node is f.parent:
                     self._error(PdnSyntaxError, "a variation before any move", tok)
                     i = self._skip(i + 1, False)
                     continue
-                assert node.parent is not None
-                i = self.line(node.parent, before.copy() if before is not None else None,
-                              before_turn, i + 1, False)
+                parent = f.node.parent
+                assert parent is not None
+                stack.append(f)
+                f = _Line(parent, f.before.copy() if f.before is not None else None,
+                          f.before_turn, False)
+                i += 1
                 continue
             elif kind == L.RPAREN:
-                if not top:
-                    self._flush(parent, node, pending)
-                    return i + 1
+                if not f.top:
+                    self._flush(f.node, f.pending)
+                    f = stack.pop()
+                    i += 1
+                    continue
             elif kind == L.SETUP:
                 m = L.SETUP_FEN.match(text)
                 if m is None:
                     self._error(PdnSyntaxError, f"unknown setup command /{text}/: expected "
                                 "/FEN \"...\"/", tok)
-                    return self._skip(i, top)
-                fen = m.group(1)
-                if self.corner != 2:
-                    fen = renumber_fen(fen, self.variant.geometry, self.corner)
-                try:
-                    new = setup_board(self.variant, fen, board)
-                except InvalidFen as e:
-                    self._error(PdnFenError, f"invalid setup FEN: {e.reason}", tok)
-                    return self._skip(i, top)
-                except PdnError as e:
-                    self._error(PdnFenError, e.message, tok)
-                    return self._skip(i, top)
-                before, before_turn = board, turn
-                child = self._child(node, None, pending)
-                pending = []
-                child.setup_fen = fen.strip() if _is_null(fen) else new.fen()
-                node, board, turn = child, new, new.turn.value
+                    skip = True
+                else:
+                    fen = m.group(1)
+                    if self.corner != 2:
+                        fen = renumber_fen(fen, self.variant.geometry, self.corner)
+                    try:
+                        new = setup_board(self.variant, fen, f.board)
+                    except InvalidFen as e:
+                        self._error(PdnFenError, f"invalid setup FEN: {e.reason}", tok)
+                        skip = True
+                    except PdnError as e:
+                        self._error(PdnFenError, e.message, tok)
+                        skip = True
+                    else:
+                        f.before, f.before_turn = f.board, f.turn
+                        child = self._child(f.node, None, f.pending)
+                        f.pending = []
+                        child.setup_fen = fen.strip() if _is_null(fen) else new.fen()
+                        f.node, f.board, f.turn = child, new, new.turn.value
             elif kind in (L.ELLIPSIS, L.DASH):
-                if not (kind == L.ELLIPSIS and after_number and turn == 1):
-                    before, before_turn = board, turn
-                    node = self._child(node, None, pending)
-                    pending = []
-                    board = None
-                    turn ^= 1
-            elif kind == L.RESULT or kind == L.GARBAGE:
-                return self._skip(i, top) if kind == L.GARBAGE else n
-            after_number = False
+                if not (kind == L.ELLIPSIS and f.after_number and f.turn == 1):
+                    f.before, f.before_turn = f.board, f.turn
+                    f.node = self._child(f.node, None, f.pending)
+                    f.pending = []
+                    f.board = None
+                    f.turn ^= 1
+            elif kind == L.RESULT:
+                while stack:  # the lines around this one end with it
+                    f = stack.pop()
+                    self._flush(f.node, f.pending)
+                break
+            elif kind == L.GARBAGE:
+                skip = True
+            if skip:
+                # the rest of this line is lost; its parent line goes on after it
+                i = self._skip(i, f.top)
+                if f.top:
+                    break
+                f = stack.pop()
+                continue
+            f.after_number = False
             i += 1
-        self._flush(parent, node, pending)
-        return i
+        else:
+            self._flush(f.node, f.pending)
+            while stack:  # variations left open at the end (reported by the line machine)
+                f = stack.pop()
+                self._flush(f.node, f.pending)
 
-    def _flush(self, parent: GameNode, node: GameNode, pending: list[str]) -> None:
-        """Comments at the end of a variation with no move after them."""
+    def _flush(self, node: GameNode, pending: list[str]) -> None:
+        """Comments at the end of a line with no move after them go to its last node."""
         if pending:
             self._comment(node, " ".join(pending))
 

@@ -11,7 +11,8 @@
   for as written, comments in braces with clock commands first, variations in
   parentheses, setup commands ``/FEN "..."/``, unknown moves ``...``.
 * The result in the GameType's tokens: ``2-0 1-1 0-2`` for International, ``1-0 1/2-1/2
-  0-1`` otherwise.
+  0-1`` otherwise; a result no GameType has (``-``, ``4-6``) stays in the Result tag and
+  the movetext ends with ``*``, the one PDN 3.0 terminator for it.
 
 >>> from shashki.pdn import read_game
 >>> game = read_game('[GameType "25"]\\n1. c3-d4 {[%clk 0:05:00]} f6-e5 (b6-a5 $2) 2-0')
@@ -27,8 +28,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import IO
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
 
 from shashki.board import Board
 from shashki.notation import Style, move_text
@@ -39,9 +40,12 @@ from shashki.pdn.gametype import (
     gametype_number,
     native_style,
     normalize_result,
+    result_meaning,
+    result_token,
 )
 from shashki.pdn.lexer import escape
 from shashki.pdn.model import Game, GameNode, normalize_comment, setup_board
+from shashki.rules import Variant
 
 _FULLMOVE = re.compile(r":F(\d+)\s*\.?\s*$")
 
@@ -77,7 +81,7 @@ class PdnWriter:
         m = _FULLMOVE.search(fen)
         number = int(m.group(1)) if m else 1
         self._line(game, board, number, board.turn.value, True)
-        tokens.append(normalize_result(game.result, game.variant))
+        tokens.append(terminator(game.result, game.variant))
         body = self._wrap(tokens)
         return ("\n".join(lines) + "\n\n" if lines else "") + body + "\n"
 
@@ -85,7 +89,22 @@ class PdnWriter:
 
     def _line(self, node: GameNode, board: Board | None, number: int, turn: int,
               force: bool) -> None:
-        """Write the main line from ``node`` on, with the alternatives at each step."""
+        """Write the main line from ``node`` on, with the alternatives at each step.
+
+        Variations nest on an explicit stack of :meth:`_steps` generators, not on
+        Python's: a tree nested thousands of variations deep is written like any other."""
+        stack = [self._steps(node, board, number, turn, force)]
+        while stack:
+            inner = next(stack[-1], None)
+            if inner is None:
+                stack.pop()
+            else:
+                stack.append(inner)
+
+    def _steps(self, node: GameNode, board: Board | None, number: int, turn: int,
+               force: bool) -> Iterator[Iterator[Any]]:
+        """:meth:`_line`'s work; it yields the writing of each variation, to be run to its
+        end before this one goes on."""
         while node.variations:
             main, *alts = node.variations
             force = self._node(main, board, number, turn, force, start=False)
@@ -94,7 +113,7 @@ class PdnWriter:
                 b = board.copy(stack=False) if board is not None else None
                 self._node(alt, b, number, turn, True, start=True)
                 b, n2, t2 = self._after(alt, b, number, turn)
-                self._line(alt, b, n2, t2, self._forced_after(alt))
+                yield self._steps(alt, b, n2, t2, self._forced_after(alt))
                 # parentheses stick to the first and last token: no line break inside them
                 self._tokens[opening] = "(" + self._tokens[opening]
                 self._tokens[-1] += ")"
@@ -181,6 +200,17 @@ class PdnWriter:
                 cur = tok
         lines.append(cur)
         return "\n".join(lines)
+
+
+def terminator(result: str, variant: Variant) -> str:
+    """The token that ends the movetext: the GameType's own for a result it has, ``*``
+    for any other string (docs/pdn.md W6).
+
+    >>> from shashki.rules import INTERNATIONAL
+    >>> terminator("1-0", INTERNATIONAL), terminator("-", INTERNATIONAL)
+    ('2-0', '*')
+    """
+    return result_token(meaning, variant) if (meaning := result_meaning(result)) else "*"
 
 
 _RUN = re.compile(r"(K?)(\d+)")

@@ -18,9 +18,16 @@ _MV, _PATH, _CX, _CNT, _FU, _FI = K.buffers(0)
 _MV0 = _MV[0]
 
 
-def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int) -> list[Move]:
-    """Every legal move of the side to move (Code 1.4-1.5; FMJD 3-4 for majority rules)."""
+def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int,
+                routes: bool = False) -> list[Move]:
+    """Every legal move of the side to move (Code 1.4-1.5; FMJD 3-4 for majority rules).
+
+    With ``routes`` every capture route is listed: two routes with the same start, end and
+    captured set, one move otherwise (perft.md §1), come as two entries.
+    """
     geo, rules = variant.kernel_arrays()
+    if routes:
+        rules = every_route(rules)
     own, opp = (white, black) if turn == 0 else (black, white)
     n = K.generate(U64(own), U64(opp), U64(kings), turn, geo, rules, _MV0, _PATH, _CX, _CNT,
                    _FU, _FI)
@@ -32,6 +39,13 @@ def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int)
             out.append(Move((b2s[frm], b2s[to]), (), promo))
             continue
         out.append(_capture(b2s, _MV0[i], frm, flags, promo))
+    return out
+
+
+def every_route(rules: np.ndarray) -> np.ndarray:
+    """The kernels' rules array that merges no duplicate routes (perft.md §1 "no-dedup")."""
+    out = rules.copy()
+    out[K.R_DEDUP_MIN] = K.MAX_PATH + 1  # no capture takes that many pieces
     return out
 
 
