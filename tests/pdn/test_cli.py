@@ -97,7 +97,7 @@ def test_check_all_errors_and_variant(cli: Callable[..., tuple[int, str, str]],
 def test_replay_json(cli: Callable[..., tuple[int, str, str]]) -> None:
     code, out, _ = cli("pdn", "replay", str(DATA / "errors.pdn"), "--json")
     recs = [json.loads(line) for line in out.splitlines()]
-    assert code == 1 and [r["index"] for r in recs] == list(range(10))
+    assert code == 2 and [r["index"] for r in recs] == list(range(10))
     good = recs[0]
     assert set(good) == {"index", "headers", "plies", "fen", "result", "termination",
                          "warnings"}
@@ -134,7 +134,7 @@ def test_replay_and_convert_go_on_after_a_broken_game(
     f.write_text(POLISH)
     extra = ["--notation", "numeric"] if command == "convert" else []
     code, out, err = cli("pdn", command, str(f), *extra)
-    assert code == 1
+    assert code == 2
     if command == "replay":
         lines = out.splitlines()
         assert len(lines) == 5
@@ -193,7 +193,7 @@ def test_convert(cli: Callable[..., tuple[int, str, str]], tmp_path: Path, notat
 def test_convert_keeps_broken_games(cli: Callable[..., tuple[int, str, str]]) -> None:
     code, out, err = cli("pdn", "convert", str(DATA / "errors.pdn"),
                          "--notation", "numeric")
-    assert code == 1
+    assert code == 2
     assert err.count("errors.pdn:") == 7
     gs = read_games(out)
     assert len(gs) == 10

@@ -160,7 +160,7 @@ def _cmd_pdn_replay(args: argparse.Namespace) -> int:
             why = f"  {record['result']} {t['kind']} ({t['article']}, {t['ply']})" if t else ""
             print(f"{game.index}: {record['plies']} {tr('pdn.plies')}  "
                   f"{record['fen'] or tr('pdn.unknown_position')}{why}")
-    return 1 if broken else 0
+    return 2 if broken else 0  # every game was tried; the broken ones are reported
 
 
 def _as_pdn_error(game: Any, e: Exception) -> Any:
@@ -248,7 +248,7 @@ def _cmd_pdn_convert(args: argparse.Namespace) -> int:
     finally:
         if out is not sys.stdout:
             out.close()
-    return 1 if broken else 0
+    return 2 if broken else 0  # every game was tried; the broken ones are reported
 
 
 def _add_diagram(sub: Any) -> None:
