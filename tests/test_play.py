@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
+from shashki.cli.terminal import run
 from shashki.game import Game, Kind
-from shashki.play import run
 
 
 def scripted(lines: list[str]) -> Callable[[str], str]:

@@ -149,6 +149,14 @@ class TimeControl:
         return cls(tuple(stages))
 
     @classmethod
+    def from_tag(cls, value: str | None) -> TimeControl | None:
+        """A game record's ``TimeControl`` tag (``game.headers.get("TimeControl")``): None
+        when absent, unknown (``?``) or none (``-``); raises for a malformed value."""
+        if value is None or value.strip() in ("", "?", "-"):
+            return None
+        return cls.from_pdn(value)
+
+    @classmethod
     def from_pdn(cls, text: str) -> TimeControl:
         """Read a PDN ``TimeControl`` tag: ``40/7200:3600``, ``4800+60``, ``2700``.
 

@@ -424,8 +424,8 @@ class Game:
         """The game record: moves with clock readings, ``Result`` in the GameType's tokens,
         ``TimeControl``, ``Termination`` naming the article, and a closing comment with the
         ply and the evidence's summary."""
+        from shashki.pdn.annotations import ClockTimes
         from shashki.pdn.gametype import result_token
-        from shashki.pdn.model import ClockTimes
 
         record = pdn.Game.from_board(self.board)
         record.headers.update(headers or {})

@@ -22,13 +22,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 from enum import Enum
-from typing import TYPE_CHECKING
 
+from shashki.boardview import BoardView as Board
 from shashki.errors import IllegalMove
 from shashki.move import Move
-
-if TYPE_CHECKING:
-    from shashki.board import Board
 
 
 class Style(Enum):
@@ -195,8 +192,6 @@ def _style_of(text: str) -> Style:
 
 def explain_illegal(board: Board, squares: list[int], text: str) -> str:
     """Why no legal move matches: the rule that forbids it, and what is legal instead."""
-    from shashki.board import Board as _Board
-
     st = _style_of(text)
     start = squares[0]
     name = square_text(board, start, st)
@@ -211,8 +206,10 @@ def explain_illegal(board: Board, squares: list[int], text: str) -> str:
     captures = [m for m in legal if m.is_capture]
     if captures and board.variant.majority_capture:
         free = replace(board.variant, majority_capture=False)
-        loose = _Board(free, board.fen())
-        smaller = [m for m in loose.legal_moves if _matches(squares, m) or _is_prefix(squares, m)]
+        from shashki.rules import movegen  # compiled kernels: loaded when first needed
+
+        smaller = [m for m in movegen.legal_moves(free, *board.position)
+                   if _matches(squares, m) or _is_prefix(squares, m)]
         if smaller:
             most = len(captures[0].captures)
             return (f"illegal move {text!r}: the capture of the largest number of pieces is "

@@ -29,16 +29,14 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
+from shashki.boardview import BoardView as Board
 from shashki.color import WHITE
 from shashki.errors import InvalidSquare, MissingDependency
 from shashki.extras import need
 from shashki.move import Move
 from shashki.rules.geometry import Geometry
-
-if TYPE_CHECKING:
-    from shashki.board import Board
 
 __all__ = [
     "DEFAULT_COLORS",

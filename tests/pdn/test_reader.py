@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from shashki.clock import TimeControl
 from shashki.color import BLACK, WHITE
 from shashki.pdn import (
     ClockTimes,
@@ -41,7 +42,7 @@ def test_lidraughts_russian() -> None:
     assert g1.headers["WhiteElo"] == "1874" and g1.rating(WHITE) == 1874
     assert g2.rating(BLACK) is None  # "?"
     assert g1.starting_fen() is None  # FEN "?"
-    tc = g1.time_control()
+    tc = TimeControl.from_tag(g1.headers.get("TimeControl"))
     assert tc is not None and tc.stages[0].seconds == 180 and tc.stages[0].increment == 2
     assert g1.ply_count() == g2.ply_count() == 40
     nodes = list(g1.mainline())
@@ -59,7 +60,7 @@ def test_fmjd_international() -> None:
     assert g1.headers["GameType"] == "20,W,10,10,N2,0"
     assert g1.result == "1-1" and g2.result == "0-2"
     assert g1.headers["WhiteTitle"] == "GMI" and g1.rating(WHITE) == 2391
-    tc = g1.time_control()
+    tc = TimeControl.from_tag(g1.headers.get("TimeControl"))
     assert tc is not None and tc.stages[0].moves == 40 and tc.stages[1].seconds == 3600
     assert g1.ply_count() == g2.ply_count() == 50 == int(g1.headers["PlyCount"])
     # a FEN tag with ranges, kings and a trailing dot; a full capture path

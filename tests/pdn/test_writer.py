@@ -21,7 +21,7 @@ from shashki.pdn import (
     write_game,
     write_games,
 )
-from shashki.pdn.model import format_time, parse_time
+from shashki.pdn.annotations import format_time, parse_time
 
 DATA = Path(__file__).parent / "data"
 FILES = ["lidraughts_russian.pdn", "fmjd_international.pdn", "russian_db_cp1251.pdn",

@@ -25,9 +25,9 @@ def _add_play(sub: Any) -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from shashki.cli.terminal import run
     from shashki.game import Game
     from shashki.pdn import write_game
-    from shashki.play import run
 
     game = Game(args.variant, args.fen, ruleset=args.ruleset, time_control=args.time)
 

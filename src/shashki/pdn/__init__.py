@@ -39,6 +39,7 @@ Writing: :func:`write_game`, ``str(game)``, :class:`PdnWriter`, :func:`write_gam
 True
 """
 
+from shashki.pdn.annotations import ClockTimes
 from shashki.pdn.errors import (
     PdnEncodingError,
     PdnError,
@@ -53,7 +54,6 @@ from shashki.pdn.gametype import GameType, parse_gametype
 from shashki.pdn.model import (
     SEVEN_TAG_ROSTER,
     ChildNode,
-    ClockTimes,
     Game,
     GameNode,
     Headers,

@@ -22,16 +22,15 @@ compared.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from shashki.board import Board
-from shashki.color import BLACK, WHITE, Color
+from shashki.color import WHITE, Color
 from shashki.errors import IllegalMove
-from shashki.fen import parse_fen, write_fen
+from shashki.fen import write_fen
 from shashki.move import Move
+from shashki.pdn.annotations import ClockTimes, normalize_comment, setup_board
 from shashki.pdn.errors import PdnError, PdnWarning
 from shashki.pdn.gametype import (
     gametype_number,
@@ -43,7 +42,6 @@ from shashki.pdn.gametype import (
 from shashki.rules import VARIANTS, Variant, variant_by_name
 
 if TYPE_CHECKING:
-    from shashki.clock import TimeControl
     from shashki.rules.movegen import Replay
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -114,146 +112,20 @@ class Headers(MutableMapping[str, str]):
         return "Headers(" + ", ".join(f"{k}={v!r}" for k, v in self.items()) + ")"
 
 
-# --- clock commands ---------------------------------------------------------------------
-
-_TIME = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$")
-_COMMAND = re.compile(r"\[%(clk|clock|emt|egt|mct)\s+([^\]]*?)\s*\]", re.IGNORECASE)
-_CLOCK_ITEM = re.compile(r"([wWbB])?(\d[\d:.]*)")
 
 
-def parse_time(text: str) -> float | None:
-    """Seconds of ``h:mm:ss`` (or ``m:ss``; fractions allowed), None if it is not one."""
-    m = _TIME.match(text.strip())
-    if not m:
-        return None
-    h, mm, ss = m.groups()
-    return round((int(h) if h else 0) * 3600 + int(mm) * 60 + float(ss), 3)
 
 
-def format_time(seconds: float) -> str:
-    """``h:mm:ss`` with a fraction when there is one: ``0:03:07``, ``1:00:02.5``."""
-    whole = int(seconds)
-    frac = round(seconds - whole, 3)
-    if frac >= 1:  # pragma: no cover - rounding guard
-        whole, frac = whole + 1, 0.0
-    h, rest = divmod(whole, 3600)
-    m, s = divmod(rest, 60)
-    out = f"{h}:{m:02d}:{s:02d}"
-    if frac:
-        out += f"{frac:.3f}".rstrip("0")[1:]
-    return out
 
 
-@dataclass(frozen=True)
-class ClockTimes:
-    """Clock readings of PDN clock commands in a comment, in seconds.
-
-    ``[%clk t]`` (and ``[%clock t]`` without a colour) is the time left to the player who
-    just moved; ``[%clock w0:10:00 B0:09:58]`` gives both clocks, the upper-case one
-    running; ``emt``, ``egt`` and ``mct`` are elapsed move time, elapsed game time and the
-    reading of a mechanical clock.
-
-    >>> c = ClockTimes.parse("[%clock w0:10:00 B0:09:58] ok")
-    >>> c[0], c[1].white, c[1].black, c[1].running
-    ('ok', 600.0, 598.0, <Color.BLACK: 1>)
-    >>> c[1].commands()
-    '[%clock w0:10:00 B0:09:58]'
-    """
-
-    clk: float | None = None
-    white: float | None = None
-    black: float | None = None
-    running: Color | None = None
-    emt: float | None = None
-    egt: float | None = None
-    mct: float | None = None
-
-    @classmethod
-    def parse(cls, comment: str) -> tuple[str, ClockTimes | None]:
-        """The comment without its clock commands, and the readings (None if none).
-
-        A command whose value is no time stays in the comment text.
-        """
-        if "[%" not in comment:
-            return comment, None
-        fields: dict[str, Any] = {}
-
-        def take(m: re.Match[str]) -> str:
-            name, value = m.group(1).lower(), m.group(2)
-            if name != "clock":
-                t = parse_time(value)
-                if t is None:
-                    return m.group(0)
-                fields[name] = t
-                return " "
-            items = value.split()
-            parsed = []
-            for item in items:
-                im = _CLOCK_ITEM.fullmatch(item)
-                t = parse_time(im.group(2)) if im else None
-                if im is None or t is None:
-                    return m.group(0)
-                parsed.append((im.group(1), t))
-            if not 1 <= len(parsed) <= 2:
-                return m.group(0)
-            for letter, t in parsed:
-                if letter is None:
-                    if len(parsed) != 1:
-                        return m.group(0)
-                    fields["clk"] = t
-                    continue
-                fields["white" if letter in "wW" else "black"] = t
-                if letter.isupper():
-                    fields["running"] = WHITE if letter == "W" else BLACK
-            return " "
-
-        text = _COMMAND.sub(take, comment)
-        if not fields:
-            return comment, None
-        return text.strip(), cls(**fields)
-
-    def commands(self) -> str:
-        """The clock commands that give these readings, as shashki writes them."""
-        out = []
-        if self.white is not None or self.black is not None:
-            items = []
-            for value, color, letter in ((self.white, WHITE, "w"), (self.black, BLACK, "b")):
-                if value is not None:
-                    items.append((letter.upper() if self.running is color else letter)
-                                 + format_time(value))
-            out.append(f"[%clock {' '.join(items)}]")
-        for name in ("clk", "emt", "egt", "mct"):
-            value = getattr(self, name)
-            if value is not None:
-                out.append(f"[%{name} {format_time(value)}]")
-        return " ".join(out)
 
 
-def normalize_comment(text: str) -> str:
-    """Comments as compared and written: whitespace runs become one space."""
-    return " ".join(text.split())
 
 
-# --- setup commands ---------------------------------------------------------------------
-
-_DIGIT_OR_SQUARE = re.compile(r"\d")
 
 
-def is_null_setup(fen: str) -> bool:
-    """``/FEN "B::"/`` and the like name no squares: only the side to move changes."""
-    return not _DIGIT_OR_SQUARE.search(fen)
 
 
-def setup_board(variant: Variant, fen: str, before: Board | None) -> Board:
-    """The board a setup command makes; raises :class:`~shashki.InvalidFen`."""
-    if is_null_setup(fen):
-        turn = fen.strip()[:1].upper()
-        if before is None or turn not in ("W", "B"):
-            parse_fen(fen, variant)  # names what is wrong
-            raise PdnError(f"setup {fen!r} keeps the pieces of an unknown position")
-        pos = before.position
-        return Board(variant, write_fen(pos._replace(turn=0 if turn == "W" else 1), variant))
-    return Board(variant, fen)
 
 
 # --- nodes ------------------------------------------------------------------------------
@@ -671,16 +543,6 @@ class Game(GameNode):
     def result(self, value: str) -> None:
         self.headers["Result"] = value
 
-    def time_control(self) -> TimeControl | None:
-        """The ``TimeControl`` tag as a :class:`shashki.clock.TimeControl`; None when
-        absent, unknown (``?``) or none (``-``); raises for a malformed value."""
-        from shashki.clock import TimeControl
-
-        value = self.headers.get("TimeControl")
-        if value is None or value.strip() in ("", "?", "-"):
-            return None
-        return TimeControl.from_pdn(value)
-
     def rating(self, color: Color) -> int | None:
         """``WhiteRating``/``BlackRating`` (or lidraughts' ``WhiteElo``) as a number."""
         side = "White" if color is WHITE else "Black"
@@ -768,14 +630,9 @@ __all__ = [
     "SEVEN_TAG_ROSTER",
     "STRENGTH_NAGS",
     "ChildNode",
-    "ClockTimes",
     "Game",
     "GameNode",
     "Headers",
     "apply_annotations",
-    "format_time",
-    "normalize_comment",
-    "parse_time",
-    "setup_board",
     "variant_of_headers",
 ]

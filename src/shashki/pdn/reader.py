@@ -79,6 +79,7 @@ from shashki.errors import IllegalMove, InvalidFen, ShashkiError
 from shashki.fen import Position, parse_fen, write_fen
 from shashki.notation import split_squares
 from shashki.pdn import lexer as L
+from shashki.pdn.annotations import ClockTimes, is_null_setup, normalize_comment, setup_board
 from shashki.pdn.encoding import LineSource, Source
 from shashki.pdn.errors import (
     PdnEncodingError,
@@ -104,14 +105,11 @@ from shashki.pdn.model import (
     NAG_FORCED,
     STRENGTH_NAGS,
     ChildNode,
-    ClockTimes,
     Game,
     GameNode,
     Headers,
     _Lazy,
     apply_annotations,
-    normalize_comment,
-    setup_board,
     variant_of_headers,
 )
 from shashki.rules import RUSSIAN, Variant, variant_by_name
@@ -1462,8 +1460,6 @@ class _TreeBuilder:
 
 
 def _is_null(fen: str) -> bool:
-    from shashki.pdn.model import is_null_setup
-
     return is_null_setup(fen)
 
 

@@ -28,11 +28,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any, Protocol
 
 from shashki.board import Board
+from shashki.move import Move
 from shashki.notation import Style, move_text
+from shashki.pdn.annotations import ClockTimes, normalize_comment, setup_board
 from shashki.pdn.errors import PdnError
 from shashki.pdn.gametype import (
     CAPTURE_SEPARATOR,
@@ -44,10 +46,47 @@ from shashki.pdn.gametype import (
     result_token,
 )
 from shashki.pdn.lexer import escape
-from shashki.pdn.model import Game, GameNode, normalize_comment, setup_board
 from shashki.rules import Variant
 
 _FULLMOVE = re.compile(r":F(\d+)\s*\.?\s*$")
+
+
+class GameNode(Protocol):
+    """What the writer reads of a node of a game tree (:class:`shashki.pdn.GameNode`)."""
+
+    @property
+    def move(self) -> Move | None: ...
+    @property
+    def comment(self) -> str: ...
+    @property
+    def starting_comment(self) -> str: ...
+    @property
+    def nags(self) -> set[int]: ...
+    @property
+    def strength(self) -> str: ...
+    @property
+    def clock(self) -> ClockTimes | None: ...
+    @property
+    def setup_fen(self) -> str | None: ...
+    @property
+    def variations(self) -> Sequence[GameNode]: ...
+
+    def game(self) -> Game: ...
+
+
+class Game(GameNode, Protocol):
+    """What the writer reads of a game (:class:`shashki.pdn.Game`)."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+    @property
+    def result(self) -> str: ...
+
+    def starting_fen(self) -> str | None: ...
+
+    def board(self) -> Board: ...
 
 
 class PdnWriter:
