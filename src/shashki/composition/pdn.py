@@ -63,7 +63,7 @@ def iter_compositions(source: str | os.PathLike[str] | IO[bytes] | IO[str],
             yield from_game(game, i)
         except ShashkiError as e:
             line = getattr(e, "line", None) or game.line
-            yield Broken(i, line, getattr(e, "column", None), str(e))
+            yield Broken(i, line, getattr(e, "column", None), getattr(e, "bare", str(e)))
 
 
 def read_compositions(text: str, variant: str | None = None) -> list[Composition]:
@@ -71,9 +71,7 @@ def read_compositions(text: str, variant: str | None = None) -> list[Composition
     out = []
     for c in iter_compositions(text, variant, text=True):
         if isinstance(c, Broken):
-            raise CompositionError(c.message.split(": ", 1)[-1] if "composition" in c.message
-                                   else c.message, index=c.index, line=c.line,
-                                   column=c.column)
+            raise CompositionError(c.message, index=c.index, line=c.line, column=c.column)
         out.append(c)
     return out
 
@@ -111,8 +109,7 @@ def _at_tag(game: Game, tag: str, e: CompositionError, index: int) -> Compositio
             line = (game.line or 1) + i
             column = text.find('"', at) + 2
             break
-    message = str(e).split(": ", 1)[-1] if str(e).startswith("composition ") else str(e)
-    return CompositionError(message, token=e.token, line=line, column=column, index=index)
+    return CompositionError(e.bare, token=e.token, line=line, column=column, index=index)
 
 
 def _unknown(value: str) -> str:

@@ -40,6 +40,8 @@ class CompositionError(ShashkiError, ValueError):
     def __init__(self, message: str, token: str = "", line: int | None = None,
                  column: int | None = None, index: int | None = None) -> None:
         self.token, self.line, self.column, self.index = token, line, column, index
+        self.bare = message
+        """The message without the place."""
         where = ""
         if index is not None:
             where += f"composition {index + 1}: "

@@ -226,6 +226,10 @@ def _check_win(comp: Composition, board: Board, prover: Prover, author: list[Mov
         board.push(m)
         try:
             k = prover.after_move(board, bound)
+            if k is not None and prover.reach and prover.db is not None and \
+                    prover.db.covers(board):
+                r = prover.db.probe(board)  # the exact length of the game, from the tables
+                k = r.plies // 2 + 1 if r is not None and r.plies is not None else k
         except Undecided:
             undecided.append(m)
             k = None
