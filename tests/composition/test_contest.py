@@ -51,8 +51,8 @@ def test_solving_points() -> None:
 
 
 def test_solving_standings_time_breaks_ties() -> None:
-    table = solving_standings({"Anna": [(10, 300), (5, 200)], "Boris": [(10, 250), (5, 200)],
-                               "Vera": [(15, 900)], "Gleb": [(2, 60)]})
+    table = solving_standings({"Anna": ([10, 5], 500), "Boris": ([10, 5], 450),
+                               "Vera": ([15], 900), "Gleb": ([2], 60), "Dina": ([2], 60)})
     assert [(s.solver, s.points, s.seconds, s.place) for s in table] == [
         ("Boris", 15, 450, 1), ("Anna", 15, 500, 2), ("Vera", 15, 900, 3),
-        ("Gleb", 2, 60, 4)]
+        ("Dina", 2, 60, 4), ("Gleb", 2, 60, 4)]

@@ -83,8 +83,9 @@ def test_shorter_than_stated() -> None:
 
 def test_no_solution_shows_the_refutation() -> None:
     # Constructed: the b2 shot with the man on b2 taken away — the sacrifice fails.
-    v = check(comp("W:Wa1,c3:Ba5,e5,g7", "1. c3-b4 a5:c3"), None,
-              Limits(max_moves=6, nodes=None, seconds=None))
+    # Stated as a win in 4 moves the search is exhaustive: no solution is proved.
+    v = check(comp("W:Wa1,c3:Ba5,e5,g7", "1. c3-b4 a5:c3", "+4"), None,
+              Limits(nodes=None, seconds=None))
     assert v.status == "unsound"
     (d,) = v.defects
     assert d.kind is Kind.NO_SOLUTION
@@ -113,7 +114,7 @@ def test_block_poser() -> None:
     v = check(comp("W:Wg3,f2,a1:Bh4", "1. a1-b2", stipulation="block M"))
     assert v.status in ("sound", "dual"), v.summary()
     assert ("a1-b2", 1) in v.first_moves
-    v2 = check(comp("W:Wg3,f2,a1:Bh4", "1. a1-b2", stipulation="block 2M"))
+    v2 = check(comp("W:Wg3,f2,a1:Bh4", "1. a1-b2", stipulation="block 2M in 2 moves"))
     assert v2.status == "unsound" and v2.defects[0].kind is Kind.NO_SOLUTION
 
 
@@ -122,6 +123,14 @@ def test_illegal_and_unreachable() -> None:
     assert v.defects[0].kind is Kind.ILLEGAL
     v = check(Composition("W:W21-32:B1"))
     assert v.defects[0].kind is Kind.UNREACHABLE
+
+
+def test_no_win_within_the_bound_is_not_called_unsound() -> None:
+    # Rakhmanin's study without tables: its win takes 14 moves to the end of the game,
+    # beyond 10 moves; a task with no stated length is then unproven, not unsound.
+    v = check(comp(*RAKHMANIN), None, Limits(max_moves=10, nodes=None, seconds=None))
+    assert v.status == "unproven" and v.defects == []
+    assert "a longer win is not excluded" in v.note
 
 
 def test_limits_give_an_honest_unproven() -> None:

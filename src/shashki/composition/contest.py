@@ -137,11 +137,12 @@ class Standing:
     per_position: tuple[float, ...]
 
 
-def solving_standings(results: Mapping[str, Sequence[tuple[float, float]]]) -> list[Standing]:
-    """Standings from each solver's (points, seconds) per position: points (highest
-    first), then time (least first); equal points and time share a place."""
-    rows = sorted(((sum(p for p, _ in r), sum(s for _, s in r), name, tuple(p for p, _ in r))
-                   for name, r in results.items()), key=lambda x: (-x[0], x[1], x[2]))
+def solving_standings(results: Mapping[str, tuple[Sequence[float], float]]) -> list[Standing]:
+    """Standings from each solver's points per position and the time he used (seconds
+    from the start to his last solution): points (highest first), then time (least
+    first); equal points and time share a place."""
+    rows = sorted(((sum(per), secs, name, tuple(per)) for name, (per, secs) in results.items()),
+                  key=lambda x: (-x[0], x[1], x[2]))
     out: list[Standing] = []
     prev: tuple[float, float] | None = None
     place = 0

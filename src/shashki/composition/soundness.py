@@ -251,6 +251,11 @@ def _check_win(comp: Composition, board: Board, prover: Prover, author: list[Mov
         if undecided:
             return Verdict("unproven", [], bound=bound, undecided=[names[m] for m in undecided],
                            note=prover_note(prover))
+        if stip.moves is None and not exact:
+            # No win within the bound proves nothing of a task with no stated length.
+            return Verdict("unproven", [], bound=bound, note=f"no first move wins within "
+                                                             f"{bound} moves; a longer win "
+                                                             f"is not excluded")
         line: list[Move] = []
         if first is not None:
             line = [first, *_refutation(board, first, prover, bound)]
@@ -261,7 +266,8 @@ def _check_win(comp: Composition, board: Board, prover: Prover, author: list[Mov
                        exact=exact)
 
     main = first if first in win_moves else wins[0][0]
-    if first is not None and first not in win_moves and first not in undecided:
+    if first is not None and first not in win_moves and first not in undecided and (
+            stip.moves is not None or exact):
         line = [first, *_refutation(board, first, prover, bound)]
         texts, fens = _line(board, line)
         defects.append(Defect(Kind.NO_SOLUTION, f"the author's {names[first]} does not win "
@@ -288,6 +294,9 @@ def _check_win(comp: Composition, board: Board, prover: Prover, author: list[Mov
     b = board.copy(stack=False)
     b.push(main)
     solution, _ = _line(board, [main, *prover.continuation(b, win_moves[main] - 1)])
+    if first is not None and first not in win_moves and first not in undecided and \
+            stip.moves is None and not exact:
+        undecided.append(first)  # the author's move: no win within the bound, not refuted
     fatal = any(d.kind in FATAL for d in defects)
     status = "unsound" if fatal else ("unproven" if undecided else
                                       ("dual" if defects else "sound"))
