@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shashki.server.accounts.models import Role, User
+from shashki.server.archive import service as archive
 from shashki.server.core.web import Services
 
 from .browser import ARTIFACTS
@@ -74,6 +75,9 @@ def test_composing_tournament_to_its_award(client: TestClient) -> None:
     for j in ("judge1", "judge2", "judge3"):
         assert olga.form(f"{page}/judges", {"judge": j}, page=page).status_code == 303
     assert olga.form(f"{page}/judges", {"judge": "nobody"}, page=page).status_code == 422
+    # a game in the archive passes through anna's position: the entry is anticipated
+    archive.import_pdn(services(client).db, '[GameType "25"]\n[FEN "B:Wa1,b2,c3:Ba5,e5,h8"]'
+                                            '\n\n1... h8-g7 *\n', "old.pdn")
     for who, pseudonym, fen, stip, sol, _ in ENTRIES:
         r = people[who].form(f"{page}/entries", {"pseudonym": pseudonym, "fen": fen,
                                                  "stipulation": stip, "solution": sol},
@@ -87,6 +91,7 @@ def test_composing_tournament_to_its_award(client: TestClient) -> None:
     for who, pseudonym, *_ in ENTRIES:
         assert who in text and pseudonym in text
     assert text.count("verdict-unsound") == 2 and "verdict-dual" in text
+    assert text.count("archive game 1") == 2  # anna's and dina's entries: the same position
     assert "побочное решение" in text or "cook" in text
     # entries are hidden from the judges until judging starts
     assert people["judge2"].get(f"{page}/entry/1/diagram.svg").status_code == 403

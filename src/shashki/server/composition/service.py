@@ -200,7 +200,7 @@ def submit(db: Session, c: CompContest, author: User, pseudonym: str, comp: Comp
         raise InvalidInput("pdn", f"the contest is for {c.variant}")
     comp.author = comp.author or ""
     verdict = check(comp, _tables(c.variant), CHECK_LIMITS)
-    index = archive if archive is not None else PositionIndex(c.variant)
+    index = archive if archive is not None else archive_index(db, c.variant)
     for e in entries(db, c):
         g = read_game(e.pdn)
         if g is not None:
@@ -218,6 +218,25 @@ def submit(db: Session, c: CompContest, author: User, pseudonym: str, comp: Comp
     db.add(e)
     db.flush()
     return e
+
+
+ARCHIVE_LIMIT = 2000
+"""The newest archive games of the variant an entry is searched in on arrival."""
+
+
+def archive_index(db: Session, variant: str) -> PositionIndex:
+    """Every position of the newest :data:`ARCHIVE_LIMIT` archive games of ``variant``."""
+    from shashki.server.archive.models import ArchiveGame
+    from shashki.server.archive.service import game_pdn
+
+    idx = PositionIndex(variant)
+    rows = db.scalars(select(ArchiveGame).where(ArchiveGame.variant == variant)
+                      .order_by(ArchiveGame.id.desc()).limit(ARCHIVE_LIMIT))
+    for row in rows:
+        g = read_game(game_pdn(row))
+        if g is not None and not g.errors:
+            idx.add_game(g, f"archive game {row.id}")
+    return idx
 
 
 def _tables(variant: str) -> Any:
