@@ -172,3 +172,47 @@ def test_a_composing_tournament_in_the_browser(site: tuple[str, Path], browser: 
     pdf = httpx.get(f"{base}/compose/{cid}/award.pdf", timeout=60)
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     assert errors == []
+
+
+def test_a_solving_competition_in_the_browser(site: tuple[str, Path], browser: object) -> None:
+    base, db = site
+    expect = sync_api.expect
+    Person(base, "sveta")  # the director
+    set_role(db, "sveta", Role.ORGANISER)
+    Person(base, "timur")  # a solver
+    errors: list[str] = []
+    page = browser.new_context(viewport=DESKTOP).new_page()  # type: ignore[attr-defined]
+    watch(page, errors)
+    login(page, base, "sveta")
+    page.goto(f"{base}/lang/en?next=/compose")
+    page.fill("#new-contest input[name=name]", "Solving cup")
+    page.check("#new-contest input[name=kind][value=solving]")
+    page.click("#new-contest button[type=submit]")
+    page.wait_for_url(re.compile(r".*/compose/\d+$"))
+    cid = page.url.rsplit("/", 1)[1]
+    for fen, sol in (("W:Wa1,b2,c3:Ba5,e5,g7", "1. c3-b4 a5:c3 2. b2:h8"),
+                     ("W:Wg3,f2,a1:Bh4", "1. a1-b2")):
+        page.fill("#add-position input[name=fen]", fen)
+        page.fill("#add-position textarea[name=solution]", sol)
+        page.click("#add-position button[type=submit]")
+        page.wait_for_load_state()
+    shot(page, "77-compose-solving-director-en-desktop")
+    page.click("#advance")
+    expect(page.locator("#contest-status")).to_contain_text("solving")
+    solver = browser.new_context(viewport=PHONE, is_mobile=True,  # type: ignore[attr-defined]
+                                 has_touch=True).new_page()
+    watch(solver, errors)
+    login(solver, base, "timur")
+    solver.goto(f"{base}/lang/ru?next=/compose/{cid}")
+    solver.wait_for_url(re.compile(rf".*/compose/{cid}$"))
+    field = solver.locator("#position-1 input[name=moves]")
+    field.focus()
+    solver.keyboard.type("c3-b4 a5:c3 b2:h8")
+    solver.keyboard.press("Enter")  # a single-field form submits on Enter
+    solver.wait_for_load_state()
+    expect(solver.locator("#standings")).to_contain_text("timur")
+    shot(solver, "78-compose-solving-ru-phone")
+    page.reload()
+    expect(page.locator("#standings")).to_contain_text("10.0")
+    shot(page, "79-compose-solving-standings-en-desktop")
+    assert errors == []
