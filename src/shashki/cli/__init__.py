@@ -76,7 +76,7 @@ def variant_arg(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from shashki.cli import play, records
+    from shashki.cli import compose, play, records
     from shashki.cli import rules as rules_cli
     from shashki.competition.cli import register as register_competition
     from shashki.engine.cli import register as register_engine
@@ -96,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_engine(sub)
     register_egdb(sub)
     register_serve(sub)
+    compose.register(sub)
     return p
 
 

@@ -28,6 +28,7 @@ from shashki.server.accounts.auth import Passwords
 from shashki.server.accounts.visitor import Accounts, Throttles, visitor
 from shashki.server.archive import api as archive_api
 from shashki.server.archive import routes as archive_routes
+from shashki.server.composition import routes as composition_routes
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.core.settings import Settings
@@ -63,7 +64,8 @@ def _clock(seconds: float | None) -> str:
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
-FEATURES = ("core", "accounts", "play", "events", "archive", "correspondence", "engine")
+FEATURES = ("core", "accounts", "play", "events", "archive", "correspondence", "engine",
+            "composition")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
 
 
@@ -139,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(event_routes.router)
     app.include_router(arbiter_routes.router)
     app.include_router(admin_routes.router)
+    app.include_router(composition_routes.router)
 
     @app.middleware("http")
     async def cookies_and_headers(request: Request,

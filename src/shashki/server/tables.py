@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shashki.server.accounts.models  # users, sessions, API tokens, role changes
 import shashki.server.archive.models  # the game archive and its imports
+import shashki.server.composition.models  # composition contests, entries, marks, solving
 import shashki.server.correspondence.models  # correspondence play
 import shashki.server.engine.models  # the engine's accounts and analyses
 import shashki.server.events.models  # events, their games, sanctions

@@ -1,0 +1,292 @@
+"""Compositions as records: genre, stipulation, author, source, date, the solution tree.
+
+A composition (RI-64 1.1.2: "an array of pieces on the board, a task and a solution") is
+kept as a :class:`Composition`: the position as a FEN, a :class:`Stipulation` (the task,
+RI-64 1.1.3: "a pre-specified condition of achieving a certain goal (win, draw,
+blocking); the task is fulfilled by White playing first"), who composed it, where and
+when it was published, and the author's solution as a :class:`shashki.pdn.Game` tree
+(main line, variations, comments). See docs/composition.md.
+
+>>> s = Stipulation.parse("Белые начинают и выигрывают в 3 хода")
+>>> s.goal, s.moves, s.text("en")
+(<Goal.WIN: 'win'>, 3, 'White to play and win in 3 moves')
+>>> Stipulation.parse("White to play and draw").text("ru")
+'Белые начинают и делают ничью'
+>>> Stipulation.parse("block 2M").block
+(2, 0)
+>>> c = Composition("W:WKa5,a3:Ba7,f4", Stipulation.parse("+"), author="А. Шошин")
+>>> c.genre.value, c.pieces
+('study', (2, 2))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from shashki.board import Board
+from shashki.color import BLACK, WHITE
+from shashki.errors import ShashkiError
+from shashki.pdn import Game
+
+
+class CompositionError(ShashkiError, ValueError):
+    """A composition record that cannot stand: a bad stipulation, genre or solution.
+
+    ``token`` is the offending text, ``line`` and ``column`` (1-based) where it was read
+    when it came from a file."""
+
+    def __init__(self, message: str, token: str = "", line: int | None = None,
+                 column: int | None = None, index: int | None = None) -> None:
+        self.token, self.line, self.column, self.index = token, line, column, index
+        self.bare = message
+        """The message without the place."""
+        where = ""
+        if index is not None:
+            where += f"composition {index + 1}: "
+        if line is not None:
+            where += f"line {line}" + (f", column {column}" if column else "") + ": "
+        super().__init__(where + message)
+
+
+class Goal(StrEnum):
+    """What White has to achieve (RI-64 1.1.3)."""
+
+    WIN = "win"
+    """Win the game: the opponent has no move left, all his pieces taken or blocked
+    (Code 1.8.1)."""
+    DRAW = "draw"
+    """Secure a draw: Black, whatever he plays, cannot win."""
+    BLOCK = "block"
+    """Win by blocking the stipulated black pieces (задача, CPI draft rules for block
+    posers 1.1.1): the game ends with Black unable to move and exactly the stipulated
+    men and kings left on the board."""
+
+
+class Genre(StrEnum):
+    """The genres of the rules (docs/composition.md, "Genres")."""
+
+    PROBLEM = "problem"
+    """Проблема: a combination of sacrifices ending in a win (RI 1.1: C-problems)."""
+    MINIATURE = "miniature"
+    """Миниатюра: a problem with few white pieces (decision C1)."""
+    STUDY = "study"
+    """Этюд: an endgame-like position, win or draw (RI: E-problems)."""
+    ZADACHA = "zadacha"
+    """Задача: a block poser (win by blocking the stipulated pieces)."""
+    KING_PROBLEM = "king-problem"
+    """Дамочная проблема: a problem with a king in the initial position."""
+
+
+GENRE_NAMES: dict[Genre, tuple[str, str]] = {
+    Genre.PROBLEM: ("problem", "проблема"),
+    Genre.MINIATURE: ("miniature", "миниатюра"),
+    Genre.STUDY: ("study", "этюд"),
+    Genre.ZADACHA: ("block poser", "задача"),
+    Genre.KING_PROBLEM: ("king problem", "дамочная проблема"),
+}
+
+_GENRE_WORDS = {**{g.value: g for g in Genre},
+                **{ru: g for g, (_en, ru) in GENRE_NAMES.items()},
+                **{en: g for g, (en, _ru) in GENRE_NAMES.items()},
+                "etude": Genre.STUDY, "endgame": Genre.STUDY, "block": Genre.ZADACHA,
+                "block poser": Genre.ZADACHA, "mini": Genre.MINIATURE}
+
+
+def parse_genre(text: str) -> Genre:
+    """A genre from its name in English or Russian (``этюд``, ``study``...)."""
+    g = _GENRE_WORDS.get(text.strip().lower().replace("ё", "е"))
+    if g is None:
+        raise CompositionError(f"unknown genre {text!r}; known: "
+                               f"{', '.join(g.value for g in Genre)}", token=text)
+    return g
+
+
+_NUM = r"(\d{1,3})"
+_MOVES_RU = re.compile(r"\bв\s+" + _NUM + r"\s+ход", re.I)
+_MOVES_EN = re.compile(r"\bin\s+" + _NUM + r"\s+move", re.I)
+_BLOCK = re.compile(r"(?:(\d)\s*)?(M|K)(?:\s*\+\s*(?:(\d)\s*)?(M|K))?$", re.I)
+
+
+@dataclass(frozen=True)
+class Stipulation:
+    """The task: a goal, for White playing first, maybe in a stated number of moves.
+
+    ``moves`` counts White's moves (the last one fulfilling the goal); None when the
+    task states none. ``block`` is the (men, kings) of Black that a block poser must
+    leave blocked (:attr:`Goal.BLOCK` only).
+    """
+
+    goal: Goal = Goal.WIN
+    moves: int | None = None
+    block: tuple[int, int] | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Stipulation:
+        """Read a stipulation in English or Russian, or in the short forms ``+``
+        (win), ``=`` (draw), ``+3`` (win in 3), ``block 2M`` / ``K+M`` (block posers).
+
+        Raises :class:`CompositionError` naming the text it could not read."""
+        raw = text.strip()
+        t = raw.lower().replace("ё", "е")
+        if not t:
+            raise CompositionError("empty stipulation", token=text)
+        moves = None
+        m = _MOVES_RU.search(t) or _MOVES_EN.search(t)
+        if m:
+            moves = int(m.group(1))
+        short = re.fullmatch(r"([+=])\s*(\d{1,3})?", t)
+        if short:
+            goal = Goal.WIN if short.group(1) == "+" else Goal.DRAW
+            moves = int(short.group(2)) if short.group(2) else None
+            return cls._made(goal, moves, None, text)
+        blk = re.search(r"(?:block|запира\w*|запереть)\s*:?\s*(.*)$", t)
+        if blk or _BLOCK.fullmatch(raw.upper().replace(" ", "")):
+            spec = (blk.group(1) if blk else raw).upper().replace(" ", "")
+            spec = re.sub(r"В\d+ХОД\w*|IN\d+MOVES?", "", spec)
+            return cls._made(Goal.BLOCK, moves, _block_material(spec, text), text)
+        if "ничь" in t or "draw" in t:
+            return cls._made(Goal.DRAW, moves, None, text)
+        if "выигр" in t or "win" in t:
+            return cls._made(Goal.WIN, moves, None, text)
+        raise CompositionError(f"cannot read the stipulation {text!r}: expected e.g. "
+                               "'White to play and win', 'Белые начинают и делают ничью', "
+                               "'+', '=', '+5' or 'block 2M'", token=text)
+
+    @classmethod
+    def _made(cls, goal: Goal, moves: int | None, block: tuple[int, int] | None,
+              text: str) -> Stipulation:
+        if moves is not None and not 1 <= moves <= 200:
+            raise CompositionError(f"the number of moves must be 1 to 200, got {moves}",
+                                   token=text)
+        return cls(goal, moves, block)
+
+    def text(self, lang: str = "en") -> str:
+        """The stipulation as printed under a diagram (``lang`` ``en`` or ``ru``)."""
+        ru = lang == "ru"
+        if self.goal is Goal.WIN:
+            s = "Белые начинают и выигрывают" if ru else "White to play and win"
+        elif self.goal is Goal.DRAW:
+            s = "Белые начинают и делают ничью" if ru else "White to play and draw"
+        else:
+            men, kings = self.block or (0, 0)
+            what = block_text(men, kings)
+            s = (f"Белые начинают и запирают {what}" if ru
+                 else f"White to play and block {what}")
+        if self.moves is not None:
+            s += f" в {self.moves} {_moves_ru(self.moves)}" if ru else (
+                f" in {self.moves} move{'s' if self.moves != 1 else ''}")
+        return s
+
+    def short(self) -> str:
+        """The short form: ``+``, ``=``, ``+5``, ``block 2M``."""
+        if self.goal is Goal.BLOCK:
+            men, kings = self.block or (0, 0)
+            s = f"block {block_text(men, kings)}"
+            return s + (f" in {self.moves} moves" if self.moves else "")
+        s = "+" if self.goal is Goal.WIN else "="
+        return s + (str(self.moves) if self.moves is not None else "")
+
+
+def block_text(men: int, kings: int) -> str:
+    """``2M``, ``K+M``, ``K`` (CPI draft rules for block posers 1.1.1.1.3)."""
+    parts = []
+    if kings:
+        parts.append(("" if kings == 1 else str(kings)) + "K")
+    if men:
+        parts.append(("" if men == 1 else str(men)) + "M")
+    return "+".join(parts) or "0"
+
+
+def _block_material(spec: str, text: str) -> tuple[int, int]:
+    m = _BLOCK.fullmatch(spec)
+    if not m:
+        raise CompositionError(f"cannot read the blocked pieces in {text!r}: expected "
+                               "M, 2M, K, K+M...", token=text)
+    men = kings = 0
+    for count, kind in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
+        if kind is None:
+            continue
+        n = int(count) if count else 1
+        if kind.upper() == "M":
+            men += n
+        else:
+            kings += n
+    return men, kings
+
+
+def _moves_ru(n: int) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return "ход"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "хода"
+    return "ходов"
+
+
+@dataclass
+class Composition:
+    """One composition: position, task, author, source, date and the author's solution.
+
+    ``solution`` is a game tree from the position (its main line is the author's main
+    variation; variations and comments as in any PDN record); empty when none was given.
+    ``genre`` defaults to the one the material gives (:func:`classify`).
+    """
+
+    fen: str
+    stipulation: Stipulation = field(default_factory=Stipulation)
+    author: str = ""
+    source: str = ""
+    date: str = ""
+    title: str = ""
+    variant: str = "russian"
+    genre: Genre | None = None
+    solution: Game | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+    """Other PDN tags, kept as read (``Award``, ``Pseudonym``...)."""
+
+    def __post_init__(self) -> None:
+        self.board()  # raises InvalidFen for a position that cannot stand
+        if self.genre is None:
+            self.genre = classify(self.board(), self.stipulation)
+        if self.solution is None:
+            self.solution = Game(self.variant, fen=self.board().fen())
+
+    def board(self) -> Board:
+        return Board(self.variant, self.fen)
+
+    @property
+    def pieces(self) -> tuple[int, int]:
+        """White's and Black's number of pieces."""
+        b = self.board()
+        return len(b.pieces(WHITE)), len(b.pieces(BLACK))
+
+    def main_line(self) -> list[str]:
+        """The author's main variation in the Code's notation."""
+        assert self.solution is not None
+        out = []
+        for node in self.solution.mainline():
+            if node.move is not None:
+                out.append(node.parent.board().move_text(node.move))
+        return out
+
+    def label(self) -> str:
+        """Author and source in one line, for listings."""
+        parts = [p for p in (self.author, self.title, self.source, self.date) if p]
+        return ", ".join(parts) or self.fen
+
+
+def classify(board: Board, stipulation: Stipulation) -> Genre:
+    """The genre the material and the task suggest when the record names none
+    (docs/composition.md, "Genres", decision C1): a block task is a задача; a draw task,
+    or at most 3 white pieces, or a white king among at most 4, a study (этюд); 4–7
+    white pieces a miniature, 8 and more a problem (проблема); a white king among 5 or
+    more a king problem. A record's own ``Genre`` tag always wins."""
+    if stipulation.goal is Goal.BLOCK:
+        return Genre.ZADACHA
+    white = len(board.pieces(WHITE))
+    if stipulation.goal is Goal.DRAW or white <= 3:
+        return Genre.STUDY
+    if board.pieces(WHITE, king=True):
+        return Genre.KING_PROBLEM if white >= 5 else Genre.STUDY
+    return Genre.MINIATURE if white <= 7 else Genre.PROBLEM
