@@ -15,9 +15,9 @@ from typing import Any
 
 from shashki.cli import Parser, fail, run
 from shashki.competition.ballots import TABLES as BALLOTS
+from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.i18n import tr
 from shashki.competition.model import SCORING, SYSTEMS, Tournament
-from shashki.competition.tiebreaks import TIEBREAKS
 
 
 def _tiebreaks(text: str) -> list[str]:

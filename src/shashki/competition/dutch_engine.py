@@ -39,7 +39,7 @@ from math import comb
 import numpy as np
 
 from shashki.competition.errors import PairingError
-from shashki.competition.model import Entry, Tournament
+from shashki.competition.model import Entry, Tournament, pairing_numbers
 
 Consider = Callable[[list[tuple[int, int]]], bool]
 Quality = tuple[object, ...]
@@ -1066,8 +1066,6 @@ def pair_round(t: Tournament, rnd: int, skip: Iterable[int] = ()
                ) -> tuple[list[tuple[int, int]], int | None]:
     """Pair round ``rnd`` of ``t``: (White, Black) player numbers by board, and the player
     who gets the pairing-allocated bye (or None). ``skip``: players not paired this round."""
-    from shashki.competition.dutch import pairing_numbers
-
     num = pairing_numbers(t)
     back = {v: k for k, v in num.items()}
     players = players_from(t, rnd, num, skip)

@@ -25,11 +25,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.errors import ResultError
 from shashki.competition.i18n import plural, tr
 from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
-from shashki.competition.tiebreaks import TIEBREAKS
 
 
 def points_text(x: float) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.errors import InvalidTournament, PairingError, ResultError
 
 FORMAT = "shashki-tournament"
@@ -286,7 +287,6 @@ class Tournament:
         if self.late_entry_bye not in ("Z", "H"):
             raise InvalidTournament(f"late_entry_bye must be Z or H, not {self.late_entry_bye!r}")
         from shashki.competition.ballots import TABLES
-        from shashki.competition.tiebreaks import TIEBREAKS
         from shashki.rules import VARIANTS, variant_by_name
 
         try:
@@ -717,8 +717,24 @@ class Tournament:
 
     @classmethod
     def load(cls, path: str) -> Tournament:
-        with open(path, encoding="utf-8") as f:
-            return cls.from_json(f.read())
+        """Read a tournament document (UTF-8 JSON); a file that is not UTF-8 text is an
+        :class:`InvalidTournament` naming the first bad byte."""
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise InvalidTournament(f"{path}: not a tournament document (not UTF-8 text: "
+                                    f"byte {e.start + 1} is 0x{data[e.start]:02x})") from None
+        return cls.from_json(text)
+
+
+def pairing_numbers(t: Tournament) -> dict[int, int]:
+    """Player number → pairing number by the initial ranking (C.04.3 A.2; FMJD Annex V), or
+    the starting numbers themselves when ``t.pairing_order`` is ``number``."""
+    players = (sorted(t.players, key=lambda p: p.number) if t.pairing_order == "number"
+               else initial_order(t.players))
+    return {p.number: i for i, p in enumerate(players, 1)}
 
 
 def initial_order(players: Iterable[Player]) -> list[Player]:

@@ -15,15 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.errors import InvalidTournament
 from shashki.competition.model import Player, Tournament
-from shashki.competition.tiebreaks import (
-    SIMPLE,
-    TIEBREAKS,
-    Context,
-    against_places,
-    direct,
-)
+from shashki.competition.tiebreaks import SIMPLE, Context, against_places, direct
 
 Value = float | tuple[float, ...]
 

@@ -25,7 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from shashki.competition.catalogue import SHORT, TIEBREAKS
 from shashki.competition.model import Entry, Tournament
+
+__all__ = ["SHORT", "SIMPLE", "TIEBREAKS", "Context"]
 
 SCORE_TO_DP = (
     -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366,
@@ -214,22 +217,7 @@ def performance(ctx: Context, n: int) -> float:
 
 Simple = Callable[[Context, int], "float | tuple[float, ...]"]
 
-TIEBREAKS: dict[str, tuple[str, str]] = {
-    "schmulyan": ("Code 3.16.4", "Шмульян / Schmulyan"),
-    "sonneborn-berger": ("Code 3.16.5", "Зонненборн-Бергер / Sonneborn-Berger"),
-    "buchholz": ("Code 3.16.6", "Бухгольц / Buchholz"),
-    "solkoff": ("Code 3.16.7", "Солкоф / Solkoff"),
-    "truncated-solkoff": ("Code 3.16.8", "Усеченный Солкоф / truncated Solkoff"),
-    "riga": ("Code 3.16.9", "Рижская / Riga"),
-    "wins": ("Code 3.16.3", "Победы / wins"),
-    "direct": ("Code 3.16.3", "Личная встреча / direct encounter"),
-    "beaten": ("Code 3.16.3", "Очки побеждённых / points of opponents beaten"),
-    "places": ("Code 3.16.3", "По местам / results in order of places"),
-    "median-buchholz": ("FIDE C.07 BH/M1", "Медианный Бухгольц / median Buchholz"),
-    "buchholz-cut1": ("FIDE C.07 BH/C1", "Бухгольц −1 / Buchholz cut 1"),
-    "performance": ("FIDE B.02 8.2", "Перформанс / performance"),
-}
-"""Every tie-break: its article and its name (Russian / English)."""
+
 
 SIMPLE: dict[str, Simple] = {
     "schmulyan": schmulyan, "sonneborn-berger": sonneborn_berger, "buchholz": buchholz,
@@ -239,9 +227,4 @@ SIMPLE: dict[str, Simple] = {
 }
 """The tie-breaks that depend on the player alone (not on the tied group)."""
 
-SHORT: dict[str, str] = {
-    "schmulyan": "Шм", "sonneborn-berger": "SB", "buchholz": "Bh", "solkoff": "Sk",
-    "truncated-solkoff": "TSk", "riga": "Rg", "wins": "W", "direct": "DE", "beaten": "Bt",
-    "places": "Pl", "median-buchholz": "MBh", "buchholz-cut1": "Bh-1", "performance": "Perf",
-}
-"""Column headings."""
+
