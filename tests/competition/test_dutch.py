@@ -11,7 +11,7 @@ import pytest
 
 from shashki.competition.dutch import pair_dutch, pairing_numbers
 from shashki.competition.errors import PairingError
-from shashki.competition.model import Tournament
+from shashki.competition.model import Bye, Pairing, Round, Tournament
 from shashki.competition.pairing import pair_next_round
 
 _spec = importlib.util.spec_from_file_location(
@@ -253,3 +253,20 @@ def test_pab_goes_to_the_lowest_pairable_group() -> None:
     assert sorted(x for x, p in ps.items() if p.pab_ok) == [1, 2]
     pairs, bye = eng.pair()
     assert (sorted(pairs), bye) == ([(2, 3), (4, 5)], 1)
+
+
+def test_e5_counts_an_absent_player_whose_only_round_was_the_pab() -> None:
+    """C.04.3 E.5 with late-entry pairing numbers (docs/rules.md K24): player 3 had the PAB
+    in round 1 and is absent in round 2; he still counts, so 4 (the higher of 4-5, both
+    without a colour after forfeits) is the 4th and gets the colour opposite to the initial
+    one. gacrux, run on the same event, agrees (as bbpPairings' ``updateRanks`` reads it);
+    counting only players who had an opponent gave 4 White."""
+    t = Tournament(system="dutch", rounds_planned=5, pairing_order="number")
+    for i in range(1, 8):
+        t.add_player(f"P{i}", rating=2500 - i)
+    t.add_round(Round(1, [Pairing(1, 1, 5, ["+/-"]), Pairing(2, 2, 6, ["+/-"]),
+                          Pairing(3, 4, 7, ["+/-"])], [Bye(3, "PAB")]))
+    want = [(1, 2), (5, 4), (7, 6)]
+    for engine in ("shashki", "gacrux"):
+        got = pair_dutch(t, absent=[3], engine=engine)
+        assert [(p.white, p.black) for p in got.pairings] == want

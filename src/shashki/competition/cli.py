@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -44,6 +45,19 @@ def _time_control(text: str) -> str:
             raise first from None
 
 
+_FORFEIT = re.compile(r"[-+][-+:/]?[-+]")
+"""Results that begin with a dash (``-+``, ``-/+``, ``-:-`` ...): arguments, not options."""
+
+
+class _ResultParser(Parser):
+    """A parser that takes ``-+`` (a forfeit, Code 3.13.1) for a result, not an option."""
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        if _FORFEIT.fullmatch(arg_string) and arg_string != "--":
+            return None
+        return super()._parse_optional(arg_string)
+
+
 def register(subparsers: Any) -> None:
     """Add ``pair``, ``standings`` and ``tournament`` to a parser's subcommands."""
     pair = subparsers.add_parser("pair", help=tr("pair.help"))
@@ -67,7 +81,7 @@ def register(subparsers: Any) -> None:
     st.set_defaults(func=_cmd_standings)
 
     tp = subparsers.add_parser("tournament", help=tr("tournament.help"))
-    tsub = tp.add_subparsers(dest="action", required=True, parser_class=type(tp))
+    tsub = tp.add_subparsers(dest="action", required=True, parser_class=_ResultParser)
 
     new = tsub.add_parser("new", help=tr("t.new"))
     new.add_argument("file", help=tr("t.file"))
@@ -152,7 +166,7 @@ def register(subparsers: Any) -> None:
     tp.set_defaults(func=_cmd_tournament)
 
     tm = subparsers.add_parser("team", help=tr("team.help"))
-    msub = tm.add_subparsers(dest="action", required=True, parser_class=type(tm))
+    msub = tm.add_subparsers(dest="action", required=True, parser_class=_ResultParser)
     mnew = msub.add_parser("new", help=tr("t.new"))
     mnew.add_argument("file", help=tr("team.file"))
     mnew.add_argument("--name", default="", help=tr("t.name"))
@@ -221,12 +235,23 @@ def _console() -> Any:
 # --- pair, standings ----------------------------------------------------------------------
 
 
+def _load_trf(path: str) -> Tournament:
+    """A TRF file read into a tournament; the reader's warnings (records read but not
+    applied, totals that disagree) go to stderr, one line each."""
+    from shashki.competition.trf import read_trf
+
+    t, warnings = read_trf(_read_trf(path))
+    for w in warnings:
+        sys.stderr.write(f"shashki: {tr('warning')}: {w}\n")
+    return t
+
+
 def _cmd_pair(args: argparse.Namespace) -> int:
     from shashki.competition.export import pairings_text
     from shashki.competition.pairing import pair_next_round
-    from shashki.competition.trf import parse_trf, requested_byes
+    from shashki.competition.trf import requested_byes
 
-    t = parse_trf(_read_trf(args.trf))
+    t = _load_trf(args.trf)
     t.system = args.system
     absent, half = requested_byes(t)
     rnd = pair_next_round(t, absent=[*absent, *args.absent], half_byes=half)
@@ -235,9 +260,7 @@ def _cmd_pair(args: argparse.Namespace) -> int:
 
 
 def _cmd_standings(args: argparse.Namespace) -> int:
-    from shashki.competition.trf import parse_trf
-
-    t = parse_trf(_read_trf(args.trf))
+    t = _load_trf(args.trf)
     if args.tiebreaks is not None:  # else the file's own (202/212, shashki's comment)
         t.tiebreaks = list(args.tiebreaks)
     return _emit_standings(t, args)

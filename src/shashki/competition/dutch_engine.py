@@ -102,20 +102,14 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
     skipped = set(skip)
     ents = t.entries(rnd - 1)
     sc = t.scoring
+    # The score before each round, as the event ranks it (micro-matches by game or match
+    # points, docs/rules.md K19; record 299's bonuses and penalties included).
     before: dict[int, list[float]] = {}
-    for n, es in ents.items():
+    for n, pts in t.round_points(rnd - 1).items():
         acc = [0.0]
-        byround: dict[int, float] = {}
-        for e in es:
-            byround[e.round] = byround.get(e.round, 0.0) + sc.points(e.outcome)
-        for r in range(1, rnd):
-            acc.append(acc[-1] + byround.get(r, 0.0))
+        for v in pts:
+            acc.append(acc[-1] + v)
         before[n] = acc
-    if t.micromatch and t.micromatch_ranking == "match":
-        # Micro-matches ranked by match points are paired on them (docs/rules.md K19).
-        by_round = [t.all_points(r) for r in range(1, rnd)]
-        for n, acc in before.items():
-            acc[1:] = [pts.get(n, 0.0) for pts in by_round]
     ranges: list[tuple[float, int, int, int, int]] = []
     if all(numbering[p.number] == p.number for p in t.players):
         # Accelerated rounds (TRF record 250: match and game points, rounds, players) add
@@ -155,8 +149,8 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
                 fl = "d" if mine > theirs else "u" if mine < theirs else "-"
             else:
                 sp.unplayed += 1
-                pts = sum(sc.points(e.outcome) for e in es_r)
-                if pts > sc.loss:
+                got = sum(t.outcome_points(n, e) for e in es_r)
+                if got > sc.loss:
                     fl = "d"
             for e in es_r:
                 if e.outcome in ("PAB", "F", "+"):  # C.04.1 c: a PAB or a forfeit win
@@ -302,6 +296,26 @@ class DutchEngine:
             res = n - 2 * len(nx.max_weight_matching(g, maxcardinality=True))
         self._left[group] = res
         return res
+
+    def min_leftovers(self, members: frozenset[int], lower: frozenset[int]) -> int:
+        """The fewest players of the bracket ``members`` that must float for the round to be
+        completed with the players ``lower`` (C.04.3 C4 before C5): a maximum matching of
+        ``members | lower`` (a PAB-eligible player left over when odd) that pairs as many
+        players of the bracket among themselves as it can."""
+        import networkx as nx
+
+        xs = sorted(members | lower)
+        g = nx.Graph()
+        g.add_nodes_from(xs)
+        for i, a in enumerate(xs):
+            for b in xs[i + 1:]:
+                if self.compatible(a, b):
+                    g.add_edge(a, b, weight=2 if a in members and b in members else 1)
+        if len(xs) % 2:
+            g.add_edges_from(((a, 0) for a in xs if self.p[a].pab_ok), weight=1)
+        m: set[tuple[int, int]] = nx.max_weight_matching(g, maxcardinality=True)
+        inside = sum(1 for a, b in m if a in members and b in members)
+        return len(members) - 2 * inside
 
     def _exact(self, rest: frozenset[int]) -> bool:
         import networkx as nx
@@ -527,13 +541,11 @@ class DutchEngine:
         """
         members = mdps + residents
         slack = len(members) % 2
-        if lower:
+        if lower and ((slack == 0 and not self.pairable(lower)) or (
+                slack == 1 and not any(self.pairable(lower | {x}) for x in members))):
             # More downfloaters than the parity needs only when fewer cannot complete the
-            # round (C4 before C5), which is cheap to prove for zero or one.
-            if slack == 0 and not self.pairable(lower):
-                slack = 2
-            elif slack == 1 and not any(self.pairable(lower | {x}) for x in members):
-                slack = 3
+            # round (C4 before C5): cheap to rule out for zero or one, else counted exactly.
+            slack = self.min_leftovers(frozenset(members), lower)
         if len(members) - slack < 2 * len(mdps):
             return None
         try:
@@ -606,13 +618,30 @@ class DutchEngine:
                     c8_ok(x) and self.pairable(lower | {x})))
             return hit
 
+        c8_sets: list[tuple[int, tuple[float, ...]]] = []
+
+        def c8_target(k: int) -> tuple[int, tuple[float, ...]]:
+            """The best C8 value ``k`` leftovers can give the next bracket: the floor, or,
+            when no set of them that completes the round reaches it, the best of those sets
+            (repeated floaters included: C8 comes before C14–C17), when few enough to list."""
+            if not c8_sets:
+                floor = c8_floor(k)
+                best = floor
+                if comb(len(pool), k) <= C8_SETS:
+                    got = [self.next_floats(frozenset(d), nxt, below)
+                           for d in combinations(pool, k) if self.pairable(lower | set(d))]
+                    if got and min(got) > floor:
+                        best = min(got)
+                c8_sets.append(best)
+            return c8_sets[0]
+
         def ok_set(down: list[int]) -> bool:
             """The bracket's leftovers: one by :func:`ok_down`, several jointly (C8, C4)."""
             if len(down) == 1:
                 return ok_down(down[0])
             d = frozenset(down)
             return (all(x in good for x in d) and not last
-                    and self.next_floats(d, nxt, below) <= c8_floor(len(d))
+                    and self.next_floats(d, nxt, below) <= c8_target(len(d))
                     and self.pairable(lower | d))
 
         def pair_cost(a: int, b: int) -> tuple[int, int]:
@@ -1021,6 +1050,9 @@ def _subsets_in_order(xs: list[int], m: int) -> list[tuple[int, ...]]:
     return list(combinations(xs, m))
 
 
+C8_SETS = 600
+"""Sets of several leftovers listed to find the best C8 value when the floor is not reached."""
+
 DOUBLE_EXCHANGES = 12
 """Exchanges of two players each way are tried when S1 has at most this many players."""
 
@@ -1048,11 +1080,15 @@ def _exchanges(s1: list[int], s2: list[int]) -> list[tuple[tuple[int, ...], tupl
 def e5_ranks(t: Tournament, rnd: int, numbering: dict[int, int], present: set[int]
              ) -> dict[int, int]:
     """Pairing number → the rank C.04.3 E.5 reads: players counted in pairing-number order,
-    those paired this round and those who had an opponent in an earlier round (an absent
-    player keeps his place; one never paired yet, such as a late entry, has none) —
-    gacrux's reading of the General Handling Rules' TPN (art. 2)."""
+    those paired this round and those who took part in an earlier round's pairing — an
+    opponent, forfeits included, or the PAB (an absent player keeps his place; one never
+    paired yet, such as a late entry, has none). The 2025 text's pairing numbers carry the
+    "subsequent modifications depending on possible late entries" (C.04.3 A.2, C.04.2 C);
+    bbpPairings (``Tournament::updateRanks``) and gacrux count the same players
+    (docs/rules.md K24)."""
     ents = t.entries(rnd - 1)
-    seen = {numbering[n] for n, es in ents.items() if any(e.opponent for e in es)}
+    seen = {numbering[n] for n, es in ents.items()
+            if any(e.opponent or e.outcome == "PAB" for e in es)}
     out: dict[int, int] = {}
     k = 0
     for tpn in sorted(numbering.values()):

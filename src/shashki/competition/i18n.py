@@ -14,6 +14,7 @@ from shashki.i18n import language
 TEXTS: dict[str, tuple[str, str]] = {
     # key: (English, Russian)
     "standings": ("Standings", "Турнирная таблица"),
+    "warning": ("warning", "предупреждение"),
     "crosstable": ("Crosstable", "Таблица результатов"),
     "place": ("Place", "Место"),
     "name": ("Name", "Участник"),

@@ -206,6 +206,40 @@ class Entry:
     outcome: Outcome
 
 
+ADJUSTMENT_KINDS = ("", "W", "D", "L", "F", "H", "Z", "+", "-")
+"""TRF-2026 record 299's types: ``""`` a bonus or penalty, else the result whose points it
+replaces (win, draw, loss, full-, half-, zero-point bye, forfeit win, forfeit loss)."""
+
+_ADJUSTED: dict[str, str] = {"W": "W", "D": "D", "L": "L", "F": "F", "H": "H", "Z": "Z",
+                             "+": "+", "-": "-"}
+"""Outcome → the record 299 type that re-values it (the PAB has none)."""
+
+
+@dataclass
+class Adjustment:
+    """Points assigned outside the game results (TRF-2026 record 299, "abnormal assignment
+    points"): a bonus or penalty (``kind`` empty) added to a player's score in round
+    ``round``, or, with ``kind`` a result code, the points that result is worth there instead
+    of the event's scoring. ``round`` 0 means every round; no ``players`` means everyone.
+    The regulations decide why (a sanction, a bonus for a qualifier); ``reason`` records it.
+
+    >>> a = Adjustment(2.0, round=1, players=(4,))
+    >>> a.applies(4, 1), a.applies(4, 2), a.applies(3, 1)
+    (True, False, False)
+    """
+
+    points: float
+    round: int = 0
+    players: tuple[int, ...] = ()
+    kind: str = ""
+    match_points: float | None = None
+    """Team events' match points (record 299 columns 8-11), kept for the write-back."""
+    reason: str = ""
+
+    def applies(self, player: int, rnd: int) -> bool:
+        return (self.round in (0, rnd)) and (not self.players or player in self.players)
+
+
 @dataclass
 class Forbidden:
     """Players who must not meet (siblings, team-mates) in rounds ``first``..``last``."""
@@ -266,7 +300,10 @@ class Tournament:
     ``F`` full-point bye granted by the arbiter (TRF 240, XXZ)."""
     trf_records: list[str] = field(default_factory=list)
     """Records of an imported TRF that shashki keeps without interpreting (NRS, 172, 182,
-    250, 299, team records, XXA ...), written back on export."""
+    250, team records, XXA ...), written back on export."""
+    adjustments: list[Adjustment] = field(default_factory=list)
+    """Bonus and penalty points, re-valued results (TRF-2026 record 299): they count in the
+    score, so in the standings, the opponents' scores of the tie-breaks and the pairings."""
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
@@ -284,6 +321,10 @@ class Tournament:
         if self.pairing_order not in ("rating", "number"):
             raise InvalidTournament(f"pairing_order must be rating or number, not "
                                     f"{self.pairing_order!r}")
+        for a in self.adjustments:
+            if a.kind not in ADJUSTMENT_KINDS:
+                raise InvalidTournament(f"unknown kind of point adjustment {a.kind!r}; known: "
+                                        f"{', '.join(repr(k) for k in ADJUSTMENT_KINDS)}")
         if self.late_entry_bye not in ("Z", "H"):
             raise InvalidTournament(f"late_entry_bye must be Z or H, not {self.late_entry_bye!r}")
         from shashki.competition.ballots import TABLES
@@ -369,6 +410,24 @@ class Tournament:
         for n in players:
             self.player(n)
         self.forbidden.append(Forbidden(tuple(players), first, last))
+
+    def adjust(self, points: float, players: Iterable[int] = (), rnd: int = 0,
+               kind: str = "", reason: str = "") -> Adjustment:
+        """Points assigned outside the results (TRF-2026 record 299): with ``kind`` empty a
+        bonus or (negative) penalty in round ``rnd`` (0: every round), else the points
+        result ``kind`` (W, D, L, F, H, Z, +, -) is worth there. ``reason`` records why
+        (the regulations' article, the arbiter's decision)."""
+        who = tuple(players)
+        for n in who:
+            self.player(n)
+        a = Adjustment(float(points), rnd, who, kind, reason=reason)
+        if kind not in ADJUSTMENT_KINDS:
+            raise InvalidTournament(f"unknown kind of point adjustment {kind!r}; known: "
+                                    f"{', '.join(repr(k) for k in ADJUSTMENT_KINDS)}")
+        if rnd < 0:
+            raise InvalidTournament(f"round {rnd}")
+        self.adjustments.append(a)
+        return a
 
     def is_forbidden(self, a: int, b: int, rnd: int) -> bool:
         """Whether ``a`` and ``b`` must not meet in round ``rnd``."""
@@ -573,11 +632,35 @@ class Tournament:
         return self.all_points(upto)[number]
 
     def all_points(self, upto: int | None = None) -> dict[int, float]:
-        """Points of every player (Code 3.16.1)."""
-        ents = self.entries(upto)
-        if self.micromatch and self.micromatch_ranking == "match":
-            return {n: self._match_points(e) for n, e in ents.items()}
-        return {n: sum(self.scoring.points(x.outcome) for x in e) for n, e in ents.items()}
+        """Points of every player (Code 3.16.1), the adjustments of record 299 included."""
+        return {n: sum(v) for n, v in self.round_points(upto).items()}
+
+    def outcome_points(self, number: int, e: Entry) -> float:
+        """Points of one game or bye of player ``number``: the event's scoring, or what a
+        record 299 of that result's type assigns for that round (TRF-2026)."""
+        code = _ADJUSTED.get(e.outcome)
+        if code is not None:
+            for a in self.adjustments:
+                if a.kind == code and a.applies(number, e.round):
+                    return a.points
+        return self.scoring.points(e.outcome)
+
+    def bonus(self, number: int, rnd: int) -> float:
+        """Bonus (or, negative, penalty) points of player ``number`` in round ``rnd``
+        (TRF-2026 record 299 without a result type; one for every round reads as given in
+        each round, as the Sharly-Chess fork of bbpPairings counts it)."""
+        return sum(a.points for a in self.adjustments if not a.kind and a.applies(number, rnd))
+
+    def adjustment_points(self, number: int, upto: int | None = None) -> float:
+        """What record 299 adds to the player's points after round ``upto`` (bonuses and
+        penalties, re-valued results): TRF 001's points field includes it."""
+        if not self.adjustments:
+            return 0.0
+        rounds = len(self.rounds[:upto])
+        out = sum(self.bonus(number, r) for r in range(1, rounds + 1))
+        for e in self.entries(upto)[number]:
+            out += self.outcome_points(number, e) - self.scoring.points(e.outcome)
+        return out
 
     def round_points(self, upto: int | None = None, ranking: str | None = None
                      ) -> dict[int, list[float]]:
@@ -596,26 +679,19 @@ class Tournament:
         rounds = len(self.rounds[:upto])
         out: dict[int, list[float]] = {}
         half = self.games_per_pairing * self.scoring.draw
+        adjusted = bool(self.adjustments)
         for n, ents in self.entries(upto).items():
             pts = [0.0] * rounds
             for e in ents:
-                pts[e.round - 1] += self.scoring.points(e.outcome)
+                pts[e.round - 1] += (self.outcome_points(n, e) if adjusted
+                                     else self.scoring.points(e.outcome))
             if self.micromatch and (ranking or self.micromatch_ranking) == "match":
                 pts = [self.scoring.win if v > half else self.scoring.draw if v == half
                        else self.scoring.loss for v in pts]
+            if adjusted:
+                pts = [v + self.bonus(n, r) for r, v in enumerate(pts, 1)]
             out[n] = pts
         return out
-
-    def _match_points(self, entries: list[Entry]) -> float:
-        total = 0.0
-        by_round: dict[int, float] = {}
-        for e in entries:
-            by_round[e.round] = by_round.get(e.round, 0.0) + self.scoring.points(e.outcome)
-        for v in by_round.values():
-            half = self.games_per_pairing * self.scoring.draw
-            total += (self.scoring.win if v > half else self.scoring.draw if v == half
-                      else self.scoring.loss)
-        return total
 
     # --- JSON --------------------------------------------------------------------------
 
@@ -636,6 +712,7 @@ class Tournament:
             "byes_requested": {str(k): [vars(b).copy() for b in v]
                                for k, v in sorted(self.byes_requested.items())},
             "trf_records": list(self.trf_records),
+            "adjustments": [vars(a) | {"players": list(a.players)} for a in self.adjustments],
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
                           for f in self.forbidden],
             "players": [vars(p).copy() for p in self.players],
@@ -679,6 +756,8 @@ class Tournament:
                 time_control_text=d.get("time_control_text", ""),
                 round_dates=list(d.get("round_dates", [])),
                 trf_records=list(d.get("trf_records", [])),
+                adjustments=[Adjustment(**(a | {"players": tuple(a.get("players", ()))}))
+                             for a in d.get("adjustments", [])],
             )
             t.players = [Player(**p) for p in d.get("players", [])]
             numbers = [p.number for p in t.players]
