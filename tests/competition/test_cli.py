@@ -350,3 +350,39 @@ def test_trf_warnings_on_stderr(tmp_path: pathlib.Path,
         "shashki: warning: TRF line 3 (record 062): 3 players, the file has 2",
         "shashki: warning: TRF line 2 (record 172, encoded starting-rank method): kept and "
         "written back, not applied"]
+
+
+def test_play_off_and_lots_from_the_command_line(tmp_path: pathlib.Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Code 3.16.2 through the CLI: B and C equal on 3 points play a two-game match that B
+    wins; the final table says how each place was decided."""
+    monkeypatch.setenv("SHASHKI_LANG", "en")
+    f = str(tmp_path / "po.json")
+    _run(capsys, "tournament", "new", f, "--system", "berger", "--ties", "playoff", "--lots",
+         "--tiebreaks", "sonneborn-berger", "--reading", "forfeit-wins=played")
+    for name in "ABCD":
+        _run(capsys, "tournament", "add", f, name)
+    for _ in range(3):
+        _run(capsys, "tournament", "pair", f)
+    for rnd, board, res in [(1, 1, "1-1"), (1, 2, "0-2"), (2, 1, "1-1"), (2, 2, "1-1"),
+                            (3, 1, "2-0"), (3, 2, "0-2")]:
+        assert _run(capsys, "tournament", "result", f, str(rnd), str(board), res)[0] == 0
+    rc, out, _ = _run(capsys, "tournament", "playoff", f)
+    assert rc == 0 and "play-off of 2, 3 to be held" in out
+    assert _run(capsys, "tournament", "playoff", f, "new", "2", "3", "--double",
+                "--time-control", "10m+5s")[0] == 0
+    assert Tournament.load(f).playoffs[0].event.time_control == "600+5"
+    for rnd in ("1", "2"):
+        assert _run(capsys, "tournament", "playoff", f, "pair", "1")[0] == 0
+        po = Tournament.load(f).playoffs[0]
+        won = "2-0" if po.event.rounds[-1].pairings[0].white == po.players.index(2) + 1 \
+            else "-+"
+        assert _run(capsys, "tournament", "playoff", f, "result", "1", rnd, "1", won)[0] == 0
+    rc, out, _ = _run(capsys, "tournament", "standings", f)
+    assert rc == 0 and out.count("play-off") == 2 and "Decided by" in out
+    rc, out, _ = _run(capsys, "tournament", "lots", f)
+    assert rc == 0 and "no lot to draw" in out
+    rc, _, err = _run(capsys, "tournament", "new", str(tmp_path / "x.json"), "--reading",
+                      "bye-opponent=highest")
+    assert rc == 2 and err.count("\n") == 1 and "unknown reading" in err

@@ -106,6 +106,12 @@ def register(subparsers: Any) -> None:
     new.add_argument("--seed", type=int, default=0, help=tr("t.seed"))
     new.add_argument("--avoid-same-club", action="store_true", help=tr("t.same_club"))
     new.add_argument("--force", action="store_true", help=tr("t.force"))
+    new.add_argument("--ties", choices=["tiebreaks", "playoff"], default="tiebreaks",
+                     help=tr("t.ties"))
+    new.add_argument("--playoff-places", type=int, default=0, help=tr("t.playoff_places"))
+    new.add_argument("--lots", action="store_true", help=tr("t.lots"))
+    new.add_argument("--reading", action="append", default=[], metavar="KEY=VALUE",
+                     type=_reading, help=tr("t.reading").format(_readings_help()))
 
     add = tsub.add_parser("add", help=tr("t.add"))
     add.add_argument("file", help=tr("t.file"))
@@ -152,6 +158,29 @@ def register(subparsers: Any) -> None:
     fb = tsub.add_parser("forbid", help=tr("t.forbid"))
     fb.add_argument("file", help=tr("t.file"))
     fb.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
+
+    po = tsub.add_parser("playoff", help=tr("t.playoff"))
+    po.add_argument("file", help=tr("t.file"))
+    posub = po.add_subparsers(dest="po_action", required=False, parser_class=_ResultParser)
+    pnew = posub.add_parser("new", help=tr("po.new"))
+    pnew.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
+    pnew.add_argument("--double", action="store_true", help=tr("po.double"))
+    pnew.add_argument("--time-control", default="", help=tr("t.time_control"))
+    pnew.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=tr("t.tiebreaks"))
+    ppair = posub.add_parser("pair", help=tr("t.pair"))
+    ppair.add_argument("playoff", type=int, help=tr("po.number"))
+    pres = posub.add_parser("result", help=tr("t.result"))
+    pres.add_argument("playoff", type=int, help=tr("po.number"))
+    pres.add_argument("round", type=int, help=tr("round"))
+    pres.add_argument("board", type=int, help=tr("board"))
+    pres.add_argument("result", help=tr("t.result_text"))
+    pnot = posub.add_parser("not-held", help=tr("po.not_held"))
+    pnot.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
+    pnot.add_argument("--reason", required=True, help=tr("po.reason"))
+
+    lots = tsub.add_parser("lots", help=tr("t.draw_lots"))
+    lots.add_argument("file", help=tr("t.file"))
+    lots.add_argument("--seed", type=int, default=None, help=tr("t.seed"))
 
     ts = tsub.add_parser("standings", help=tr("t.standings"))
     ts.add_argument("file", help=tr("t.file"))
@@ -302,7 +331,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        avoid_same_club=args.avoid_same_club, micromatch_ranking=args.ranking,
                        first_color=args.first_color, city=args.city, start=args.start,
                        late_entry_bye=args.late_entry_bye,
-                       arbiter=args.arbiter, time_control=_time_control(args.time_control))
+                       arbiter=args.arbiter, time_control=_time_control(args.time_control),
+                       ties=args.ties, playoff_places=args.playoff_places, lots=args.lots,
+                       readings=dict(args.reading))
         t.save(args.file)
         print(tr("t.created").format(args.file))
         return 0
@@ -356,6 +387,18 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     elif args.action == "forbid":
         t.forbid(*args.players)
         t.save(args.file)
+    elif args.action == "playoff":
+        _playoff(t, args)
+    elif args.action == "lots":
+        from shashki.competition.standings import draw_lots
+
+        made = draw_lots(t, args.seed)
+        t.save(args.file)
+        for d in made:
+            print(tr("t.lot").format(", ".join(map(str, d["players"])),
+                                     ", ".join(map(str, d["order"])), d["seed"]))
+        if not made:
+            print(tr("t.no_lots"))
     elif args.action == "standings":
         if args.tiebreaks is not None:
             t.tiebreaks = args.tiebreaks
@@ -365,6 +408,63 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     elif args.action == "export":
         return _export(t, args)
     return 0
+
+
+def _reading(text: str) -> tuple[str, str]:
+    """``KEY=VALUE`` of a reading of Code 3.16.11 (catalogue.READINGS)."""
+    from shashki.competition.catalogue import READINGS
+
+    key, _, value = text.partition("=")
+    if key not in READINGS or value not in READINGS[key].choices:
+        raise argparse.ArgumentTypeError(f"unknown reading {text!r}; known: {_readings_help()}")
+    return key, value
+
+
+def _readings_help() -> str:
+    from shashki.competition.catalogue import READINGS
+
+    return "; ".join(f"{k}={'|'.join(r.choices)}" for k, r in READINGS.items())
+
+
+def _playoff(t: Tournament, args: argparse.Namespace) -> None:
+    """``tournament playoff FILE [new|pair|result|not-held]`` (Code 3.16.2, 3.16.3)."""
+    from shashki.competition import export
+    from shashki.competition.playoff import (
+        create_playoff,
+        pair_playoff,
+        pending,
+        playoff_not_held,
+    )
+
+    con = _console()
+    act = args.po_action
+    if act is None:
+        for first, group in pending(t):
+            print(tr("po.pending").format(first, ", ".join(map(str, group))))
+        for i, po in enumerate(t.playoffs, 1):
+            state = po.note if not po.held else f"{po.event.current_round}/" \
+                                                 f"{po.event.rounds_planned}"
+            print(f"{i}: {', '.join(map(str, po.players))} — {state}")
+        return
+    if act == "new":
+        po = create_playoff(t, args.players, double=args.double,
+                            time_control=_time_control(args.time_control),
+                            tiebreaks=args.tiebreaks)
+        print(tr("po.created").format(len(t.playoffs), ", ".join(
+            f"{k}={n}" for k, n in enumerate(po.players, 1))))
+    elif act == "not-held":
+        playoff_not_held(t, args.players, args.reason)
+    else:
+        if not 1 <= args.playoff <= len(t.playoffs):
+            fail(tr("po.none").format(args.playoff))
+        po = t.playoffs[args.playoff - 1]
+        if act == "pair":
+            pair_playoff(po)
+            con.print(export.rich_pairings(po.event, po.event.rounds[-1]))
+        else:
+            po.event.set_result(args.round, args.board, args.result)
+            print(tr("t.recorded").format(args.round, args.board, args.result))
+    t.save(args.file)
 
 
 def _cmd_team(args: argparse.Namespace) -> int:

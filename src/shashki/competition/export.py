@@ -113,10 +113,55 @@ def standings_rows(t: Tournament, tiebreaks: Sequence[str] | None = None,
             "name": s.player.name, "title": s.player.title, "rating": s.player.rating,
             "club": s.player.club, "federation": s.player.federation,
             "points": s.points, "points_text": points_text(s.points), "games": s.games,
-            "tiebreaks": values, "tb_text": {k: display(v) for k, v in s.values.items()},
+            "tiebreaks": values,
+            "tb_text": {k: display(v, s.depth.get(k, 1)) for k, v in s.values.items()},
             "withdrawn": s.player.withdrawn,
             "other_points": o, "other_text": "" if o is None else points_text(o),
+            "decided": s.decided, "criterion": s.criterion, "decided_text": decided_text(s),
         })
+    return out
+
+
+def decided_text(s: Standing) -> str:
+    """How the place was decided, as the final table says it (Code 3.16.2, 3.16.3).
+
+    >>> from shashki.competition.model import Player
+    >>> decided_text(Standing("2", 2, Player(1, "A"), 5.0, decided="tiebreak",
+    ...                       criterion="wins")) in ("Wins", "Поб")
+    True
+    """
+    if s.decided == "tiebreak":
+        return tr(f"tb.{s.criterion}")
+    return tr(f"decided.{s.decided}")
+
+
+_COEFFICIENTS = {"schmulyan", "sonneborn-berger", "buchholz", "solkoff", "truncated-solkoff",
+                 "riga", "beaten", "median-buchholz", "buchholz-cut1"}
+
+
+def reading_lines(t: Tournament, tiebreaks: Sequence[str] | None = None) -> list[str]:
+    """The event's readings of the Code that its tie-breaks depend on, one line each in the
+    current language (the legend of the standings): ``Code 3.16.11 — the bye's virtual
+    opponent: the lowest final score anyone made``."""
+    from shashki.competition.catalogue import READINGS
+    from shashki.i18n import language
+
+    tbs = set(t.tiebreaks if tiebreaks is None else tiebreaks)
+    coefficients = bool(tbs & _COEFFICIENTS)
+    keys = []
+    if coefficients and t.system == "dutch":
+        keys += ["bye-opponent", "withdrawn-score", "requested-byes"]
+    if coefficients:
+        keys.append("double-forfeit")
+    if tbs & {"wins", "beaten"}:
+        keys.append("forfeit-wins")
+    ru = language() == "ru"
+    out = []
+    for k in keys:
+        r = READINGS[k]
+        q, choice = r.question[ru], r.choices[t.reading(k)][ru]
+        article = r.article.replace("Code", "Кодекс") if ru else r.article
+        out.append(f"{article} — {q}: {choice}")
     return out
 
 
@@ -242,11 +287,18 @@ def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any
         table.add_column(other_points_label(t), justify="right")
     for k in tbs:
         table.add_column(tr(f"tb.{k}"), justify="right")
+    final = t.finished()
+    if final:
+        table.add_column(tr("decided"))
     for r in standings_rows(t, tbs):
         name = r["name"] + (" (−)" if r["withdrawn"] else "")
         more = [points_text(r["other_points"])] if t.micromatch else []
         table.add_row(r["place"], str(r["number"]), name, r["title"], str(r["rating"] or ""),
-                      r["club"], r["points_text"], *more, *(r["tb_text"][k] for k in tbs))
+                      r["club"], r["points_text"], *more, *(r["tb_text"][k] for k in tbs),
+                      *([r["decided_text"]] if final else []))
+    legend = reading_lines(t, tbs)
+    if legend:
+        table.caption = "\n".join(legend)
     return table
 
 
@@ -340,8 +392,10 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     rounds = [{"number": r.number, "rows": _pairing_rows(t, r), "opening": t.micromatch}
               for r in chosen]
     texts["other_points"] = other_points_label(t) if t.micromatch else ""
+    texts["decided"] = tr("decided") if t.finished() else ""
     return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
+                               readings=reading_lines(t, tbs),
                                cross=cross, rounds=rounds, show_tables=round_only is None))
 
 

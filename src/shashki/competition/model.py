@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from shashki.competition.catalogue import TIEBREAKS
+from shashki.competition.catalogue import READINGS, TIEBREAKS
 from shashki.competition.errors import InvalidTournament, PairingError, ResultError
 
 FORMAT = "shashki-tournament"
@@ -240,6 +240,44 @@ class Adjustment:
         return (self.round in (0, rnd)) and (not self.players or player in self.players)
 
 
+TIES = ("tiebreaks", "playoff")
+"""How players equal on points are placed: by the tie-break criteria (Code 3.16.3, the
+regulations choosing them, 3.16.12), or first by a play-off (3.16.2), the criteria deciding
+only where one cannot be held."""
+
+
+@dataclass
+class PlayOff:
+    """A play-off among players equal on points (Code 3.16.2: «дополнительного матча или
+    турнира», possibly with a shorter time control): a round robin of its own (two players:
+    a match), whose final table places the group. ``players[i]`` is the event's number of
+    the play-off's player ``i + 1``. ``held`` False records that it could not be held: the
+    criteria of 3.16.3 decide, and ``note`` says why.
+
+    >>> po = PlayOff((4, 9), Tournament(system="double-berger"))
+    >>> po.original(2)
+    9
+    """
+
+    players: tuple[int, ...]
+    event: Tournament
+    held: bool = True
+    note: str = ""
+
+    def original(self, n: int) -> int:
+        """The event's number of play-off player ``n``."""
+        return self.players[n - 1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": list(self.players), "event": self.event.to_dict(),
+                "held": self.held, "note": self.note}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PlayOff:
+        return cls(tuple(int(x) for x in d["players"]), Tournament.from_dict(d["event"]),
+                   bool(d.get("held", True)), str(d.get("note", "")))
+
+
 @dataclass
 class Forbidden:
     """Players who must not meet (siblings, team-mates) in rounds ``first``..``last``."""
@@ -301,6 +339,19 @@ class Tournament:
     trf_records: list[str] = field(default_factory=list)
     """Records of an imported TRF that shashki keeps without interpreting (NRS, 172, 182,
     250, team records, XXA ...), written back on export."""
+    ties: str = "tiebreaks"
+    """Equal points: ``tiebreaks`` (Code 3.16.3) or ``playoff`` (3.16.2 first)."""
+    playoff_places: int = 0
+    """With ``ties="playoff"``: the places decided by play-off (0: every place); the others
+    by the criteria (regulations usually hold play-offs for the first places only)."""
+    lots: bool = False
+    """Players still equal after everything are placed by drawing lots (recorded in
+    ``draws``), as the regulations may say; otherwise they share the place."""
+    readings: dict[str, str] = field(default_factory=dict)
+    """The event's readings of Code 3.16.11 and the criteria where the Code leaves a choice
+    (:data:`shashki.competition.catalogue.READINGS`); a reading not set has its default."""
+    playoffs: list[PlayOff] = field(default_factory=list)
+    """Play-offs held (or found impossible) for groups equal on points (Code 3.16.2)."""
     adjustments: list[Adjustment] = field(default_factory=list)
     """Bonus and penalty points, re-valued results (TRF-2026 record 299): they count in the
     score, so in the standings, the opponents' scores of the tie-breaks and the pairings."""
@@ -321,6 +372,14 @@ class Tournament:
         if self.pairing_order not in ("rating", "number"):
             raise InvalidTournament(f"pairing_order must be rating or number, not "
                                     f"{self.pairing_order!r}")
+        if self.ties not in TIES:
+            raise InvalidTournament(f"ties must be one of {', '.join(TIES)}, not {self.ties!r}")
+        for key, value in self.readings.items():
+            if key not in READINGS:
+                raise InvalidTournament(f"unknown reading {key!r}; known: {', '.join(READINGS)}")
+            if value not in READINGS[key].choices:
+                raise InvalidTournament(f"reading {key} is one of "
+                                        f"{', '.join(READINGS[key].choices)}, not {value!r}")
         for a in self.adjustments:
             if a.kind not in ADJUSTMENT_KINDS:
                 raise InvalidTournament(f"unknown kind of point adjustment {a.kind!r}; known: "
@@ -428,6 +487,15 @@ class Tournament:
             raise InvalidTournament(f"round {rnd}")
         self.adjustments.append(a)
         return a
+
+    def reading(self, key: str) -> str:
+        """The event's reading ``key`` of :data:`~shashki.competition.catalogue.READINGS`
+        (its default when the regulations say nothing).
+
+        >>> Tournament().reading("bye-opponent")
+        'lowest'
+        """
+        return self.readings.get(key, READINGS[key].default)
 
     def is_forbidden(self, a: int, b: int, rnd: int) -> bool:
         """Whether ``a`` and ``b`` must not meet in round ``rnd``."""
@@ -574,6 +642,17 @@ class Tournament:
                 return
         raise ResultError(f"round {rnd}: {white} (White) v {black} (Black) was not paired")
 
+    def finished(self) -> bool:
+        """Whether every round of the event is played, every result in: a Swiss's planned
+        rounds, a round robin's Berger table (the final table, Code 3.16.1)."""
+        if not self.rounds or not self.complete():
+            return False
+        if self.system == "dutch":
+            return bool(self.rounds_planned) and self.current_round >= self.rounds_planned
+        n = len(self.players)
+        return self.current_round >= max(self.rounds_planned, (n - 1 + n % 2) * (
+            2 if self.system == "double-berger" else 1))
+
     def complete(self, rnd: int | None = None) -> bool:
         """Whether every game of round ``rnd`` (default: all rounds) has a result."""
         rounds = self.rounds if rnd is None else [self.rounds[rnd - 1]]
@@ -713,6 +792,9 @@ class Tournament:
                                for k, v in sorted(self.byes_requested.items())},
             "trf_records": list(self.trf_records),
             "adjustments": [vars(a) | {"players": list(a.players)} for a in self.adjustments],
+            "ties": self.ties, "playoff_places": self.playoff_places, "lots": self.lots,
+            "readings": dict(self.readings),
+            "playoffs": [po.to_dict() for po in self.playoffs],
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
                           for f in self.forbidden],
             "players": [vars(p).copy() for p in self.players],
@@ -758,7 +840,11 @@ class Tournament:
                 trf_records=list(d.get("trf_records", [])),
                 adjustments=[Adjustment(**(a | {"players": tuple(a.get("players", ()))}))
                              for a in d.get("adjustments", [])],
+                ties=d.get("ties", "tiebreaks"),
+                playoff_places=int(d.get("playoff_places", 0)),
+                lots=bool(d.get("lots", False)), readings=dict(d.get("readings", {})),
             )
+            t.playoffs = [PlayOff.from_dict(po) for po in d.get("playoffs", [])]
             t.players = [Player(**p) for p in d.get("players", [])]
             numbers = [p.number for p in t.players]
             if len(set(numbers)) != len(numbers):
