@@ -217,10 +217,41 @@ def crosstable_csv(t: Tournament) -> str:
     return buf.getvalue()
 
 
+_MARKS = {"en": ("w", "b"), "ru": ("б", "ч")}
+"""Colour marks of the crosstable: White, Black (the Code's «белые», «чёрные» in Russian)."""
+
+
+def _cell_result(t: Tournament, outcome: str) -> str:
+    """A game in the crosstable: the points scored, «+» / «−» for a forfeit won or lost
+    (Code 3.13.1, 3.13.3)."""
+    if outcome == "+":
+        return "+"
+    if outcome == "-":
+        return "−"
+    return points_text(t.scoring.points(outcome))  # type: ignore[arg-type]
+
+
+def _bye_cell(t: Tournament, kind: str) -> str:
+    """A round without a game: «—» for the pairing bye (its points are a win's, Code 3.16.11),
+    «—» and the points for a requested half- or full-point bye, nothing for an absence."""
+    if kind == "PAB":
+        return "—"
+    if kind in ("H", "F"):
+        return f"—{points_text(t.scoring.points(kind))}"  # type: ignore[arg-type]
+    return ""
+
+
 def crosstable(t: Tournament) -> dict[str, Any]:
-    """Round robin: a grid of points scored by the row player against the column player;
-    Swiss: per round ``opponent colour points`` (``12w2``), ``+``/``-``/``=`` for byes."""
-    order = [s.player.number for s in standings(t)] if t.system == "dutch" else sorted(
+    """The crosstable in the current language. Round robin: a grid of what the row player
+    scored against the column player (``+``/``−`` for forfeits, ``■`` on the diagonal);
+    Swiss: per round the opponent, the colour (``w``/``b``, in Russian ``б``/``ч``) and the
+    points (``12б2``), ``—`` for the bye. Then points and place (Code 3.16.1)."""
+    from shashki.i18n import language
+
+    white, black = _MARKS["ru" if language() == "ru" else "en"]
+    rows_st = standings(t)
+    place = {s.player.number: s.place for s in rows_st}
+    order = [s.player.number for s in rows_st] if t.system == "dutch" else sorted(
         p.number for p in t.players)
     ents = t.entries()
     totals = t.all_points()
@@ -231,24 +262,25 @@ def crosstable(t: Tournament) -> dict[str, Any]:
             cells = []
             by_round: dict[int, list[str]] = {}
             for e in ents[n]:
-                got = points_text(t.scoring.points(e.outcome))
                 if e.opponent is None:
-                    txt = {"PAB": f"+{got}", "H": f"={got}", "F": f"+{got}"}.get(e.outcome, "−")
+                    txt = _bye_cell(t, e.outcome)
                 else:
-                    forfeit = "" if e.outcome in ("W", "D", "L") else "f"
-                    txt = f"{e.opponent}{e.color}{got}{forfeit}"
+                    mark = white if e.color == "w" else black
+                    txt = f"{e.opponent}{mark}{_cell_result(t, e.outcome)}"
                 by_round.setdefault(e.round, []).append(txt)
             for rnd in range(1, t.current_round + 1):
-                cells.append(" ".join(by_round.get(rnd, [""])))
-            rows.append([str(n), names[n], *cells, points_text(totals[n])])
+                got = [x for x in by_round.get(rnd, []) if x]
+                cells.append(" ".join(dict.fromkeys(got)) if got and got[0].startswith("—")
+                             else " ".join(got))
+            rows.append([str(n), names[n], *cells, points_text(totals[n]), place[n]])
         header = ["№", tr("name"), *(str(r) for r in range(1, t.current_round + 1)),
-                  tr("points")]
+                  tr("points"), tr("place")]
         return {"kind": "swiss", "header": header, "rows": rows}
-    grid: dict[tuple[int, int], list[float]] = {}
+    grid: dict[tuple[int, int], list[str]] = {}
     for n in order:
         for e in ents[n]:
             if e.opponent is not None:
-                grid.setdefault((n, e.opponent), []).append(t.scoring.points(e.outcome))
+                grid.setdefault((n, e.opponent), []).append(_cell_result(t, e.outcome))
     rows = []
     for n in order:
         cells = []
@@ -256,10 +288,24 @@ def crosstable(t: Tournament) -> dict[str, Any]:
             if m == n:
                 cells.append("■")
             else:
-                cells.append(" ".join(points_text(x) for x in grid.get((n, m), [])))
-        rows.append([str(n), names[n], *cells, points_text(totals[n])])
-    header = ["№", tr("name"), *(str(m) for m in order), tr("points")]
+                cells.append(" ".join(grid.get((n, m), [])))
+        rows.append([str(n), names[n], *cells, points_text(totals[n]), place[n]])
+    header = ["№", tr("name"), *(str(m) for m in order), tr("points"), tr("place")]
     return {"kind": "round-robin", "header": header, "rows": rows}
+
+
+def crosstable_legend(t: Tournament) -> str:
+    """What the marks of the crosstable mean, in the current language only."""
+    from shashki.i18n import language
+
+    ru = language() == "ru"
+    if t.system == "dutch":
+        return ("б — белые, ч — чёрные; + и − — победа и поражение за неявку (Кодекс 3.13); "
+                "— свободный тур («плюс», Кодекс 3.16.11)" if ru else
+                "w — White, b — Black; + and − — a forfeit won and lost (Code 3.13); "
+                "— the bye (Code 3.16.11)")
+    return ("+ и − — победа и поражение за неявку (Кодекс 3.13)" if ru else
+            "+ and − — a forfeit won and lost (Code 3.13)")
 
 
 def pairings_text(rnd: Round, round_robin: bool = False) -> str:
@@ -382,11 +428,12 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"), micro,
                                  plural(t.current_round, "rounds"),
                                  plural(len(t.players), "players"), _time_text(t)) if x)
-    tb_info = [{"key": k, "short": tr(f"tb.{k}"), "article": TIEBREAKS[k][0],
-                "name": TIEBREAKS[k][1]} for k in tbs]
+    tb_info = [{"key": k, "short": tr(f"tb.{k}"), "article": _article(TIEBREAKS[k][0]),
+                "name": tiebreak_name(k)} for k in tbs]
     ct = crosstable(t)
-    cross = {"header": ct["header"], "rows": [[{"text": c, "cls": "self" if c == "■" else (
-        "name" if i == 1 else "")} for i, c in enumerate(row)] for row in ct["rows"]]}
+    cross = {"header": ct["header"], "legend": crosstable_legend(t),
+             "rows": [[{"text": c, "cls": "self" if c == "■" else (
+                 "name" if i == 1 else "")} for i, c in enumerate(row)] for row in ct["rows"]]}
     chosen = ([t.rounds[round_only - 1]] if round_only is not None
               else t.rounds if with_rounds else [])
     rounds = [{"number": r.number, "rows": _pairing_rows(t, r), "opening": t.micromatch}
@@ -397,6 +444,21 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
                                readings=reading_lines(t, tbs),
                                cross=cross, rounds=rounds, show_tables=round_only is None))
+
+
+def tiebreak_name(key: str) -> str:
+    """A tie-break's name in the current language (the catalogue keeps both)."""
+    from shashki.i18n import language
+
+    ru, _, en = TIEBREAKS[key][1].partition(" / ")
+    return ru if language() == "ru" else (en[:1].upper() + en[1:] if en else ru)
+
+
+def _article(text: str) -> str:
+    """``Code 3.16.5`` as the current language writes it (``Кодекс 3.16.5``)."""
+    from shashki.i18n import language
+
+    return text.replace("Code ", "Кодекс ") if language() == "ru" else text
 
 
 def _time_text(t: Tournament) -> str:
