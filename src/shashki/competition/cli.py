@@ -18,7 +18,7 @@ from shashki.cli import Parser, fail, run
 from shashki.competition.ballots import TABLES as BALLOTS
 from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.i18n import tr
-from shashki.competition.model import SCORING, SYSTEMS, Tournament
+from shashki.competition.model import OFFICIAL_ROLES, SANCTIONS, SCORING, SYSTEMS, Tournament
 
 
 def _tiebreaks(text: str) -> list[str]:
@@ -101,6 +101,7 @@ def register(subparsers: Any) -> None:
     new.add_argument("--city", default="", help=tr("t.city"))
     new.add_argument("--start", default="", help=tr("t.start"))
     new.add_argument("--arbiter", default="", help=tr("t.arbiter"))
+    new.add_argument("--organiser", default="", help=tr("t.organiser"))
     new.add_argument("--time-control", default="", help=tr("t.time_control"))
     new.add_argument("--variant", default="russian", help=tr("t.variant"))
     new.add_argument("--seed", type=int, default=0, help=tr("t.seed"))
@@ -177,6 +178,25 @@ def register(subparsers: Any) -> None:
     pnot = posub.add_parser("not-held", help=tr("po.not_held"))
     pnot.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
     pnot.add_argument("--reason", required=True, help=tr("po.reason"))
+
+    sa = tsub.add_parser("sanction", help=tr("t.sanction"))
+    sa.add_argument("file", help=tr("t.file"))
+    sa.add_argument("round", type=int, help=tr("round"))
+    sa.add_argument("player", type=int, help=tr("t.numbers_help"))
+    sa.add_argument("kind", choices=list(SANCTIONS), help=tr("t.sanction_kind"))
+    sa.add_argument("--article", default="", help=tr("t.article"))
+    sa.add_argument("--note", default="", help=tr("note"))
+
+    of = tsub.add_parser("official", help=tr("t.official"))
+    of.add_argument("file", help=tr("t.file"))
+    of.add_argument("role", choices=list(OFFICIAL_ROLES), help=tr("role"))
+    of.add_argument("name", help=tr("name"))
+    of.add_argument("--category", default="", help=tr("category"))
+
+    rep = tsub.add_parser("report", help=tr("t.report"))
+    rep.add_argument("file", help=tr("t.file"))
+    rep.add_argument("--pdn", default=None, help=tr("t.report_pdn"))
+    rep.add_argument("-o", "--output", required=True, help=tr("t.report_out"))
 
     lots = tsub.add_parser("lots", help=tr("t.draw_lots"))
     lots.add_argument("file", help=tr("t.file"))
@@ -333,7 +353,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        late_entry_bye=args.late_entry_bye,
                        arbiter=args.arbiter, time_control=_time_control(args.time_control),
                        ties=args.ties, playoff_places=args.playoff_places, lots=args.lots,
-                       readings=dict(args.reading))
+                       readings=dict(args.reading), organiser=args.organiser)
         t.save(args.file)
         print(tr("t.created").format(args.file))
         return 0
@@ -389,6 +409,26 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         t.save(args.file)
     elif args.action == "playoff":
         _playoff(t, args)
+    elif args.action == "sanction":
+        t.sanction(args.round, args.player, args.kind, args.article, args.note)
+        t.save(args.file)
+        print(tr("t.sanctioned").format(args.player, tr(f"s.{args.kind}"), args.round))
+    elif args.action == "official":
+        t.add_official(args.role, args.name, args.category)
+        t.save(args.file)
+    elif args.action == "report":
+        from shashki.competition.report import report_html, report_pdf
+
+        pdn = None
+        if args.pdn:
+            from shashki.pdn.encoding import LineSource
+
+            with open(args.pdn, "rb") as f:
+                pdn = "\n".join(LineSource(f))
+        if args.output.lower().endswith((".html", ".htm")):
+            _write(report_html(t, pdn), args.output)
+        else:
+            report_pdf(t, args.output, pdn)
     elif args.action == "lots":
         from shashki.competition.standings import draw_lots
 

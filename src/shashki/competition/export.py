@@ -272,9 +272,10 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                 got = [x for x in by_round.get(rnd, []) if x]
                 cells.append(" ".join(dict.fromkeys(got)) if got and got[0].startswith("—")
                              else " ".join(got))
-            rows.append([str(n), names[n], *cells, points_text(totals[n]), place[n]])
+            rows.append([str(n), names[n], *cells, *_adjusted(t, n), points_text(totals[n]),
+                         place[n]])
         header = ["№", tr("name"), *(str(r) for r in range(1, t.current_round + 1)),
-                  tr("points"), tr("place")]
+                  *(["±"] if t.adjustments else []), tr("points"), tr("place")]
         return {"kind": "swiss", "header": header, "rows": rows}
     grid: dict[tuple[int, int], list[str]] = {}
     for n in order:
@@ -289,9 +290,20 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                 cells.append("■")
             else:
                 cells.append(" ".join(grid.get((n, m), [])))
-        rows.append([str(n), names[n], *cells, points_text(totals[n]), place[n]])
-    header = ["№", tr("name"), *(str(m) for m in order), tr("points"), tr("place")]
+        rows.append([str(n), names[n], *cells, *_adjusted(t, n), points_text(totals[n]),
+                     place[n]])
+    header = ["№", tr("name"), *(str(m) for m in order), *(["±"] if t.adjustments else []),
+              tr("points"), tr("place")]
     return {"kind": "round-robin", "header": header, "rows": rows}
+
+
+def _adjusted(t: Tournament, n: int) -> list[str]:
+    """The crosstable's ± column: what record 299 added to the player's points (empty
+    column when the event has no adjustment)."""
+    if not t.adjustments:
+        return []
+    x = t.adjustment_points(n)
+    return ["" if x == 0 else ("+" if x > 0 else "−") + points_text(abs(x))]
 
 
 def crosstable_legend(t: Tournament) -> str:
@@ -300,12 +312,17 @@ def crosstable_legend(t: Tournament) -> str:
 
     ru = language() == "ru"
     if t.system == "dutch":
-        return ("б — белые, ч — чёрные; + и − — победа и поражение за неявку (Кодекс 3.13); "
+        text = ("б — белые, ч — чёрные; + и − — победа и поражение за неявку (Кодекс 3.13); "
                 "— свободный тур («плюс», Кодекс 3.16.11)" if ru else
                 "w — White, b — Black; + and − — a forfeit won and lost (Code 3.13); "
                 "— the bye (Code 3.16.11)")
-    return ("+ и − — победа и поражение за неявку (Кодекс 3.13)" if ru else
-            "+ and − — a forfeit won and lost (Code 3.13)")
+    else:
+        text = ("+ и − — победа и поражение за неявку (Кодекс 3.13)" if ru else
+                "+ and − — a forfeit won and lost (Code 3.13)")
+    if t.adjustments:
+        text += ("; ± — дополнительные и штрафные очки (TRF 299)" if ru else
+                 "; ± — bonus and penalty points (TRF 299)")
+    return text
 
 
 def pairings_text(rnd: Round, round_robin: bool = False) -> str:
@@ -398,7 +415,8 @@ def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
     for b in rnd.byes:
         pts = points_text(bye_points(t, b.kind))
         rows.append({"board": "", "white": _name(t, b.player),
-                     "black": f"{tr('bye')} ({b.kind})", "result": pts, "opening": ""})
+                     "black": f"{tr('bye')} ({tr(f'bye.{b.kind}')})", "result": pts,
+                     "opening": ""})
     return rows
 
 
@@ -458,7 +476,8 @@ def _article(text: str) -> str:
     """``Code 3.16.5`` as the current language writes it (``Кодекс 3.16.5``)."""
     from shashki.i18n import language
 
-    return text.replace("Code ", "Кодекс ") if language() == "ru" else text
+    return (text.replace("Code ", "Кодекс ").replace("ch. ", "гл. ") if language() == "ru"
+            else text)
 
 
 def _time_text(t: Tournament) -> str:
@@ -468,9 +487,34 @@ def _time_text(t: Tournament) -> str:
     from shashki.clock import InvalidTimeControl, TimeControl
 
     try:
-        return str(TimeControl.from_pdn(t.time_control))
+        text = str(TimeControl.from_pdn(t.time_control))
     except InvalidTimeControl:
         return t.time_control
+    from shashki.i18n import language
+
+    return _time_ru(text) if language() == "ru" else text
+
+
+def _time_ru(text: str) -> str:
+    """``70m/35 + 15m`` as Russian writes it: ``70 мин на 35 ходов + 15 мин``.
+
+    >>> _time_ru("70m/35 + 15m"), _time_ru("10m+5s"), _time_ru("1h30m/41")
+    ('70 мин на 35 ходов + 15 мин', '10 мин + 5 с', '1 ч 30 мин на 41 ход')
+    """
+    import re
+
+    def moves(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        word = ("ход" if n % 10 == 1 and n % 100 != 11 else
+                "хода" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "ходов")
+        return f" на {n} {word}"
+
+    out = re.sub(r"/(\d+)", moves, text)
+    out = re.sub(r"(\d+)h(?=\d)", r"\1 ч ", out)
+    out = re.sub(r"(\d+)h", r"\1 ч", out)
+    out = re.sub(r"(\d+)m", r"\1 мин", out)
+    out = re.sub(r"(\d+)s", r"\1 с", out)
+    return re.sub(r"\s*\+\s*", " + ", out)
 
 
 def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None,

@@ -240,6 +240,40 @@ class Adjustment:
         return (self.round in (0, rnd)) and (not self.players or player in self.players)
 
 
+SANCTIONS = ("remark", "warning", "reprimand", "loss", "exclusion")
+"""The Code's sanctions (chapter II «Санкции»): «замечанием; предупреждением; выговором;
+поражением в партии (возможен случай, когда поражение ставится обоим участникам);
+исключением из соревнований». The arbiter chooses by the gravity of the offence."""
+
+
+@dataclass
+class Sanction:
+    """A sanction the arbiter gave (Code ch. II «Санкции»): to ``player`` in round ``round``,
+    of ``kind`` (:data:`SANCTIONS`), for breaking ``article`` (``Code 1.9.4``), with a note.
+    A loss of the game is also its result (set it with :meth:`Tournament.set_result`); an
+    exclusion also withdraws the player."""
+
+    round: int
+    player: int
+    kind: str
+    article: str = ""
+    note: str = ""
+
+
+OFFICIAL_ROLES = ("deputy", "secretary", "senior", "judge")
+"""The panel of judges besides the chief (Code 4.6.1): «заместители главного судьи, главный
+секретарь, старшие судьи, судьи»."""
+
+
+@dataclass
+class Official:
+    """A member of the panel of judges (Code 4.6.1) with his category (судейская категория)."""
+
+    role: str
+    name: str
+    category: str = ""
+
+
 TIES = ("tiebreaks", "playoff")
 """How players equal on points are placed: by the tie-break criteria (Code 3.16.3, the
 regulations choosing them, 3.16.12), or first by a play-off (3.16.2), the criteria deciding
@@ -352,6 +386,14 @@ class Tournament:
     (:data:`shashki.competition.catalogue.READINGS`); a reading not set has its default."""
     playoffs: list[PlayOff] = field(default_factory=list)
     """Play-offs held (or found impossible) for groups equal on points (Code 3.16.2)."""
+    sanctions: list[Sanction] = field(default_factory=list)
+    """Sanctions the arbiter gave (Code ch. II «Санкции»)."""
+    officials: list[Official] = field(default_factory=list)
+    """The panel of judges besides the chief arbiter (Code 4.6.1)."""
+    arbiter_category: str = ""
+    """The chief arbiter's category (судейская категория)."""
+    organiser: str = ""
+    """The organisation that holds the event (Code 4.6.1, 4.6.3: the report goes to it)."""
     adjustments: list[Adjustment] = field(default_factory=list)
     """Bonus and penalty points, re-valued results (TRF-2026 record 299): they count in the
     score, so in the standings, the opponents' scores of the tie-breaks and the pairings."""
@@ -372,6 +414,14 @@ class Tournament:
         if self.pairing_order not in ("rating", "number"):
             raise InvalidTournament(f"pairing_order must be rating or number, not "
                                     f"{self.pairing_order!r}")
+        for sc in self.sanctions:
+            if sc.kind not in SANCTIONS:
+                raise InvalidTournament(f"unknown sanction {sc.kind!r}; known: "
+                                        f"{', '.join(SANCTIONS)}")
+        for o in self.officials:
+            if o.role not in OFFICIAL_ROLES:
+                raise InvalidTournament(f"unknown role {o.role!r}; known: "
+                                        f"{', '.join(OFFICIAL_ROLES)}")
         if self.ties not in TIES:
             raise InvalidTournament(f"ties must be one of {', '.join(TIES)}, not {self.ties!r}")
         for key, value in self.readings.items():
@@ -487,6 +537,31 @@ class Tournament:
             raise InvalidTournament(f"round {rnd}")
         self.adjustments.append(a)
         return a
+
+    def sanction(self, rnd: int, player: int, kind: str, article: str = "",
+                 note: str = "") -> Sanction:
+        """Record a sanction (Code ch. II «Санкции»); an exclusion withdraws the player from
+        the next round (rounds already paired stand)."""
+        self.player(player)
+        if kind not in SANCTIONS:
+            raise InvalidTournament(f"unknown sanction {kind!r}; known: {', '.join(SANCTIONS)}")
+        if not 1 <= rnd <= max(len(self.rounds), 1):
+            raise InvalidTournament(f"no round {rnd}")
+        sc = Sanction(rnd, player, kind, article.strip(), note.strip())
+        self.sanctions.append(sc)
+        if kind == "exclusion" and self.player(player).withdrawn is None:
+            self.withdraw(player)
+        return sc
+
+    def add_official(self, role: str, name: str, category: str = "") -> Official:
+        """Add a member of the panel of judges (Code 4.6.1)."""
+        if role not in OFFICIAL_ROLES:
+            raise InvalidTournament(f"unknown role {role!r}; known: {', '.join(OFFICIAL_ROLES)}")
+        if not name.strip():
+            raise InvalidTournament("an official needs a name")
+        o = Official(role, name.strip(), category.strip())
+        self.officials.append(o)
+        return o
 
     def reading(self, key: str) -> str:
         """The event's reading ``key`` of :data:`~shashki.competition.catalogue.READINGS`
@@ -795,6 +870,9 @@ class Tournament:
             "ties": self.ties, "playoff_places": self.playoff_places, "lots": self.lots,
             "readings": dict(self.readings),
             "playoffs": [po.to_dict() for po in self.playoffs],
+            "sanctions": [vars(x).copy() for x in self.sanctions],
+            "officials": [vars(x).copy() for x in self.officials],
+            "arbiter_category": self.arbiter_category, "organiser": self.organiser,
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
                           for f in self.forbidden],
             "players": [vars(p).copy() for p in self.players],
@@ -843,6 +921,10 @@ class Tournament:
                 ties=d.get("ties", "tiebreaks"),
                 playoff_places=int(d.get("playoff_places", 0)),
                 lots=bool(d.get("lots", False)), readings=dict(d.get("readings", {})),
+                sanctions=[Sanction(**x) for x in d.get("sanctions", [])],
+                officials=[Official(**x) for x in d.get("officials", [])],
+                arbiter_category=d.get("arbiter_category", ""),
+                organiser=d.get("organiser", ""),
             )
             t.playoffs = [PlayOff.from_dict(po) for po in d.get("playoffs", [])]
             t.players = [Player(**p) for p in d.get("players", [])]
