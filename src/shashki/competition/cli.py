@@ -197,6 +197,11 @@ def register(subparsers: Any) -> None:
     rep.add_argument("file", help=tr("t.file"))
     rep.add_argument("--pdn", default=None, help=tr("t.report_pdn"))
     rep.add_argument("-o", "--output", required=True, help=tr("t.report_out"))
+    rep.add_argument("--norms", default=None, help=tr("t.norms_table"))
+
+    nm = tsub.add_parser("norms", help=tr("t.norms"))
+    nm.add_argument("file", help=tr("t.file"))
+    nm.add_argument("--table", required=True, help=tr("t.norms_table"))
 
     lots = tsub.add_parser("lots", help=tr("t.draw_lots"))
     lots.add_argument("file", help=tr("t.file"))
@@ -425,10 +430,21 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
             with open(args.pdn, "rb") as f:
                 pdn = "\n".join(LineSource(f))
+        from shashki.competition.norms import load_norms
+
+        table = load_norms(args.norms) if args.norms else None
         if args.output.lower().endswith((".html", ".htm")):
-            _write(report_html(t, pdn), args.output)
+            _write(report_html(t, pdn, norms=table), args.output)
         else:
-            report_pdf(t, args.output, pdn)
+            report_pdf(t, args.output, pdn, norms=table)
+    elif args.action == "norms":
+        from shashki.competition.norms import check_norms, load_norms
+
+        for r in check_norms(t, load_norms(args.table)):
+            p = t.player(r.player)
+            got = r.award or "—"
+            print(f"{p.number:4d} {p.name:<30} {p.title or '':>4}  {got:>4}  {r.games} "
+                  f"{r.percent:g}%" + ("" if r.award else "  " + "; ".join(r.missed)))
     elif args.action == "lots":
         from shashki.competition.standings import draw_lots
 

@@ -114,6 +114,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "s.reprimand": ("reprimand", "выговор"),
     "s.loss": ("loss of the game", "поражение в партии"),
     "s.exclusion": ("exclusion from the event", "исключение из соревнований"),
+    "n.heading": ("Classification norms met (Code 4.6.3)", "Выполнили классификационные нормативы (Кодекс 4.6.3)"),
+    "n.source": ("Table", "Таблица"),
+    "n.held": ("Held", "Имел"),
+    "n.award": ("Norm met", "Выполнил"),
+    "n.games": ("Games", "Партий"),
+    "n.percent": ("% of points", "% очков"),
+    "n.average": ("Opponents' average", "Средний коэфф. соперников"),
+    "n.new": ("confirmed", "подтвердил"),
     "sheets.heading": ("Scoresheets", "Бланки записи партий"),
     "sheet.title": ("Scoresheet", "Бланк записи партии"),
     "sheet.event": ("Event", "Соревнование"),
@@ -226,6 +234,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "t.report": ("the judges' report (Code 4.6.3) as PDF or HTML", "отчёт коллегии судей (Кодекс 4.6.3) в PDF или HTML"),
     "t.report_pdn": ("the event's games (PDN) for the scoresheets", "партии турнира (PDN) для бланков записи"),
     "t.report_out": ("output file: .pdf or .html", "выходной файл: .pdf или .html"),
+    "t.norms": ("who met which classification norm (the organiser's table)", "кто выполнил классификационные нормативы (таблица организатора)"),
+    "t.norms_table": ("the norms table (JSON, see shashki.competition.norms)", "таблица нормативов (JSON, см. shashki.competition.norms)"),
     "pdf.needs_output": ("--pdf needs -o FILE", "для --pdf нужен -o ФАЙЛ"),
 }
 

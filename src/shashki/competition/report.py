@@ -10,7 +10,8 @@ language:
 4. the final table with tie-breaks and how each place was decided, and the crosstable;
 5. the results round by round, then each play-off's;
 6. sanctions (Code ch. II), forfeits (3.13.1, 3.13.3), point adjustments (TRF 299),
-   withdrawals, late entries and the lots drawn, each with its article;
+   withdrawals, late entries and the lots drawn, each with its article; the players who
+   met a classification norm, when the organiser's table is given (:mod:`.norms`);
 7. the scoresheets (бланки записи партий) of the games recorded in PDN, in the Code's full
    notation («сокращенная нотация записи партий не применяется»);
 8. the signatures of the chief arbiter and the chief secretary.
@@ -34,14 +35,17 @@ from typing import Any
 from shashki.competition.catalogue import READINGS, TIEBREAKS
 from shashki.competition.i18n import plural, tr
 from shashki.competition.model import Pairing, Tournament
+from shashki.competition.norms import NormTable
 
 SCORESHEET_ROWS = 20
 """Moves a column of a scoresheet holds; a longer game goes on in a second column."""
 
 
 def report_data(t: Tournament, pdn: str | None = None,
-                tiebreaks: Sequence[str] | None = None) -> dict[str, Any]:
-    """Everything the report shows, as plain data (``pdn``: the event's recorded games)."""
+                tiebreaks: Sequence[str] | None = None,
+                norms: NormTable | None = None) -> dict[str, Any]:
+    """Everything the report shows, as plain data (``pdn``: the event's recorded games;
+    ``norms``: the classification table the organiser supplies, :mod:`.norms`)."""
     from shashki.competition import export
 
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
@@ -59,7 +63,23 @@ def report_data(t: Tournament, pdn: str | None = None,
         "playoffs": [_playoff(t, i, po) for i, po in enumerate(t.playoffs, 1)],
         "events": _events(t),
         "scoresheets": scoresheets(t, pdn) if pdn else [],
+        "norms": _norms(t, norms) if norms is not None else None,
     }
+
+
+def _norms(t: Tournament, table: NormTable) -> dict[str, Any]:
+    """The players who met a norm of the table (Code 4.6.3), with the figures."""
+    from shashki.competition.norms import check_norms
+
+    rows = []
+    for r in check_norms(t, table):
+        if r.award is None:
+            continue
+        p = t.player(r.player)
+        rows.append({"number": p.number, "name": p.name, "held": p.title, "award": r.award,
+                     "games": r.games, "percent": f"{r.percent:g}",
+                     "average": "" if r.average is None else f"{r.average:g}", "new": r.new})
+    return {"table": table.name, "source": table.source, "year": table.year, "rows": rows}
 
 
 def _regulations(t: Tournament, tbs: list[str]) -> list[tuple[str, str]]:
@@ -236,7 +256,8 @@ def scoresheets(t: Tournament, pdn: str) -> list[dict[str, Any]]:
 
 
 def report_html(t: Tournament, pdn: str | None = None,
-                tiebreaks: Sequence[str] | None = None) -> str:
+                tiebreaks: Sequence[str] | None = None,
+                norms: NormTable | None = None) -> str:
     """The report as one printable HTML page (A4, page breaks between its parts)."""
     from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -245,7 +266,7 @@ def report_html(t: Tournament, pdn: str | None = None,
 
     env = Environment(loader=PackageLoader("shashki.competition", "templates"),
                       autoescape=select_autoescape(["html", "j2"]))
-    data = report_data(t, pdn, tiebreaks)
+    data = report_data(t, pdn, tiebreaks, norms)
     keys = [k for k in _TEXT_KEYS]
     texts = {k: tr(k) for k in keys}
     texts["decided"] = tr("decided") if t.finished() else ""
@@ -278,11 +299,12 @@ _TEXT_KEYS = ("report.title", "report.code", "r.heading", "j.heading", "p.headin
               "e.who", "e.article", "sheets.heading", "sheet.title", "sheet.event",
               "sheet.date", "sheet.signatures", "sheet.white_sign", "sheet.black_sign",
               "sheet.judge_sign", "sign.chief", "sign.secretary", "po.not_held_text", "e.none",
-              "role", "category", "sheet.game", "withdrawn")
+              "role", "category", "sheet.game", "withdrawn", "n.heading", "n.held",
+              "n.award", "n.games", "n.percent", "n.average", "n.new", "n.source")
 
 
 def report_pdf(t: Tournament, path: str, pdn: str | None = None,
-               tiebreaks: Sequence[str] | None = None) -> None:
+               tiebreaks: Sequence[str] | None = None, norms: NormTable | None = None) -> None:
     """The report printed to a PDF file (WeasyPrint)."""
     import logging
 
@@ -290,4 +312,4 @@ def report_pdf(t: Tournament, path: str, pdn: str | None = None,
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    HTML(string=report_html(t, pdn, tiebreaks)).write_pdf(path)
+    HTML(string=report_html(t, pdn, tiebreaks, norms)).write_pdf(path)
