@@ -203,6 +203,14 @@ def register(subparsers: Any) -> None:
     nm.add_argument("file", help=tr("t.file"))
     nm.add_argument("--table", required=True, help=tr("t.norms_table"))
 
+    rt = tsub.add_parser("rating", help=tr("t.rating"))
+    rt.add_argument("file", help=tr("t.file"))
+    rt.add_argument("--k", type=int, default=None, help=tr("t.k"))
+
+    im = tsub.add_parser("import", help=tr("t.import"))
+    im.add_argument("file", help=tr("t.file"))
+    im.add_argument("csv", help=tr("t.csv"))
+
     lots = tsub.add_parser("lots", help=tr("t.draw_lots"))
     lots.add_argument("file", help=tr("t.file"))
     lots.add_argument("--seed", type=int, default=None, help=tr("t.seed"))
@@ -445,6 +453,32 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             got = r.award or "—"
             print(f"{p.number:4d} {p.name:<30} {p.title or '':>4}  {got:>4}  {r.games} "
                   f"{r.percent:g}%" + ("" if r.award else "  " + "; ".join(r.missed)))
+    elif args.action == "rating":
+        from rich.table import Table
+
+        grid = Table(title=tr("rt.heading"))
+        cols = ("place", "number", "name", "rating", "games", "score", "expected", "k",
+                "change", "new", "performance")
+        heads = ("place", "№", "name", "rating", "rt.games", "rt.score", "rt.expected",
+                 "rt.k", "rt.change", "rt.new", "rt.performance")
+        for h in heads:
+            grid.add_column(h if h == "№" else tr(h), justify="left" if h == "name"
+                            else "right")
+        for row in export.rating_rows(t, args.k):
+            grid.add_row(*(str(row[c]) for c in cols))
+        _console().print(grid)
+    elif args.action == "import":
+        from shashki.competition.rating import import_players
+
+        with open(args.csv, "rb") as f:
+            raw = f.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1251")
+        done = import_players(t, text)
+        t.save(args.file)
+        print(tr("t.imported").format(len(done)))
     elif args.action == "lots":
         from shashki.competition.standings import draw_lots
 

@@ -122,6 +122,29 @@ def standings_rows(t: Tournament, tiebreaks: Sequence[str] | None = None,
     return out
 
 
+def rating_rows(t: Tournament, k: int | None = None) -> list[dict[str, Any]]:
+    """The event's rating table (:mod:`.rating`, FIDE B.02): rating, rated games, score,
+    expected score, K, the change and the new rating, the performance rating; in the order
+    of the standings. Empty when no player is rated."""
+    from shashki.competition.rating import performance_ratings, rating_changes
+
+    changes = {c.player: c for c in rating_changes(t, k)}
+    if not changes:
+        return []
+    perf = performance_ratings(t)
+    out = []
+    for s in standings(t):
+        n = s.player.number
+        c = changes.get(n)
+        out.append({"place": s.place, "number": n, "name": s.player.name,
+                    "rating": s.player.rating or "", "games": c.games if c else "",
+                    "score": points_text(c.score) if c else "",
+                    "expected": f"{c.expected:g}" if c else "", "k": c.k if c else "",
+                    "change": (f"{c.change:+g}" if c.change else "0") if c else "",
+                    "new": c.new_rating if c else "", "performance": perf.get(n) or ""})
+    return out
+
+
 def decided_text(s: Standing) -> str:
     """How the place was decided, as the final table says it (Code 3.16.2, 3.16.3).
 
@@ -458,9 +481,11 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
               for r in chosen]
     texts["other_points"] = other_points_label(t) if t.micromatch else ""
     texts["decided"] = tr("decided") if t.finished() else ""
+    texts.update({k: tr(k) for k in RATING_TEXTS})
     return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
                                readings=reading_lines(t, tbs),
+                               ratings=rating_rows(t) if round_only is None else [],
                                cross=cross, rounds=rounds, show_tables=round_only is None))
 
 
@@ -478,6 +503,10 @@ def _article(text: str) -> str:
 
     return (text.replace("Code ", "Кодекс ").replace("ch. ", "гл. ") if language() == "ru"
             else text)
+
+
+RATING_TEXTS = ("rt.heading", "rt.games", "rt.score", "rt.expected", "rt.k", "rt.change",
+                "rt.new", "rt.performance", "rt.note")
 
 
 def _time_text(t: Tournament) -> str:

@@ -58,6 +58,7 @@ def report_data(t: Tournament, pdn: str | None = None,
         "tiebreaks": [{"key": k, "short": tr(f"tb.{k}"), "name": export.tiebreak_name(k),
                        "article": export._article(TIEBREAKS[k][0])} for k in tbs],
         "readings": export.reading_lines(t, tbs),
+        "ratings": export.rating_rows(t),
         "crosstable": export.crosstable(t) | {"legend": export.crosstable_legend(t)},
         "rounds": [{"number": r.number, "rows": export._pairing_rows(t, r)} for r in t.rounds],
         "playoffs": [_playoff(t, i, po) for i, po in enumerate(t.playoffs, 1)],
@@ -268,7 +269,7 @@ def report_html(t: Tournament, pdn: str | None = None,
                       autoescape=select_autoescape(["html", "j2"]))
     data = report_data(t, pdn, tiebreaks, norms)
     keys = [k for k in _TEXT_KEYS]
-    texts = {k: tr(k) for k in keys}
+    texts = {k: tr(k) for k in (*keys, *export.RATING_TEXTS)}
     texts["decided"] = tr("decided") if t.finished() else ""
     texts["other_points"] = export.other_points_label(t) if t.micromatch else ""
     dates = " — ".join(date_text(x) for x in (t.start, t.end) if x)
