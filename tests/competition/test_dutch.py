@@ -270,3 +270,37 @@ def test_e5_counts_an_absent_player_whose_only_round_was_the_pab() -> None:
     for engine in ("shashki", "gacrux"):
         got = pair_dutch(t, absent=[3], engine=engine)
         assert [(p.white, p.black) for p in got.pairings] == want
+
+
+@pytest.mark.parametrize("players, rounds", [(12, 5), (13, 9), (30, 7)])
+def test_baku_acceleration_as_gacrux_generates_it(tmp_path: pathlib.Path, players: int,
+                                                  rounds: int) -> None:
+    """FIDE C.04.5.1 (Baku): gacrux's generator writes an accelerated event's virtual points
+    as records 250; shashki's own Baku ranges equal them (GA = 2·⌈N/4⌉ players, a win's
+    points before the first half of the first half of the rounds, a draw's before the rest
+    of it). Dropping the 250 records and pairing with ``acceleration="baku"`` gives
+    gacrux's pairings round by round."""
+    import subprocess
+
+    from shashki.competition.dutch_engine import baku_ranges
+    from shashki.competition.trf import parse_trf
+
+    subprocess.run([sys.executable, "-m", "gacrux.tournamentgenerator", "-n", str(rounds),
+                    "-p", str(players), "-o", str(tmp_path / "A%d.trf"), "-g", "3", "1", "-a",
+                    "-S", "0", "0", "0"], check=True, capture_output=True, timeout=300)
+    text = (tmp_path / "A0003.trf").read_text(encoding="latin-1")
+    full = parse_trf(text)
+    files = [(float(w[2]), int(w[3]), int(w[4]), int(w[5]), int(w[6]))
+             for w in (r.split() for r in full.trf_records if r.startswith("250"))]
+    full.trf_records = [r for r in full.trf_records if not r.startswith("250")]
+    full.acceleration = "baku"
+    num = {p.number: p.number for p in full.players}
+    assert baku_ranges(full, num) == [(v * full.scoring.win, *rest) for v, *rest in files]
+    for rnd in range(1, full.current_round + 1):
+        t = Tournament.from_dict(full.to_dict() | {"rounds": [
+            {"number": r.number, "pairings": [vars(p) for p in r.pairings],
+             "byes": [vars(b) for b in r.byes]} for r in full.rounds[:rnd - 1]]})
+        want = full.rounds[rnd - 1]
+        got = pair_dutch(t)
+        assert {(p.white, p.black) for p in got.pairings} == {
+            (p.white, p.black) for p in want.pairings}, f"round {rnd}"

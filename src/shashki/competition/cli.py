@@ -107,6 +107,8 @@ def register(subparsers: Any) -> None:
     new.add_argument("--seed", type=int, default=0, help=tr("t.seed"))
     new.add_argument("--avoid-same-club", action="store_true", help=tr("t.same_club"))
     new.add_argument("--force", action="store_true", help=tr("t.force"))
+    new.add_argument("--acceleration", choices=["baku"], default="",
+                     help=tr("t.acceleration"))
     new.add_argument("--ties", choices=["tiebreaks", "playoff"], default="tiebreaks",
                      help=tr("t.ties"))
     new.add_argument("--playoff-places", type=int, default=0, help=tr("t.playoff_places"))
@@ -202,6 +204,32 @@ def register(subparsers: Any) -> None:
     nm = tsub.add_parser("norms", help=tr("t.norms"))
     nm.add_argument("file", help=tr("t.file"))
     nm.add_argument("--table", required=True, help=tr("t.norms_table"))
+
+    am = tsub.add_parser("amend", help=tr("t.amend"))
+    am.add_argument("file", help=tr("t.file"))
+    am.add_argument("round", type=int, help=tr("round"))
+    am.add_argument("pairs", nargs="+", help=tr("t.amend_pairs"))
+    am.add_argument("--reason", required=True, help=tr("po.reason"))
+
+    xp = tsub.add_parser("explain", help=tr("t.explain"))
+    xp.add_argument("file", help=tr("t.file"))
+    xp.add_argument("round", type=int, nargs="?", default=None, help=tr("round"))
+
+    gr = tsub.add_parser("group", help=tr("t.group"))
+    gr.add_argument("file", help=tr("t.file"))
+    gr.add_argument("name", help=tr("name"))
+    gr.add_argument("--sex", default="", help=tr("t.group_sex"))
+    gr.add_argument("--born-from", type=int, default=None, help=tr("t.born_from"))
+    gr.add_argument("--born-to", type=int, default=None, help=tr("t.born_to"))
+    gr.add_argument("--rating-min", type=int, default=None, help=tr("rating"))
+    gr.add_argument("--rating-max", type=int, default=None, help=tr("rating"))
+
+    pr = tsub.add_parser("print", help=tr("t.print"))
+    pr.add_argument("file", help=tr("t.file"))
+    pr.add_argument("what", choices=["cards", "scoresheets"], help=tr("t.print"))
+    pr.add_argument("--round", type=int, default=None, help=tr("round"))
+    pr.add_argument("--count", type=int, default=1, help=tr("t.count"))
+    pr.add_argument("-o", "--output", required=True, help=tr("t.report_out"))
 
     rt = tsub.add_parser("rating", help=tr("t.rating"))
     rt.add_argument("file", help=tr("t.file"))
@@ -366,7 +394,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        late_entry_bye=args.late_entry_bye,
                        arbiter=args.arbiter, time_control=_time_control(args.time_control),
                        ties=args.ties, playoff_places=args.playoff_places, lots=args.lots,
-                       readings=dict(args.reading), organiser=args.organiser)
+                       readings=dict(args.reading), organiser=args.organiser,
+                       acceleration=args.acceleration)
         t.save(args.file)
         print(tr("t.created").format(args.file))
         return 0
@@ -453,6 +482,49 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             got = r.award or "—"
             print(f"{p.number:4d} {p.name:<30} {p.title or '':>4}  {got:>4}  {r.games} "
                   f"{r.percent:g}%" + ("" if r.award else "  " + "; ".join(r.missed)))
+    elif args.action == "amend":
+        from shashki.competition.arbiter import amend_round
+
+        pairs = []
+        for text in args.pairs:
+            w, _, b = text.partition("-")
+            if not (w.strip().isdigit() and b.strip().isdigit()):
+                fail(tr("t.bad_pair").format(text))
+            pairs.append((int(w), int(b)))
+        amend_round(t, args.round, pairs, args.reason)
+        t.save(args.file)
+        _console().print(export.rich_pairings(t, t.rounds[args.round - 1]))
+    elif args.action == "explain":
+        from shashki.competition.arbiter import explain_round
+
+        which = args.round or t.current_round
+        for e in explain_round(t, which):
+            print(f"{e['board'] or '-':>3}: {e['text']}")
+    elif args.action == "group":
+        from shashki.competition.groups import prize_group
+
+        t.prize_groups.append(prize_group({
+            "name": args.name, "sex": args.sex, "born_from": args.born_from,
+            "born_to": args.born_to, "rating_min": args.rating_min,
+            "rating_max": args.rating_max}))
+        t.save(args.file)
+    elif args.action == "print":
+        from shashki.competition.printouts import (
+            blank_scoresheets_html,
+            table_cards_html,
+            to_pdf,
+        )
+
+        sheet_round: int | None = args.round if args.round is not None else (
+            t.current_round if args.what == "cards" else None)
+        if args.what == "cards" and not sheet_round:
+            fail(tr("t.no_round"))
+        html = (table_cards_html(t, sheet_round or 0) if args.what == "cards"
+                else blank_scoresheets_html(t, sheet_round, args.count))
+        if args.output.lower().endswith((".html", ".htm")):
+            _write(html, args.output)
+        else:
+            to_pdf(html, args.output)
     elif args.action == "rating":
         from rich.table import Table
 
@@ -494,6 +566,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             t.tiebreaks = args.tiebreaks
         con = _console()
         con.print(export.rich_standings(t))
+        for g in t.prize_groups:
+            con.print(export.rich_group(t, g))
         con.print(export.rich_crosstable(t))
     elif args.action == "export":
         return _export(t, args)

@@ -122,6 +122,8 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
                 except ValueError:
                     continue
 
+    ranges += baku_ranges(t, numbering)
+
     def accel(tpn: int, r: int) -> float:
         return sum(v for v, r1, r2, p1, p2 in ranges if r1 <= r <= r2 and p1 <= tpn <= p2)
 
@@ -172,6 +174,46 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
         for members in clubs.values():
             for a in members:
                 out[a].opponents.update(x for x in members if x != a)
+    return out
+
+
+def baku_ranges(t: Tournament, numbering: dict[int, int]
+                ) -> list[tuple[float, int, int, int, int]]:
+    """The virtual points of the Baku Acceleration Method (FIDE C.04.5.1, "Baku
+    Acceleration"), when the event uses it (``t.acceleration == "baku"``), as (points,
+    first round, last round, first pairing number, last pairing number).
+
+    GA is the first half of the players paired in round 1, rounded up to the nearest even
+    number (2 × ⌈N/4⌉); its last player stays the last GA player when late entries come
+    (they are in GA when their pairing number is before his). The accelerated rounds are
+    the first half of the rounds, rounded up; GA has a win's points (1 under 1/½/0) before
+    the first half of them, rounded up, and a draw's before the others; GB none.
+
+    >>> from shashki.competition.model import SCORING, Tournament
+    >>> t = Tournament(rounds_planned=9, acceleration="baku", scoring=SCORING["1-0.5-0"])
+    >>> for i in range(161):
+    ...     _ = t.add_player(f"P{i}", rating=2500 - i)
+    >>> baku_ranges(t, {p.number: p.number for p in t.players})
+    [(1.0, 1, 3, 1, 82), (0.5, 4, 5, 1, 82)]
+    """
+    if t.acceleration != "baku" or not t.rounds_planned:
+        return []
+    first = t.rounds[0] if t.rounds else None
+    if first is not None:
+        paired = {n for p in first.pairings for n in (p.white, p.black)} | {
+            b.player for b in first.byes if b.kind == "PAB"}
+    else:
+        absent = {b.player for b in t.byes_requested.get(1, [])}
+        paired = {p.number for p in t.players if p.entered <= 1 and p.number not in absent}
+    order = sorted(numbering[n] for n in paired)
+    if not order:
+        return []
+    last_ga = order[min(len(order), 2 * -(-len(order) // 4)) - 1]
+    accelerated = -(-t.rounds_planned // 2)
+    full = -(-accelerated // 2)
+    out = [(t.scoring.win, 1, full, 1, last_ga)]
+    if accelerated > full:
+        out.append((t.scoring.draw, full + 1, accelerated, 1, last_ga))
     return out
 
 
@@ -338,31 +380,39 @@ class DutchEngine:
 
     def allocate(self, a: int, b: int) -> tuple[int, int]:
         """(White, Black) by C.04.3 E.1-E.5."""
+        w, b_, _ = self.allocate_why(a, b)
+        return w, b_
+
+    def allocate_why(self, a: int, b: int) -> tuple[int, int, str]:
+        """(White, Black, the rule that decided): C.04.3 E.1 both preferences granted, E.2
+        the stronger preference (both absolute: the wider colour difference), E.3 the
+        colours alternated from the most recent round in which they differed, E.4 the
+        higher-ranked player's preference, E.5 the initial colour by his pairing number."""
         pa, pb = self.p[a], self.p[b]
         ca, sa = pa.pref
         cb, sb = pb.pref
         if ca and ca != cb:
-            return (a, b) if ca == "w" else (b, a)
+            return ((a, b) if ca == "w" else (b, a)) + ("E.1",)
         if cb and not ca:
-            return (b, a) if cb == "w" else (a, b)
+            return ((b, a) if cb == "w" else (a, b)) + ("E.1",)
         if ca and ca == cb:
             if sa != sb:
                 win = a if sa > sb else b
                 other = b if win == a else a
-                return (win, other) if ca == "w" else (other, win)
+                return ((win, other) if ca == "w" else (other, win)) + ("E.2",)
             if sa == 3 and abs(pa.cod) != abs(pb.cod):
                 win = a if abs(pa.cod) > abs(pb.cod) else b
                 other = b if win == a else a
-                return (win, other) if ca == "w" else (other, win)
+                return ((win, other) if ca == "w" else (other, win)) + ("E.2",)
         qa, qb = pa.colors, pb.colors
         for i in range(1, min(len(qa), len(qb)) + 1):
             if qa[-i] != qb[-i]:
-                return (a, b) if qa[-i] == "b" else (b, a)
+                return ((a, b) if qa[-i] == "b" else (b, a)) + ("E.3",)
         high, low = (a, b) if (pa.score, -pa.tpn) > (pb.score, -pb.tpn) else (b, a)
         if ca:
-            return (high, low) if ca == "w" else (low, high)
+            return ((high, low) if ca == "w" else (low, high)) + ("E.4",)
         give = self.first if self.rank[high] % 2 == 1 else ("b" if self.first == "w" else "w")
-        return (high, low) if give == "w" else (low, high)
+        return ((high, low) if give == "w" else (low, high)) + ("E.5",)
 
     def top_colour_faults(self, a: int, b: int) -> int:
         """Players of a topscorers' pair whose colour difference passes ±2 (C10) or who get

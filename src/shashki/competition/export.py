@@ -388,6 +388,28 @@ def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any
     return table
 
 
+def group_rows(t: Tournament) -> list[dict[str, Any]]:
+    """Each prize group's table (:mod:`.groups`): its name and standings rows."""
+    from shashki.competition.groups import group_standings
+
+    return [{"name": g.name, "rows": standings_rows(t, rows=group_standings(t, g))}
+            for g in t.prize_groups]
+
+
+def rich_group(t: Tournament, g: Any) -> Any:
+    """A prize group's table on screen."""
+    from rich.table import Table
+
+    from shashki.competition.groups import group_standings
+
+    table = Table(title=g.name)
+    for col in ("place", "name", "points"):
+        table.add_column(tr(col), justify="left" if col == "name" else "right")
+    for s in group_standings(t, g):
+        table.add_row(s.place, s.player.name, points_text(s.points))
+    return table
+
+
 def rich_crosstable(t: Tournament) -> Any:
     from rich.table import Table
 
@@ -486,6 +508,7 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
                                readings=reading_lines(t, tbs),
                                ratings=rating_rows(t) if round_only is None else [],
+                               groups=group_rows(t) if round_only is None else [],
                                cross=cross, rounds=rounds, show_tables=round_only is None))
 
 

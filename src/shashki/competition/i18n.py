@@ -250,6 +250,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "t.import": ("register the players of a rating list (CSV: name, id, rating, title, club, birth year)", "зарегистрировать участников из рейтинг-листа (CSV: имя, id, рейтинг, звание, клуб, год рождения)"),
     "t.csv": ("the rating list (CSV)", "рейтинг-лист (CSV)"),
     "t.imported": ("{} players registered or updated", "зарегистрировано или обновлено участников: {}"),
+    "t.acceleration": ("accelerated pairings: baku (FIDE C.04.5.1)", "ускоренная жеребьёвка: baku (FIDE C.04.5.1)"),
+    "t.amend": ("change a published pairing (checked against the absolute criteria): ROUND W-B ... --reason", "изменить опубликованные пары (с проверкой абсолютных критериев): ТУР Б-Ч ... --reason"),
+    "t.amend_pairs": ("the round's pairs as WHITE-BLACK numbers", "пары тура: БЕЛЫЕ-ЧЁРНЫЕ (номера)"),
+    "t.bad_pair": ("a pair is WHITE-BLACK, not {!r}", "пара записывается БЕЛЫЕ-ЧЁРНЫЕ, а не {!r}"),
+    "t.explain": ("why each pair and colour (C.04.3 E.1-E.5)", "почему такие пары и цвета (C.04.3 E.1–E.5)"),
+    "t.group": ("add a prize group with its own table (women, juniors, veterans, rating band)", "добавить зачётную группу со своей таблицей (женщины, юноши, ветераны, рейтинг)"),
+    "t.group_sex": ("w for women, m for men", "w — женщины, m — мужчины"),
+    "t.born_from": ("born in this year or later (juniors)", "год рождения не раньше (юноши)"),
+    "t.born_to": ("born in this year or earlier (veterans)", "год рождения не позже (ветераны)"),
+    "t.print": ("print table cards or blank scoresheets", "напечатать таблички на столы или бланки записи"),
+    "t.count": ("blank scoresheets without a round: how many", "сколько пустых бланков (без тура)"),
+    "t.no_round": ("no round is paired yet", "ни один тур ещё не составлен"),
     "pdf.needs_output": ("--pdf needs -o FILE", "для --pdf нужен -o ФАЙЛ"),
 }
 

@@ -274,6 +274,19 @@ class Official:
     category: str = ""
 
 
+@dataclass
+class PrizeGroup:
+    """A group with its own table and prizes (regulations): by sex (``w`` women), birth
+    years (juniors born from a year, veterans born up to one), rating band."""
+
+    name: str
+    sex: str = ""
+    born_from: int | None = None
+    born_to: int | None = None
+    rating_min: int | None = None
+    rating_max: int | None = None
+
+
 TIES = ("tiebreaks", "playoff")
 """How players equal on points are placed: by the tie-break criteria (Code 3.16.3, the
 regulations choosing them, 3.16.12), or first by a play-off (3.16.2), the criteria deciding
@@ -373,6 +386,9 @@ class Tournament:
     trf_records: list[str] = field(default_factory=list)
     """Records of an imported TRF that shashki keeps without interpreting (NRS, 172, 182,
     250, team records, XXA ...), written back on export."""
+    acceleration: str = ""
+    """Accelerated pairings of a Swiss: ``baku`` (FIDE C.04.5.1, the Baku Acceleration
+    Method), or none."""
     ties: str = "tiebreaks"
     """Equal points: ``tiebreaks`` (Code 3.16.3) or ``playoff`` (3.16.2 first)."""
     playoff_places: int = 0
@@ -386,6 +402,10 @@ class Tournament:
     (:data:`shashki.competition.catalogue.READINGS`); a reading not set has its default."""
     playoffs: list[PlayOff] = field(default_factory=list)
     """Play-offs held (or found impossible) for groups equal on points (Code 3.16.2)."""
+    prize_groups: list[PrizeGroup] = field(default_factory=list)
+    """Groups with their own tables (women, juniors, veterans, rating bands)."""
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    """Manual changes to published pairings: round, reason, pairs before and after."""
     sanctions: list[Sanction] = field(default_factory=list)
     """Sanctions the arbiter gave (Code ch. II «Санкции»)."""
     officials: list[Official] = field(default_factory=list)
@@ -422,6 +442,8 @@ class Tournament:
             if o.role not in OFFICIAL_ROLES:
                 raise InvalidTournament(f"unknown role {o.role!r}; known: "
                                         f"{', '.join(OFFICIAL_ROLES)}")
+        if self.acceleration not in ("", "baku"):
+            raise InvalidTournament(f"acceleration is baku or none, not {self.acceleration!r}")
         if self.ties not in TIES:
             raise InvalidTournament(f"ties must be one of {', '.join(TIES)}, not {self.ties!r}")
         for key, value in self.readings.items():
@@ -868,9 +890,12 @@ class Tournament:
             "trf_records": list(self.trf_records),
             "adjustments": [vars(a) | {"players": list(a.players)} for a in self.adjustments],
             "ties": self.ties, "playoff_places": self.playoff_places, "lots": self.lots,
+            "acceleration": self.acceleration,
             "readings": dict(self.readings),
             "playoffs": [po.to_dict() for po in self.playoffs],
             "sanctions": [vars(x).copy() for x in self.sanctions],
+            "changes": list(self.changes),
+            "prize_groups": [vars(g).copy() for g in self.prize_groups],
             "officials": [vars(x).copy() for x in self.officials],
             "arbiter_category": self.arbiter_category, "organiser": self.organiser,
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
@@ -918,10 +943,12 @@ class Tournament:
                 trf_records=list(d.get("trf_records", [])),
                 adjustments=[Adjustment(**(a | {"players": tuple(a.get("players", ()))}))
                              for a in d.get("adjustments", [])],
-                ties=d.get("ties", "tiebreaks"),
+                ties=d.get("ties", "tiebreaks"), acceleration=d.get("acceleration", ""),
                 playoff_places=int(d.get("playoff_places", 0)),
                 lots=bool(d.get("lots", False)), readings=dict(d.get("readings", {})),
                 sanctions=[Sanction(**x) for x in d.get("sanctions", [])],
+                changes=list(d.get("changes", [])),
+                prize_groups=[PrizeGroup(**g) for g in d.get("prize_groups", [])],
                 officials=[Official(**x) for x in d.get("officials", [])],
                 arbiter_category=d.get("arbiter_category", ""),
                 organiser=d.get("organiser", ""),
