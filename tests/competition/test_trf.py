@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shashki.competition.errors import TrfError
+from shashki.competition.errors import TrfError, TrfWarning
 from shashki.competition.model import SCORING, Adjustment, Bye, Pairing, Round, Tournament
 from shashki.competition.standings import standings
 from shashki.competition.tiebreaks import SIMPLE
-from shashki.competition.trf import export_trf, parse_trf
+from shashki.competition.trf import export_trf, parse_trf, read_trf
 
 
 def test_round_trip(swiss: Tournament) -> None:
@@ -133,7 +133,13 @@ TRF26 = "\n".join([
 
 
 def test_trf2026_records_are_read() -> None:
-    t = parse_trf(TRF26)
+    t, found = read_trf(TRF26)
+    # Every record kept but not applied is named, with its line (TRF-2026 line numbers).
+    assert found == [f"TRF line {n} (record {rec}): kept and written back, not applied"
+                     for n, rec in ((17, "172, encoded starting-rank method"),
+                                    (18, "182, pairing controller"), (20, "202, tie-breaks"),
+                                    (26, "RUS, national rating"),
+                                    (27, "XXA, accelerated points per round"))]
     assert (t.name, t.city, t.federation, t.start, t.end) == (
         "Open of Tula", "Tula", "RUS", "2026-05-01", "2026-05-03")
     assert t.deputies == ["FA Sidorova, Anna", "Smirnov, Oleg"]
@@ -153,7 +159,7 @@ def test_trf2026_records_are_read() -> None:
 
 
 def test_trf2026_round_trip_keeps_every_record() -> None:
-    t = parse_trf(TRF26)
+    t, _ = read_trf(TRF26)
     text = export_trf(t)
     lines = text.splitlines()
     for rec in t.trf_records:
@@ -164,7 +170,9 @@ def test_trf2026_round_trip_keeps_every_record() -> None:
     assert "132".ljust(91) + "26/05/01  26/05/02  26/05/03" in lines
     # The file's own 202 stands (shashki cannot write ARO), not a second one.
     assert [x for x in lines if x.startswith("202")] == ["202 BH/C1,BH,DE,ARO"]
-    back = parse_trf(text)
+    with pytest.warns(TrfWarning) as caught:
+        back = parse_trf(text)
+    assert len(caught) == 5  # the same five records, warned about again
     assert back.to_dict() == t.to_dict()
     assert export_trf(back) == text
 
@@ -262,8 +270,13 @@ def test_round_robin_file_keeps_byes_it_cannot_take() -> None:
     """A round robin pairs everyone by the Berger table (Code 3.7.2; an absent player
     forfeits, 3.13.1): a 240 or XXZ record for the next round is kept, not applied; the
     number of rounds written is the table's (3 players: 3 rounds, twice in a double one)."""
-    t = parse_trf("192 FIDE_DOUBLEROUNDROBIN\n240 H   1    2\nXXZ 1\n"
-                  "001    1      A\n001    2      B\n001    3      C\n")
+    t, found = read_trf("192 FIDE_DOUBLEROUNDROBIN\n240 H   1    2\nXXZ 1\n"
+                        "001    1      A\n001    2      B\n001    3      C\n")
+    assert found == [
+        "TRF line 2 (record 240, requested byes in a round robin): kept and written back, "
+        "not applied",
+        "TRF line 3 (record XXZ, absent players in a round robin): kept and written back, "
+        "not applied"]
     assert t.system == "double-berger" and not t.byes_requested
     assert t.trf_records == ["240 H   1    2", "XXZ 1"]
     lines = export_trf(t).splitlines()
