@@ -1,6 +1,9 @@
-"""Shared fixtures of competition tests: the hand-computed example events."""
+"""Shared fixtures of competition tests: the hand-computed example events, and the shared
+read-only test data beside the repository (``../shared/data``)."""
 
 from __future__ import annotations
+
+import pathlib
 
 import pytest
 
@@ -87,3 +90,34 @@ def rr() -> Tournament:
 @pytest.fixture
 def swiss() -> Tournament:
     return swiss5()
+
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def shared_data(name: str) -> pathlib.Path | None:
+    """``shared/data/NAME`` beside the repository: ``REPO.parent / "shared" / "data"``, or the
+    same under a further ancestor (a git worktree sits one level deeper than the main
+    checkout). None when it is absent; tests then skip."""
+    for base in REPO.parents:
+        d = base / "shared" / "data" / name
+        if d.is_dir():
+            return d
+    return None
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``bbp_round``: every round of the shared Dutch set (``swiss-dutch/eSSSS-rK.trf``, each
+    with bbpPairings' ``.pairs``), or one None when the data is absent (the test skips)."""
+    if "bbp_round" in metafunc.fixturenames:
+        d = shared_data("swiss-dutch")
+        files = sorted(d.glob("e*-r*.trf")) if d else []
+        metafunc.parametrize("bbp_round", files or [None],
+                             ids=[f.stem for f in files] or ["absent"])
+    if "bbp_round_gacrux" in metafunc.fixturenames:
+        # gacrux takes 20 s for the whole set: one round in ten by default, all under -m slow.
+        d = shared_data("swiss-dutch")
+        files = sorted(d.glob("e*-r*.trf")) if d else []
+        metafunc.parametrize("bbp_round_gacrux", [
+            pytest.param(f, marks=() if i % 10 == 0 else pytest.mark.slow)
+            for i, f in enumerate(files)] or [None], ids=[f.stem for f in files] or ["absent"])

@@ -294,3 +294,95 @@ def test_team_round_robin(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[
     assert tt.board_points() == {1: 0.0, 2: 3.0, 3: 1.0}
     rc, _, err = _run(capsys, "team", "result", f, "1", "1", "2-0")
     assert rc == 2 and "1 results for 2 boards" in err
+
+
+def test_forfeits_as_the_readme_writes_them(tmp_path: pathlib.Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``+-``, ``-+`` and ``0-0`` (Code 3.13.1, 3.13.3) are results, not options, in
+    ``tournament result`` and ``team result``."""
+    f = str(tmp_path / "cup.json")
+    _run(capsys, "tournament", "new", f, "--rounds", "3")
+    for name in "ABCDEF":
+        _run(capsys, "tournament", "add", f, name)
+    _run(capsys, "tournament", "pair", f)
+    for board, res in ((1, "-+"), (2, "+-"), (3, "0-0")):
+        rc, out, err = _run(capsys, "tournament", "result", f, "1", str(board), res)
+        assert (rc, err) == (0, "") and out.strip().endswith(res)
+    assert [p.results for p in Tournament.load(f).rounds[0].pairings] == [
+        ["-/+"], ["+/-"], ["-/-"]]
+    lg = str(tmp_path / "league.json")
+    _run(capsys, "team", "new", lg, "--boards", "2")
+    for team in ("Dynamo", "Spartak"):
+        _run(capsys, "team", "add", lg, team, "P1", "P2")
+    _run(capsys, "team", "pair", lg)
+    rc, _, err = _run(capsys, "team", "result", lg, "1", "1", "-+", "2-0")
+    assert (rc, err) == (0, "")
+
+
+def test_bad_files_one_line_exit_2(tmp_path: pathlib.Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A malformed TRF for ``pair``/``standings``, a tournament file that is not UTF-8 for
+    ``tournament add|standings``: one line on stderr naming the problem, status 2."""
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001    0      A\n001    1      B\n")
+    for cmd in ("pair", "standings"):
+        rc, _, err = _run(capsys, cmd, "--trf", str(bad))
+        assert rc == 2 and err.count("\n") == 1 and "line 1, column 5" in err
+    bad.write_bytes(b"001    1      A\r  2 w 1\n")
+    rc, _, err = _run(capsys, "standings", "--trf", str(bad))
+    assert rc == 2 and err.count("\n") == 1 and "line 2, column 1" in err
+    f = tmp_path / "cup.json"
+    f.write_bytes(b'{"format": "shashki-tournament", "name": "\xff\xfe"}')
+    for argv in (["add", str(f), "Ivanov"], ["standings", str(f)]):
+        rc, _, err = _run(capsys, "tournament", *argv)
+        assert rc == 2 and err.count("\n") == 1 and "not UTF-8" in err
+
+
+def test_trf_warnings_on_stderr(tmp_path: pathlib.Path,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A record read but not applied is named on stderr, one line each, and the command
+    goes on."""
+    f = tmp_path / "x.trf"
+    f.write_text("012 X\n172 RUS FIDE\n062 3\n001    1      A\n001    2      B\n")
+    rc, out, err = _run(capsys, "pair", "--trf", str(f))
+    assert rc == 0 and out.splitlines() == ["1", "1 2"]
+    assert err.splitlines() == [
+        "shashki: warning: TRF line 3 (record 062): 3 players, the file has 2",
+        "shashki: warning: TRF line 2 (record 172, encoded starting-rank method): kept and "
+        "written back, not applied"]
+
+
+def test_play_off_and_lots_from_the_command_line(tmp_path: pathlib.Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Code 3.16.2 through the CLI: B and C equal on 3 points play a two-game match that B
+    wins; the final table says how each place was decided."""
+    monkeypatch.setenv("SHASHKI_LANG", "en")
+    f = str(tmp_path / "po.json")
+    _run(capsys, "tournament", "new", f, "--system", "berger", "--ties", "playoff", "--lots",
+         "--tiebreaks", "sonneborn-berger", "--reading", "forfeit-wins=played")
+    for name in "ABCD":
+        _run(capsys, "tournament", "add", f, name)
+    for _ in range(3):
+        _run(capsys, "tournament", "pair", f)
+    for rnd, board, res in [(1, 1, "1-1"), (1, 2, "0-2"), (2, 1, "1-1"), (2, 2, "1-1"),
+                            (3, 1, "2-0"), (3, 2, "0-2")]:
+        assert _run(capsys, "tournament", "result", f, str(rnd), str(board), res)[0] == 0
+    rc, out, _ = _run(capsys, "tournament", "playoff", f)
+    assert rc == 0 and "play-off of 2, 3 to be held" in out
+    assert _run(capsys, "tournament", "playoff", f, "new", "2", "3", "--double",
+                "--time-control", "10m+5s")[0] == 0
+    assert Tournament.load(f).playoffs[0].event.time_control == "600+5"
+    for rnd in ("1", "2"):
+        assert _run(capsys, "tournament", "playoff", f, "pair", "1")[0] == 0
+        po = Tournament.load(f).playoffs[0]
+        won = "2-0" if po.event.rounds[-1].pairings[0].white == po.players.index(2) + 1 \
+            else "-+"
+        assert _run(capsys, "tournament", "playoff", f, "result", "1", rnd, "1", won)[0] == 0
+    rc, out, _ = _run(capsys, "tournament", "standings", f)
+    assert rc == 0 and out.count("play-off") == 2 and "Decided by" in out
+    rc, out, _ = _run(capsys, "tournament", "lots", f)
+    assert rc == 0 and "no lot to draw" in out
+    rc, _, err = _run(capsys, "tournament", "new", str(tmp_path / "x.json"), "--reading",
+                      "bye-opponent=highest")
+    assert rc == 2 and err.count("\n") == 1 and "unknown reading" in err

@@ -11,7 +11,7 @@ import pytest
 
 from shashki.competition.dutch import pair_dutch, pairing_numbers
 from shashki.competition.errors import PairingError
-from shashki.competition.model import Tournament
+from shashki.competition.model import Bye, Pairing, Round, Tournament
 from shashki.competition.pairing import pair_next_round
 
 _spec = importlib.util.spec_from_file_location(
@@ -253,3 +253,54 @@ def test_pab_goes_to_the_lowest_pairable_group() -> None:
     assert sorted(x for x, p in ps.items() if p.pab_ok) == [1, 2]
     pairs, bye = eng.pair()
     assert (sorted(pairs), bye) == ([(2, 3), (4, 5)], 1)
+
+
+def test_e5_counts_an_absent_player_whose_only_round_was_the_pab() -> None:
+    """C.04.3 E.5 with late-entry pairing numbers (docs/rules.md K24): player 3 had the PAB
+    in round 1 and is absent in round 2; he still counts, so 4 (the higher of 4-5, both
+    without a colour after forfeits) is the 4th and gets the colour opposite to the initial
+    one. gacrux, run on the same event, agrees (as bbpPairings' ``updateRanks`` reads it);
+    counting only players who had an opponent gave 4 White."""
+    t = Tournament(system="dutch", rounds_planned=5, pairing_order="number")
+    for i in range(1, 8):
+        t.add_player(f"P{i}", rating=2500 - i)
+    t.add_round(Round(1, [Pairing(1, 1, 5, ["+/-"]), Pairing(2, 2, 6, ["+/-"]),
+                          Pairing(3, 4, 7, ["+/-"])], [Bye(3, "PAB")]))
+    want = [(1, 2), (5, 4), (7, 6)]
+    for engine in ("shashki", "gacrux"):
+        got = pair_dutch(t, absent=[3], engine=engine)
+        assert [(p.white, p.black) for p in got.pairings] == want
+
+
+@pytest.mark.parametrize("players, rounds", [(12, 5), (13, 9), (30, 7)])
+def test_baku_acceleration_as_gacrux_generates_it(tmp_path: pathlib.Path, players: int,
+                                                  rounds: int) -> None:
+    """FIDE C.04.5.1 (Baku): gacrux's generator writes an accelerated event's virtual points
+    as records 250; shashki's own Baku ranges equal them (GA = 2·⌈N/4⌉ players, a win's
+    points before the first half of the first half of the rounds, a draw's before the rest
+    of it). Dropping the 250 records and pairing with ``acceleration="baku"`` gives
+    gacrux's pairings round by round."""
+    import subprocess
+
+    from shashki.competition.dutch_engine import baku_ranges
+    from shashki.competition.trf import parse_trf
+
+    subprocess.run([sys.executable, "-m", "gacrux.tournamentgenerator", "-n", str(rounds),
+                    "-p", str(players), "-o", str(tmp_path / "A%d.trf"), "-g", "3", "1", "-a",
+                    "-S", "0", "0", "0"], check=True, capture_output=True, timeout=300)
+    text = (tmp_path / "A0003.trf").read_text(encoding="latin-1")
+    full = parse_trf(text)
+    files = [(float(w[2]), int(w[3]), int(w[4]), int(w[5]), int(w[6]))
+             for w in (r.split() for r in full.trf_records if r.startswith("250"))]
+    full.trf_records = [r for r in full.trf_records if not r.startswith("250")]
+    full.acceleration = "baku"
+    num = {p.number: p.number for p in full.players}
+    assert baku_ranges(full, num) == [(v * full.scoring.win, *rest) for v, *rest in files]
+    for rnd in range(1, full.current_round + 1):
+        t = Tournament.from_dict(full.to_dict() | {"rounds": [
+            {"number": r.number, "pairings": [vars(p) for p in r.pairings],
+             "byes": [vars(b) for b in r.byes]} for r in full.rounds[:rnd - 1]]})
+        want = full.rounds[rnd - 1]
+        got = pair_dutch(t)
+        assert {(p.white, p.black) for p in got.pairings} == {
+            (p.white, p.black) for p in want.pairings}, f"round {rnd}"

@@ -10,7 +10,7 @@ import pathlib
 import pytest
 
 from shashki.competition import export
-from shashki.competition.model import Tournament
+from shashki.competition.model import Bye, Pairing, Round, Tournament
 
 
 def test_csv(rr: Tournament) -> None:
@@ -29,18 +29,50 @@ def test_json(swiss: Tournament) -> None:
     assert doc["crosstable"]["kind"] == "swiss"
 
 
-def test_round_robin_crosstable(rr: Tournament) -> None:
+def test_round_robin_crosstable(rr: Tournament, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHASHKI_LANG", "en")
     ct = export.crosstable(rr)
     assert ct["header"][2:7] == ["1", "2", "3", "4", "5"]
+    assert ct["header"][-2:] == ["Points", "Place"]
     a = ct["rows"][0]
-    assert a[:7] == ["1", "A", "■", "2", "1", "2", "0"] and a[-1] == "5"
+    assert a[:7] == ["1", "A", "■", "2", "1", "2", "0"] and a[-2:] == ["5", "1–2"]
 
 
-def test_swiss_crosstable(swiss: Tournament) -> None:
+def test_swiss_crosstable(swiss: Tournament, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHASHKI_LANG", "en")
     rows = {r[1]: r for r in export.crosstable(swiss)["rows"]}
     assert rows["P1"][2:5] == ["3w2", "5b2", "2w1"]
-    assert rows["P5"][2] == "+2"
-    assert rows["P3"][4] == "−"
+    assert rows["P5"][2] == "—"  # the bye
+    assert rows["P3"][4] == ""  # withdrawn: no game
+
+
+def test_crosstables_in_the_codes_language(swiss_forfeits: Tournament,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Russian: Cyrillic colour marks (б/ч), «+»/«−» for forfeits (Code 3.13.1, 3.13.3),
+    «—» for the bye, Russian headers; English in English, the legend too."""
+    monkeypatch.setenv("SHASHKI_LANG", "ru")
+    ct = export.crosstable(swiss_forfeits)
+    assert ct["header"][:2] + ct["header"][-2:] == ["№", "Участник", "Очки", "Место"]
+    rows = {r[1]: r for r in ct["rows"]}
+    # P2 won by forfeit against P5 in round 1, P3 v P5 was lost by both in round 2.
+    assert rows["P2"][2] == "5б+" and rows["P5"][2] == "2ч−"
+    assert rows["P3"][3] == "5б−" and rows["P5"][3] == "3ч−"
+    assert rows["P5"][4] == "—" and rows["P1"][2] == "4б2"
+    html = export.to_html(swiss_forfeits, ["buchholz"])
+    assert "б — белые, ч — чёрные" in html and "Бх — Бухгольц (Кодекс 3.16.6)" in html
+    assert "Buchholz" not in html
+    monkeypatch.setenv("SHASHKI_LANG", "en")
+    html = export.to_html(swiss_forfeits, ["buchholz"])
+    assert "w — White, b — Black" in html and "Bh — Buchholz (Code 3.16.6)" in html
+    assert "Бухгольц" not in html and "Участник" not in html
+    # A round robin shows forfeits as «+»/«−» too (the grid held points before).
+    t = Tournament(system="berger")
+    for name in "ABC":
+        t.add_player(name)
+    t.add_round(Round(1, [Pairing(1, 2, 3, ["+/-"])], [Bye(1, "Z")]))
+    t.add_round(Round(2, [Pairing(1, 3, 1, ["-/-"])], [Bye(2, "Z")]))
+    rows = export.crosstable(t)["rows"]
+    assert rows[1][2:5] == ["", "■", "+"] and rows[2][2:5] == ["−", "−", "■"]
 
 
 def test_html(rr: Tournament) -> None:
@@ -119,4 +151,4 @@ def test_crosstable_csv(rr: Tournament) -> None:
     """Round robin grid (Code 3.16.1): A beat B, drew C, beat D, lost to E (2/1/0)."""
     rows = list(csv.reader(io.StringIO(export.crosstable_csv(rr))))
     assert rows[0][:3] == ["№", "Name", "1"] or rows[0][:3] == ["№", "Участник", "1"]
-    assert rows[1] == ["1", "A", "■", "2", "1", "2", "0", "5"]
+    assert rows[1] == ["1", "A", "■", "2", "1", "2", "0", "5", "1–2"]

@@ -134,3 +134,30 @@ def test_micromatch_bye_and_trf() -> None:
 
     line = next(x for x in export_trf(t).splitlines() if x.startswith(f"001 {bye:4d}"))
     assert line[91:99] == "0000 - U"
+
+
+def test_ballot_never_repeats_a_position_within_an_event() -> None:
+    """The FMJD table's 15-XV and 16-I (and 15-XVI and 16-II) give one position each
+    (docs/rules.md B3): drawing the whole table round after round uses each of its 734
+    positions once before any comes again, and never under the second code."""
+    from shashki.competition.micromatch import draw_openings, positions
+
+    pos = positions("fmjd-russian")
+    assert pos["15-XV"] == pos["16-I"] and pos["15-XVI"] == pos["16-II"]
+    assert len(set(pos.values())) == 734
+    idf = positions("idf-russian")  # transpositions: other move orders to one position
+    assert idf["I-13"] == idf["XVII-8"] and idf["XXI-5"] == idf["XXI-11"]
+    assert len(set(idf.values())) == 742
+    t = Tournament(system="berger", games_per_pairing=2, ballot="fmjd-russian", seed=3)
+    for name in "AB":
+        t.add_player(name)
+    seen: list[str] = []
+    for number in range(1, 8):
+        rnd = Round(number, [Pairing(b, 1, 2) for b in range(1, 106)])  # 735 boards in all
+        draw_openings(t, rnd)
+        t.rounds.append(rnd)  # the draw only, no pairing rules needed here
+        seen += [pos[p.opening] for p in rnd.pairings if p.opening]
+    assert len(set(seen[:734])) == 734
+    assert seen[734] in seen[:734]  # the 735th starts the table again
+    codes = {p.opening for r in t.rounds for p in r.pairings}
+    assert not codes & {"16-I", "16-II"}

@@ -202,3 +202,29 @@ def test_requested_byes() -> None:
     rr.add_player("A")
     with pytest.raises(PairingError, match=r"Code 3\.13\.1"):
         rr.request_bye(1)
+
+
+def test_point_adjustments_of_record_299() -> None:
+    """TRF-2026 299: a penalty in one round, a bonus in every round, a result re-valued;
+    they count in the points and survive the JSON document."""
+    from shashki.competition.model import Adjustment
+
+    t = Tournament(system="dutch", rounds_planned=3)
+    for name in "ABCD":
+        t.add_player(name)
+    t.add_round(Round(1, [Pairing(1, 1, 3, ["1-0"]), Pairing(2, 2, 4, ["+/-"])]))
+    t.add_round(Round(2, [Pairing(1, 1, 2, ["1/2-1/2"]), Pairing(2, 3, 4, ["0-1"])]))
+    assert t.all_points() == {1: 3.0, 2: 3.0, 3: 0.0, 4: 2.0}
+    t.adjust(-1.0, [1], 2, reason="Code 2.x: a warning turned into a point deduction")
+    t.adjust(0.5, [3])                      # every round
+    t.adjust(1.0, [2], 1, kind="+")         # his forfeit win worth a draw
+    assert t.all_points() == {1: 2.0, 2: 2.0, 3: 1.0, 4: 2.0}
+    assert t.round_points() == {1: [2.0, 0.0], 2: [1.0, 1.0], 3: [0.5, 0.5], 4: [0.0, 2.0]}
+    assert t.adjustment_points(3) == 1.0 and t.adjustment_points(2, upto=1) == -1.0
+    back = Tournament.from_json(t.to_json())
+    assert back.adjustments == t.adjustments and back.all_points() == t.all_points()
+    assert back.adjustments[1] == Adjustment(0.5, 0, (3,))
+    with pytest.raises(InvalidTournament, match="unknown kind"):
+        t.adjust(1.0, [1], kind="U")
+    with pytest.raises(PairingError, match="no player number 9"):
+        t.adjust(1.0, [9])

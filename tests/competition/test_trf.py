@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shashki.competition.errors import TrfError
-from shashki.competition.model import SCORING, Bye, Pairing, Round, Tournament
+from shashki.competition.errors import TrfError, TrfWarning
+from shashki.competition.model import SCORING, Adjustment, Bye, Pairing, Round, Tournament
 from shashki.competition.standings import standings
 from shashki.competition.tiebreaks import SIMPLE
-from shashki.competition.trf import export_trf, parse_trf
+from shashki.competition.trf import export_trf, parse_trf, read_trf
 
 
 def test_round_trip(swiss: Tournament) -> None:
@@ -65,11 +65,11 @@ def test_javafo_records() -> None:
 
 def test_errors_name_the_line() -> None:
     good = "012 X\n001    1      A                                 2000\n"
-    with pytest.raises(TrfError, match="line 2: bad starting rank"):
+    with pytest.raises(TrfError, match="line 2, column 5: bad starting rank"):
         parse_trf("012 X\n001   xx      A\n")
-    with pytest.raises(TrfError, match="line 2: round 1: bad result code 'Q'"):
+    with pytest.raises(TrfError, match="line 2, column 99: round 1: bad result code 'Q'"):
         parse_trf("012 X\n" + good.splitlines()[1].ljust(91) + "0000 - Q\n")
-    with pytest.raises(TrfError, match="appears twice"):
+    with pytest.raises(TrfError, match="line 3, column 5: starting rank 1 appears twice"):
         parse_trf(good + good.splitlines()[1] + "\n")
 
 
@@ -78,7 +78,8 @@ def test_inconsistent_pairs() -> None:
     a = "001    1      A                                 2000" + " " * 39 + "   2 w 1"
     b = "001    2      B                                 2000" + " " * 39 + "   3 b 0"
     c = "001    3      C                                 2000"
-    with pytest.raises(TrfError, match="meets 2, whose record does not name 1"):
+    with pytest.raises(TrfError, match="line 1, column 92: round 1: player 1 meets 2, "
+                                       "whose record does not name 1"):
         parse_trf("\n".join([a, b, c]))
 
 
@@ -122,9 +123,9 @@ TRF26 = "\n".join([
     "162  W 2.0    D 1.0    L 0.0    A 0.0    P 2.0", "172 RUS NIDOF", "182 Vega 8.0",
     "192 FIDE_DUTCH_2026", "202 BH/C1,BH,DE,ARO", "222 2700", "240 H   3    4",
     "250      1.0   1   1    1    2", "260   1   3    3    4",
-    "299 W     0.0  0.0   0", "RUS    1 m    Ivanov, Ivan                      1650",
+    "299 +        1.0    2    1", "RUS    1 m    Ivanov, Ivan                      1650",
     "XXA    1  1.0", "### a comment other tools write",
-    _player(1, "Ivanov, Ivan", 2200, 4.0, "   3 w 1     4 b +"),
+    _player(1, "Ivanov, Ivan", 2200, 3.0, "   3 w 1     4 b +"),
     _player(2, "Petrov, Petr", 2150, 3.0, "   4 w =     3 b 1"),
     _player(3, "Sidorov, Sidor", 2100, 0.0, "   1 b 0     2 w 0"),
     _player(4, "Smirnov, Semen", 2050, 1.0, "   2 b =     1 w -"),
@@ -132,7 +133,13 @@ TRF26 = "\n".join([
 
 
 def test_trf2026_records_are_read() -> None:
-    t = parse_trf(TRF26)
+    t, found = read_trf(TRF26)
+    # Every record kept but not applied is named, with its line (TRF-2026 line numbers).
+    assert found == [f"TRF line {n} (record {rec}): kept and written back, not applied"
+                     for n, rec in ((17, "172, encoded starting-rank method"),
+                                    (18, "182, pairing controller"), (20, "202, tie-breaks"),
+                                    (26, "RUS, national rating"),
+                                    (27, "XXA, accelerated points per round"))]
     assert (t.name, t.city, t.federation, t.start, t.end) == (
         "Open of Tula", "Tula", "RUS", "2026-05-01", "2026-05-03")
     assert t.deputies == ["FA Sidorova, Anna", "Smirnov, Oleg"]
@@ -144,13 +151,15 @@ def test_trf2026_records_are_read() -> None:
     assert t.tiebreaks == ["buchholz-cut1", "buchholz", "direct"]
     assert [(b.player, b.kind) for b in t.byes_requested[3]] == [(4, "H")]
     assert t.is_forbidden(3, 4, 3) and not t.is_forbidden(1, 2, 3)
-    assert [r[:3] for r in t.trf_records] == ["172", "182", "202", "250", "299", "RUS", "XXA"]
-    assert t.all_points() == {1: 4.0, 2: 3.0, 3: 0.0, 4: 1.0}
+    assert [r[:3] for r in t.trf_records] == ["172", "182", "202", "250", "RUS", "XXA"]
+    # 299: player 1's forfeit win of round 2 is worth 1 point, not 2.
+    assert t.adjustments == [Adjustment(1.0, 2, (1,), "+")]
+    assert t.all_points() == {1: 3.0, 2: 3.0, 3: 0.0, 4: 1.0}
     assert t.rounds[1].pairings[1].results == ["-/+"]  # 4 (White) lost by forfeit
 
 
 def test_trf2026_round_trip_keeps_every_record() -> None:
-    t = parse_trf(TRF26)
+    t, _ = read_trf(TRF26)
     text = export_trf(t)
     lines = text.splitlines()
     for rec in t.trf_records:
@@ -161,7 +170,9 @@ def test_trf2026_round_trip_keeps_every_record() -> None:
     assert "132".ljust(91) + "26/05/01  26/05/02  26/05/03" in lines
     # The file's own 202 stands (shashki cannot write ARO), not a second one.
     assert [x for x in lines if x.startswith("202")] == ["202 BH/C1,BH,DE,ARO"]
-    back = parse_trf(text)
+    with pytest.warns(TrfWarning) as caught:
+        back = parse_trf(text)
+    assert len(caught) == 5  # the same five records, warned about again
     assert back.to_dict() == t.to_dict()
     assert export_trf(back) == text
 
@@ -191,11 +202,11 @@ def test_trfx_extensions() -> None:
 
 
 def test_trf2026_record_errors() -> None:
-    with pytest.raises(TrfError, match="line 1: bad bye record"):
+    with pytest.raises(TrfError, match="line 1, column 5: bad bye record"):
         parse_trf("240 Q   3    4\n001    4      A\n")
-    with pytest.raises(TrfError, match="line 1: bad round date '26-05-01'"):
+    with pytest.raises(TrfError, match="line 1, column 92: bad round date '26-05-01'"):
         parse_trf("132".ljust(91) + "26-05-01\n")
-    with pytest.raises(TrfError, match="line 1: no player 9"):
+    with pytest.raises(TrfError, match="line 1, column 14: no player 9"):
         parse_trf("240 H   2    9\n001    1      A\n")
     with pytest.raises(TrfError, match="unknown tie-break 'bogus'"):
         parse_trf("### shashki tiebreaks: bogus\n")
@@ -259,8 +270,13 @@ def test_round_robin_file_keeps_byes_it_cannot_take() -> None:
     """A round robin pairs everyone by the Berger table (Code 3.7.2; an absent player
     forfeits, 3.13.1): a 240 or XXZ record for the next round is kept, not applied; the
     number of rounds written is the table's (3 players: 3 rounds, twice in a double one)."""
-    t = parse_trf("192 FIDE_DOUBLEROUNDROBIN\n240 H   1    2\nXXZ 1\n"
-                  "001    1      A\n001    2      B\n001    3      C\n")
+    t, found = read_trf("192 FIDE_DOUBLEROUNDROBIN\n240 H   1    2\nXXZ 1\n"
+                        "001    1      A\n001    2      B\n001    3      C\n")
+    assert found == [
+        "TRF line 2 (record 240, requested byes in a round robin): kept and written back, "
+        "not applied",
+        "TRF line 3 (record XXZ, absent players in a round robin): kept and written back, "
+        "not applied"]
     assert t.system == "double-berger" and not t.byes_requested
     assert t.trf_records == ["240 H   1    2", "XXZ 1"]
     lines = export_trf(t).splitlines()

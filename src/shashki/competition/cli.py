@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from shashki.cli import Parser, fail, run
 from shashki.competition.ballots import TABLES as BALLOTS
+from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.i18n import tr
-from shashki.competition.model import SCORING, SYSTEMS, Tournament
-from shashki.competition.tiebreaks import TIEBREAKS
+from shashki.competition.model import OFFICIAL_ROLES, SANCTIONS, SCORING, SYSTEMS, Tournament
 
 
 def _tiebreaks(text: str) -> list[str]:
@@ -44,6 +45,19 @@ def _time_control(text: str) -> str:
             raise first from None
 
 
+_FORFEIT = re.compile(r"[-+][-+:/]?[-+]")
+"""Results that begin with a dash (``-+``, ``-/+``, ``-:-`` ...): arguments, not options."""
+
+
+class _ResultParser(Parser):
+    """A parser that takes ``-+`` (a forfeit, Code 3.13.1) for a result, not an option."""
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        if _FORFEIT.fullmatch(arg_string) and arg_string != "--":
+            return None
+        return super()._parse_optional(arg_string)
+
+
 def register(subparsers: Any) -> None:
     """Add ``pair``, ``standings`` and ``tournament`` to a parser's subcommands."""
     pair = subparsers.add_parser("pair", help=tr("pair.help"))
@@ -67,7 +81,7 @@ def register(subparsers: Any) -> None:
     st.set_defaults(func=_cmd_standings)
 
     tp = subparsers.add_parser("tournament", help=tr("tournament.help"))
-    tsub = tp.add_subparsers(dest="action", required=True, parser_class=type(tp))
+    tsub = tp.add_subparsers(dest="action", required=True, parser_class=_ResultParser)
 
     new = tsub.add_parser("new", help=tr("t.new"))
     new.add_argument("file", help=tr("t.file"))
@@ -87,11 +101,20 @@ def register(subparsers: Any) -> None:
     new.add_argument("--city", default="", help=tr("t.city"))
     new.add_argument("--start", default="", help=tr("t.start"))
     new.add_argument("--arbiter", default="", help=tr("t.arbiter"))
+    new.add_argument("--organiser", default="", help=tr("t.organiser"))
     new.add_argument("--time-control", default="", help=tr("t.time_control"))
     new.add_argument("--variant", default="russian", help=tr("t.variant"))
     new.add_argument("--seed", type=int, default=0, help=tr("t.seed"))
     new.add_argument("--avoid-same-club", action="store_true", help=tr("t.same_club"))
     new.add_argument("--force", action="store_true", help=tr("t.force"))
+    new.add_argument("--acceleration", choices=["baku"], default="",
+                     help=tr("t.acceleration"))
+    new.add_argument("--ties", choices=["tiebreaks", "playoff"], default="tiebreaks",
+                     help=tr("t.ties"))
+    new.add_argument("--playoff-places", type=int, default=0, help=tr("t.playoff_places"))
+    new.add_argument("--lots", action="store_true", help=tr("t.lots"))
+    new.add_argument("--reading", action="append", default=[], metavar="KEY=VALUE",
+                     type=_reading, help=tr("t.reading").format(_readings_help()))
 
     add = tsub.add_parser("add", help=tr("t.add"))
     add.add_argument("file", help=tr("t.file"))
@@ -139,6 +162,87 @@ def register(subparsers: Any) -> None:
     fb.add_argument("file", help=tr("t.file"))
     fb.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
 
+    po = tsub.add_parser("playoff", help=tr("t.playoff"))
+    po.add_argument("file", help=tr("t.file"))
+    posub = po.add_subparsers(dest="po_action", required=False, parser_class=_ResultParser)
+    pnew = posub.add_parser("new", help=tr("po.new"))
+    pnew.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
+    pnew.add_argument("--double", action="store_true", help=tr("po.double"))
+    pnew.add_argument("--time-control", default="", help=tr("t.time_control"))
+    pnew.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=tr("t.tiebreaks"))
+    ppair = posub.add_parser("pair", help=tr("t.pair"))
+    ppair.add_argument("playoff", type=int, help=tr("po.number"))
+    pres = posub.add_parser("result", help=tr("t.result"))
+    pres.add_argument("playoff", type=int, help=tr("po.number"))
+    pres.add_argument("round", type=int, help=tr("round"))
+    pres.add_argument("board", type=int, help=tr("board"))
+    pres.add_argument("result", help=tr("t.result_text"))
+    pnot = posub.add_parser("not-held", help=tr("po.not_held"))
+    pnot.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
+    pnot.add_argument("--reason", required=True, help=tr("po.reason"))
+
+    sa = tsub.add_parser("sanction", help=tr("t.sanction"))
+    sa.add_argument("file", help=tr("t.file"))
+    sa.add_argument("round", type=int, help=tr("round"))
+    sa.add_argument("player", type=int, help=tr("t.numbers_help"))
+    sa.add_argument("kind", choices=list(SANCTIONS), help=tr("t.sanction_kind"))
+    sa.add_argument("--article", default="", help=tr("t.article"))
+    sa.add_argument("--note", default="", help=tr("note"))
+
+    of = tsub.add_parser("official", help=tr("t.official"))
+    of.add_argument("file", help=tr("t.file"))
+    of.add_argument("role", choices=list(OFFICIAL_ROLES), help=tr("role"))
+    of.add_argument("name", help=tr("name"))
+    of.add_argument("--category", default="", help=tr("category"))
+
+    rep = tsub.add_parser("report", help=tr("t.report"))
+    rep.add_argument("file", help=tr("t.file"))
+    rep.add_argument("--pdn", default=None, help=tr("t.report_pdn"))
+    rep.add_argument("-o", "--output", required=True, help=tr("t.report_out"))
+    rep.add_argument("--norms", default=None, help=tr("t.norms_table"))
+
+    nm = tsub.add_parser("norms", help=tr("t.norms"))
+    nm.add_argument("file", help=tr("t.file"))
+    nm.add_argument("--table", required=True, help=tr("t.norms_table"))
+
+    am = tsub.add_parser("amend", help=tr("t.amend"))
+    am.add_argument("file", help=tr("t.file"))
+    am.add_argument("round", type=int, help=tr("round"))
+    am.add_argument("pairs", nargs="+", help=tr("t.amend_pairs"))
+    am.add_argument("--reason", required=True, help=tr("po.reason"))
+
+    xp = tsub.add_parser("explain", help=tr("t.explain"))
+    xp.add_argument("file", help=tr("t.file"))
+    xp.add_argument("round", type=int, nargs="?", default=None, help=tr("round"))
+
+    gr = tsub.add_parser("group", help=tr("t.group"))
+    gr.add_argument("file", help=tr("t.file"))
+    gr.add_argument("name", help=tr("name"))
+    gr.add_argument("--sex", default="", help=tr("t.group_sex"))
+    gr.add_argument("--born-from", type=int, default=None, help=tr("t.born_from"))
+    gr.add_argument("--born-to", type=int, default=None, help=tr("t.born_to"))
+    gr.add_argument("--rating-min", type=int, default=None, help=tr("rating"))
+    gr.add_argument("--rating-max", type=int, default=None, help=tr("rating"))
+
+    pr = tsub.add_parser("print", help=tr("t.print"))
+    pr.add_argument("file", help=tr("t.file"))
+    pr.add_argument("what", choices=["cards", "scoresheets"], help=tr("t.print"))
+    pr.add_argument("--round", type=int, default=None, help=tr("round"))
+    pr.add_argument("--count", type=int, default=1, help=tr("t.count"))
+    pr.add_argument("-o", "--output", required=True, help=tr("t.report_out"))
+
+    rt = tsub.add_parser("rating", help=tr("t.rating"))
+    rt.add_argument("file", help=tr("t.file"))
+    rt.add_argument("--k", type=int, default=None, help=tr("t.k"))
+
+    im = tsub.add_parser("import", help=tr("t.import"))
+    im.add_argument("file", help=tr("t.file"))
+    im.add_argument("csv", help=tr("t.csv"))
+
+    lots = tsub.add_parser("lots", help=tr("t.draw_lots"))
+    lots.add_argument("file", help=tr("t.file"))
+    lots.add_argument("--seed", type=int, default=None, help=tr("t.seed"))
+
     ts = tsub.add_parser("standings", help=tr("t.standings"))
     ts.add_argument("file", help=tr("t.file"))
     ts.add_argument("--tiebreaks", type=_tiebreaks, default=None)
@@ -152,7 +256,7 @@ def register(subparsers: Any) -> None:
     tp.set_defaults(func=_cmd_tournament)
 
     tm = subparsers.add_parser("team", help=tr("team.help"))
-    msub = tm.add_subparsers(dest="action", required=True, parser_class=type(tm))
+    msub = tm.add_subparsers(dest="action", required=True, parser_class=_ResultParser)
     mnew = msub.add_parser("new", help=tr("t.new"))
     mnew.add_argument("file", help=tr("team.file"))
     mnew.add_argument("--name", default="", help=tr("t.name"))
@@ -221,12 +325,23 @@ def _console() -> Any:
 # --- pair, standings ----------------------------------------------------------------------
 
 
+def _load_trf(path: str) -> Tournament:
+    """A TRF file read into a tournament; the reader's warnings (records read but not
+    applied, totals that disagree) go to stderr, one line each."""
+    from shashki.competition.trf import read_trf
+
+    t, warnings = read_trf(_read_trf(path))
+    for w in warnings:
+        sys.stderr.write(f"shashki: {tr('warning')}: {w}\n")
+    return t
+
+
 def _cmd_pair(args: argparse.Namespace) -> int:
     from shashki.competition.export import pairings_text
     from shashki.competition.pairing import pair_next_round
-    from shashki.competition.trf import parse_trf, requested_byes
+    from shashki.competition.trf import requested_byes
 
-    t = parse_trf(_read_trf(args.trf))
+    t = _load_trf(args.trf)
     t.system = args.system
     absent, half = requested_byes(t)
     rnd = pair_next_round(t, absent=[*absent, *args.absent], half_byes=half)
@@ -235,9 +350,7 @@ def _cmd_pair(args: argparse.Namespace) -> int:
 
 
 def _cmd_standings(args: argparse.Namespace) -> int:
-    from shashki.competition.trf import parse_trf
-
-    t = parse_trf(_read_trf(args.trf))
+    t = _load_trf(args.trf)
     if args.tiebreaks is not None:  # else the file's own (202/212, shashki's comment)
         t.tiebreaks = list(args.tiebreaks)
     return _emit_standings(t, args)
@@ -279,7 +392,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        avoid_same_club=args.avoid_same_club, micromatch_ranking=args.ranking,
                        first_color=args.first_color, city=args.city, start=args.start,
                        late_entry_bye=args.late_entry_bye,
-                       arbiter=args.arbiter, time_control=_time_control(args.time_control))
+                       arbiter=args.arbiter, time_control=_time_control(args.time_control),
+                       ties=args.ties, playoff_places=args.playoff_places, lots=args.lots,
+                       readings=dict(args.reading), organiser=args.organiser,
+                       acceleration=args.acceleration)
         t.save(args.file)
         print(tr("t.created").format(args.file))
         return 0
@@ -333,15 +449,186 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     elif args.action == "forbid":
         t.forbid(*args.players)
         t.save(args.file)
+    elif args.action == "playoff":
+        _playoff(t, args)
+    elif args.action == "sanction":
+        t.sanction(args.round, args.player, args.kind, args.article, args.note)
+        t.save(args.file)
+        print(tr("t.sanctioned").format(args.player, tr(f"s.{args.kind}"), args.round))
+    elif args.action == "official":
+        t.add_official(args.role, args.name, args.category)
+        t.save(args.file)
+    elif args.action == "report":
+        from shashki.competition.report import report_html, report_pdf
+
+        pdn = None
+        if args.pdn:
+            from shashki.pdn.encoding import LineSource
+
+            with open(args.pdn, "rb") as f:
+                pdn = "\n".join(LineSource(f))
+        from shashki.competition.norms import load_norms
+
+        table = load_norms(args.norms) if args.norms else None
+        if args.output.lower().endswith((".html", ".htm")):
+            _write(report_html(t, pdn, norms=table), args.output)
+        else:
+            report_pdf(t, args.output, pdn, norms=table)
+    elif args.action == "norms":
+        from shashki.competition.norms import check_norms, load_norms
+
+        for r in check_norms(t, load_norms(args.table)):
+            p = t.player(r.player)
+            got = r.award or "—"
+            print(f"{p.number:4d} {p.name:<30} {p.title or '':>4}  {got:>4}  {r.games} "
+                  f"{r.percent:g}%" + ("" if r.award else "  " + "; ".join(r.missed)))
+    elif args.action == "amend":
+        from shashki.competition.arbiter import amend_round
+
+        pairs = []
+        for text in args.pairs:
+            w, _, b = text.partition("-")
+            if not (w.strip().isdigit() and b.strip().isdigit()):
+                fail(tr("t.bad_pair").format(text))
+            pairs.append((int(w), int(b)))
+        amend_round(t, args.round, pairs, args.reason)
+        t.save(args.file)
+        _console().print(export.rich_pairings(t, t.rounds[args.round - 1]))
+    elif args.action == "explain":
+        from shashki.competition.arbiter import explain_round
+
+        which = args.round or t.current_round
+        for e in explain_round(t, which):
+            print(f"{e['board'] or '-':>3}: {e['text']}")
+    elif args.action == "group":
+        from shashki.competition.groups import prize_group
+
+        t.prize_groups.append(prize_group({
+            "name": args.name, "sex": args.sex, "born_from": args.born_from,
+            "born_to": args.born_to, "rating_min": args.rating_min,
+            "rating_max": args.rating_max}))
+        t.save(args.file)
+    elif args.action == "print":
+        from shashki.competition.printouts import (
+            blank_scoresheets_html,
+            table_cards_html,
+            to_pdf,
+        )
+
+        sheet_round: int | None = args.round if args.round is not None else (
+            t.current_round if args.what == "cards" else None)
+        if args.what == "cards" and not sheet_round:
+            fail(tr("t.no_round"))
+        html = (table_cards_html(t, sheet_round or 0) if args.what == "cards"
+                else blank_scoresheets_html(t, sheet_round, args.count))
+        if args.output.lower().endswith((".html", ".htm")):
+            _write(html, args.output)
+        else:
+            to_pdf(html, args.output)
+    elif args.action == "rating":
+        from rich.table import Table
+
+        grid = Table(title=tr("rt.heading"))
+        cols = ("place", "number", "name", "rating", "games", "score", "expected", "k",
+                "change", "new", "performance")
+        heads = ("place", "№", "name", "rating", "rt.games", "rt.score", "rt.expected",
+                 "rt.k", "rt.change", "rt.new", "rt.performance")
+        for h in heads:
+            grid.add_column(h if h == "№" else tr(h), justify="left" if h == "name"
+                            else "right")
+        for row in export.rating_rows(t, args.k):
+            grid.add_row(*(str(row[c]) for c in cols))
+        _console().print(grid)
+    elif args.action == "import":
+        from shashki.competition.rating import import_players
+
+        with open(args.csv, "rb") as f:
+            raw = f.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1251")
+        done = import_players(t, text)
+        t.save(args.file)
+        print(tr("t.imported").format(len(done)))
+    elif args.action == "lots":
+        from shashki.competition.standings import draw_lots
+
+        made = draw_lots(t, args.seed)
+        t.save(args.file)
+        for d in made:
+            print(tr("t.lot").format(", ".join(map(str, d["players"])),
+                                     ", ".join(map(str, d["order"])), d["seed"]))
+        if not made:
+            print(tr("t.no_lots"))
     elif args.action == "standings":
         if args.tiebreaks is not None:
             t.tiebreaks = args.tiebreaks
         con = _console()
         con.print(export.rich_standings(t))
+        for g in t.prize_groups:
+            con.print(export.rich_group(t, g))
         con.print(export.rich_crosstable(t))
     elif args.action == "export":
         return _export(t, args)
     return 0
+
+
+def _reading(text: str) -> tuple[str, str]:
+    """``KEY=VALUE`` of a reading of Code 3.16.11 (catalogue.READINGS)."""
+    from shashki.competition.catalogue import READINGS
+
+    key, _, value = text.partition("=")
+    if key not in READINGS or value not in READINGS[key].choices:
+        raise argparse.ArgumentTypeError(f"unknown reading {text!r}; known: {_readings_help()}")
+    return key, value
+
+
+def _readings_help() -> str:
+    from shashki.competition.catalogue import READINGS
+
+    return "; ".join(f"{k}={'|'.join(r.choices)}" for k, r in READINGS.items())
+
+
+def _playoff(t: Tournament, args: argparse.Namespace) -> None:
+    """``tournament playoff FILE [new|pair|result|not-held]`` (Code 3.16.2, 3.16.3)."""
+    from shashki.competition import export
+    from shashki.competition.playoff import (
+        create_playoff,
+        pair_playoff,
+        pending,
+        playoff_not_held,
+    )
+
+    con = _console()
+    act = args.po_action
+    if act is None:
+        for first, group in pending(t):
+            print(tr("po.pending").format(first, ", ".join(map(str, group))))
+        for i, po in enumerate(t.playoffs, 1):
+            state = po.note if not po.held else f"{po.event.current_round}/" \
+                                                 f"{po.event.rounds_planned}"
+            print(f"{i}: {', '.join(map(str, po.players))} — {state}")
+        return
+    if act == "new":
+        po = create_playoff(t, args.players, double=args.double,
+                            time_control=_time_control(args.time_control),
+                            tiebreaks=args.tiebreaks)
+        print(tr("po.created").format(len(t.playoffs), ", ".join(
+            f"{k}={n}" for k, n in enumerate(po.players, 1))))
+    elif act == "not-held":
+        playoff_not_held(t, args.players, args.reason)
+    else:
+        if not 1 <= args.playoff <= len(t.playoffs):
+            fail(tr("po.none").format(args.playoff))
+        po = t.playoffs[args.playoff - 1]
+        if act == "pair":
+            pair_playoff(po)
+            con.print(export.rich_pairings(po.event, po.event.rounds[-1]))
+        else:
+            po.event.set_result(args.round, args.board, args.result)
+            print(tr("t.recorded").format(args.round, args.board, args.result))
+    t.save(args.file)
 
 
 def _cmd_team(args: argparse.Namespace) -> int:

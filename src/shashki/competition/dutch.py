@@ -31,17 +31,12 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from shashki.competition.dutch_engine import baku_ranges, pair_round
 from shashki.competition.errors import PairingError
-from shashki.competition.model import Bye, Pairing, Round, Tournament, initial_order
+from shashki.competition.model import Bye, Pairing, Round, Tournament, pairing_numbers
 from shashki.competition.trf import export_trf
 
-
-def pairing_numbers(t: Tournament) -> dict[int, int]:
-    """Player number → pairing number by the initial ranking (C.04.3 A.2; FMJD Annex V), or
-    the starting numbers themselves when ``t.pairing_order`` is ``number``."""
-    players = (sorted(t.players, key=lambda p: p.number) if t.pairing_order == "number"
-               else initial_order(t.players))
-    return {p.number: i for i, p in enumerate(players, 1)}
+__all__ = ["DEFAULT_ENGINE", "ENGINES", "engine_trf", "pair_dutch", "pairing_numbers"]
 
 
 def engine_trf(t: Tournament, rnd: int) -> tuple[str, dict[int, int]]:
@@ -57,6 +52,8 @@ def engine_trf(t: Tournament, rnd: int) -> tuple[str, dict[int, int]]:
             if len(members) > 1:
                 extra.append(f"260 {rnd:3d} {rnd:3d}" + "".join(f" {x:4d}" for x in
                                                                  sorted(members)))
+    for v, r1, r2, p1, p2 in baku_ranges(t, num):  # gacrux reads accelerated points as 250
+        extra.append(f"250 {v:4.1f} {v:4.1f} {r1:3d} {r2:3d} {p1:4d} {p2:4d}")
     text = export_trf(t, upto=rnd - 1, numbering=num,
                       rounds_planned=max(t.rounds_planned, rnd), extra=extra)
     return text, num
@@ -97,8 +94,6 @@ def pair_dutch(t: Tournament, absent: Iterable[int] = (), half_byes: Iterable[in
     pairings: list[Pairing] = []
     byes: list[Bye] = []
     if engine == "shashki":
-        from shashki.competition.dutch_engine import pair_round
-
         try:
             got, pab = pair_round(t, rnd, skip)
         except PairingError as e:

@@ -39,7 +39,7 @@ from math import comb
 import numpy as np
 
 from shashki.competition.errors import PairingError
-from shashki.competition.model import Entry, Tournament
+from shashki.competition.model import Entry, Tournament, pairing_numbers
 
 Consider = Callable[[list[tuple[int, int]]], bool]
 Quality = tuple[object, ...]
@@ -102,20 +102,14 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
     skipped = set(skip)
     ents = t.entries(rnd - 1)
     sc = t.scoring
+    # The score before each round, as the event ranks it (micro-matches by game or match
+    # points, docs/rules.md K19; record 299's bonuses and penalties included).
     before: dict[int, list[float]] = {}
-    for n, es in ents.items():
+    for n, pts in t.round_points(rnd - 1).items():
         acc = [0.0]
-        byround: dict[int, float] = {}
-        for e in es:
-            byround[e.round] = byround.get(e.round, 0.0) + sc.points(e.outcome)
-        for r in range(1, rnd):
-            acc.append(acc[-1] + byround.get(r, 0.0))
+        for v in pts:
+            acc.append(acc[-1] + v)
         before[n] = acc
-    if t.micromatch and t.micromatch_ranking == "match":
-        # Micro-matches ranked by match points are paired on them (docs/rules.md K19).
-        by_round = [t.all_points(r) for r in range(1, rnd)]
-        for n, acc in before.items():
-            acc[1:] = [pts.get(n, 0.0) for pts in by_round]
     ranges: list[tuple[float, int, int, int, int]] = []
     if all(numbering[p.number] == p.number for p in t.players):
         # Accelerated rounds (TRF record 250: match and game points, rounds, players) add
@@ -127,6 +121,8 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
                     ranges.append((float(w[2]), int(w[3]), int(w[4]), int(w[5]), int(w[6])))
                 except ValueError:
                     continue
+
+    ranges += baku_ranges(t, numbering)
 
     def accel(tpn: int, r: int) -> float:
         return sum(v for v, r1, r2, p1, p2 in ranges if r1 <= r <= r2 and p1 <= tpn <= p2)
@@ -155,8 +151,8 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
                 fl = "d" if mine > theirs else "u" if mine < theirs else "-"
             else:
                 sp.unplayed += 1
-                pts = sum(sc.points(e.outcome) for e in es_r)
-                if pts > sc.loss:
+                got = sum(t.outcome_points(n, e) for e in es_r)
+                if got > sc.loss:
                     fl = "d"
             for e in es_r:
                 if e.outcome in ("PAB", "F", "+"):  # C.04.1 c: a PAB or a forfeit win
@@ -178,6 +174,46 @@ def players_from(t: Tournament, rnd: int, numbering: dict[int, int], skip: Itera
         for members in clubs.values():
             for a in members:
                 out[a].opponents.update(x for x in members if x != a)
+    return out
+
+
+def baku_ranges(t: Tournament, numbering: dict[int, int]
+                ) -> list[tuple[float, int, int, int, int]]:
+    """The virtual points of the Baku Acceleration Method (FIDE C.04.5.1, "Baku
+    Acceleration"), when the event uses it (``t.acceleration == "baku"``), as (points,
+    first round, last round, first pairing number, last pairing number).
+
+    GA is the first half of the players paired in round 1, rounded up to the nearest even
+    number (2 × ⌈N/4⌉); its last player stays the last GA player when late entries come
+    (they are in GA when their pairing number is before his). The accelerated rounds are
+    the first half of the rounds, rounded up; GA has a win's points (1 under 1/½/0) before
+    the first half of them, rounded up, and a draw's before the others; GB none.
+
+    >>> from shashki.competition.model import SCORING, Tournament
+    >>> t = Tournament(rounds_planned=9, acceleration="baku", scoring=SCORING["1-0.5-0"])
+    >>> for i in range(161):
+    ...     _ = t.add_player(f"P{i}", rating=2500 - i)
+    >>> baku_ranges(t, {p.number: p.number for p in t.players})
+    [(1.0, 1, 3, 1, 82), (0.5, 4, 5, 1, 82)]
+    """
+    if t.acceleration != "baku" or not t.rounds_planned:
+        return []
+    first = t.rounds[0] if t.rounds else None
+    if first is not None:
+        paired = {n for p in first.pairings for n in (p.white, p.black)} | {
+            b.player for b in first.byes if b.kind == "PAB"}
+    else:
+        absent = {b.player for b in t.byes_requested.get(1, [])}
+        paired = {p.number for p in t.players if p.entered <= 1 and p.number not in absent}
+    order = sorted(numbering[n] for n in paired)
+    if not order:
+        return []
+    last_ga = order[min(len(order), 2 * -(-len(order) // 4)) - 1]
+    accelerated = -(-t.rounds_planned // 2)
+    full = -(-accelerated // 2)
+    out = [(t.scoring.win, 1, full, 1, last_ga)]
+    if accelerated > full:
+        out.append((t.scoring.draw, full + 1, accelerated, 1, last_ga))
     return out
 
 
@@ -303,6 +339,26 @@ class DutchEngine:
         self._left[group] = res
         return res
 
+    def min_leftovers(self, members: frozenset[int], lower: frozenset[int]) -> int:
+        """The fewest players of the bracket ``members`` that must float for the round to be
+        completed with the players ``lower`` (C.04.3 C4 before C5): a maximum matching of
+        ``members | lower`` (a PAB-eligible player left over when odd) that pairs as many
+        players of the bracket among themselves as it can."""
+        import networkx as nx
+
+        xs = sorted(members | lower)
+        g = nx.Graph()
+        g.add_nodes_from(xs)
+        for i, a in enumerate(xs):
+            for b in xs[i + 1:]:
+                if self.compatible(a, b):
+                    g.add_edge(a, b, weight=2 if a in members and b in members else 1)
+        if len(xs) % 2:
+            g.add_edges_from(((a, 0) for a in xs if self.p[a].pab_ok), weight=1)
+        m: set[tuple[int, int]] = nx.max_weight_matching(g, maxcardinality=True)
+        inside = sum(1 for a, b in m if a in members and b in members)
+        return len(members) - 2 * inside
+
     def _exact(self, rest: frozenset[int]) -> bool:
         import networkx as nx
 
@@ -324,31 +380,39 @@ class DutchEngine:
 
     def allocate(self, a: int, b: int) -> tuple[int, int]:
         """(White, Black) by C.04.3 E.1-E.5."""
+        w, b_, _ = self.allocate_why(a, b)
+        return w, b_
+
+    def allocate_why(self, a: int, b: int) -> tuple[int, int, str]:
+        """(White, Black, the rule that decided): C.04.3 E.1 both preferences granted, E.2
+        the stronger preference (both absolute: the wider colour difference), E.3 the
+        colours alternated from the most recent round in which they differed, E.4 the
+        higher-ranked player's preference, E.5 the initial colour by his pairing number."""
         pa, pb = self.p[a], self.p[b]
         ca, sa = pa.pref
         cb, sb = pb.pref
         if ca and ca != cb:
-            return (a, b) if ca == "w" else (b, a)
+            return ((a, b) if ca == "w" else (b, a)) + ("E.1",)
         if cb and not ca:
-            return (b, a) if cb == "w" else (a, b)
+            return ((b, a) if cb == "w" else (a, b)) + ("E.1",)
         if ca and ca == cb:
             if sa != sb:
                 win = a if sa > sb else b
                 other = b if win == a else a
-                return (win, other) if ca == "w" else (other, win)
+                return ((win, other) if ca == "w" else (other, win)) + ("E.2",)
             if sa == 3 and abs(pa.cod) != abs(pb.cod):
                 win = a if abs(pa.cod) > abs(pb.cod) else b
                 other = b if win == a else a
-                return (win, other) if ca == "w" else (other, win)
+                return ((win, other) if ca == "w" else (other, win)) + ("E.2",)
         qa, qb = pa.colors, pb.colors
         for i in range(1, min(len(qa), len(qb)) + 1):
             if qa[-i] != qb[-i]:
-                return (a, b) if qa[-i] == "b" else (b, a)
+                return ((a, b) if qa[-i] == "b" else (b, a)) + ("E.3",)
         high, low = (a, b) if (pa.score, -pa.tpn) > (pb.score, -pb.tpn) else (b, a)
         if ca:
-            return (high, low) if ca == "w" else (low, high)
+            return ((high, low) if ca == "w" else (low, high)) + ("E.4",)
         give = self.first if self.rank[high] % 2 == 1 else ("b" if self.first == "w" else "w")
-        return (high, low) if give == "w" else (low, high)
+        return ((high, low) if give == "w" else (low, high)) + ("E.5",)
 
     def top_colour_faults(self, a: int, b: int) -> int:
         """Players of a topscorers' pair whose colour difference passes ±2 (C10) or who get
@@ -527,13 +591,11 @@ class DutchEngine:
         """
         members = mdps + residents
         slack = len(members) % 2
-        if lower:
+        if lower and ((slack == 0 and not self.pairable(lower)) or (
+                slack == 1 and not any(self.pairable(lower | {x}) for x in members))):
             # More downfloaters than the parity needs only when fewer cannot complete the
-            # round (C4 before C5), which is cheap to prove for zero or one.
-            if slack == 0 and not self.pairable(lower):
-                slack = 2
-            elif slack == 1 and not any(self.pairable(lower | {x}) for x in members):
-                slack = 3
+            # round (C4 before C5): cheap to rule out for zero or one, else counted exactly.
+            slack = self.min_leftovers(frozenset(members), lower)
         if len(members) - slack < 2 * len(mdps):
             return None
         try:
@@ -606,13 +668,30 @@ class DutchEngine:
                     c8_ok(x) and self.pairable(lower | {x})))
             return hit
 
+        c8_sets: list[tuple[int, tuple[float, ...]]] = []
+
+        def c8_target(k: int) -> tuple[int, tuple[float, ...]]:
+            """The best C8 value ``k`` leftovers can give the next bracket: the floor, or,
+            when no set of them that completes the round reaches it, the best of those sets
+            (repeated floaters included: C8 comes before C14–C17), when few enough to list."""
+            if not c8_sets:
+                floor = c8_floor(k)
+                best = floor
+                if comb(len(pool), k) <= C8_SETS:
+                    got = [self.next_floats(frozenset(d), nxt, below)
+                           for d in combinations(pool, k) if self.pairable(lower | set(d))]
+                    if got and min(got) > floor:
+                        best = min(got)
+                c8_sets.append(best)
+            return c8_sets[0]
+
         def ok_set(down: list[int]) -> bool:
             """The bracket's leftovers: one by :func:`ok_down`, several jointly (C8, C4)."""
             if len(down) == 1:
                 return ok_down(down[0])
             d = frozenset(down)
             return (all(x in good for x in d) and not last
-                    and self.next_floats(d, nxt, below) <= c8_floor(len(d))
+                    and self.next_floats(d, nxt, below) <= c8_target(len(d))
                     and self.pairable(lower | d))
 
         def pair_cost(a: int, b: int) -> tuple[int, int]:
@@ -1021,6 +1100,9 @@ def _subsets_in_order(xs: list[int], m: int) -> list[tuple[int, ...]]:
     return list(combinations(xs, m))
 
 
+C8_SETS = 600
+"""Sets of several leftovers listed to find the best C8 value when the floor is not reached."""
+
 DOUBLE_EXCHANGES = 12
 """Exchanges of two players each way are tried when S1 has at most this many players."""
 
@@ -1048,11 +1130,15 @@ def _exchanges(s1: list[int], s2: list[int]) -> list[tuple[tuple[int, ...], tupl
 def e5_ranks(t: Tournament, rnd: int, numbering: dict[int, int], present: set[int]
              ) -> dict[int, int]:
     """Pairing number → the rank C.04.3 E.5 reads: players counted in pairing-number order,
-    those paired this round and those who had an opponent in an earlier round (an absent
-    player keeps his place; one never paired yet, such as a late entry, has none) —
-    gacrux's reading of the General Handling Rules' TPN (art. 2)."""
+    those paired this round and those who took part in an earlier round's pairing — an
+    opponent, forfeits included, or the PAB (an absent player keeps his place; one never
+    paired yet, such as a late entry, has none). The 2025 text's pairing numbers carry the
+    "subsequent modifications depending on possible late entries" (C.04.3 A.2, C.04.2 C);
+    bbpPairings (``Tournament::updateRanks``) and gacrux count the same players
+    (docs/rules.md K24)."""
     ents = t.entries(rnd - 1)
-    seen = {numbering[n] for n, es in ents.items() if any(e.opponent for e in es)}
+    seen = {numbering[n] for n, es in ents.items()
+            if any(e.opponent or e.outcome == "PAB" for e in es)}
     out: dict[int, int] = {}
     k = 0
     for tpn in sorted(numbering.values()):
@@ -1066,8 +1152,6 @@ def pair_round(t: Tournament, rnd: int, skip: Iterable[int] = ()
                ) -> tuple[list[tuple[int, int]], int | None]:
     """Pair round ``rnd`` of ``t``: (White, Black) player numbers by board, and the player
     who gets the pairing-allocated bye (or None). ``skip``: players not paired this round."""
-    from shashki.competition.dutch import pairing_numbers
-
     num = pairing_numbers(t)
     back = {v: k for k, v in num.items()}
     players = players_from(t, rnd, num, skip)

@@ -22,9 +22,20 @@ class ResultError(CompetitionError):
 
 
 class TrfError(CompetitionError):
-    """A TRF line that cannot be read; the message names the line number and its text."""
+    """A TRF line that cannot be read; the message names the line number, the column (1-based,
+    as the TRF-2026 tables count) and the line's text."""
 
-    def __init__(self, lineno: int, line: str, reason: str) -> None:
-        super().__init__(f"TRF line {lineno}: {reason}: {line.rstrip()!r}")
+    def __init__(self, lineno: int, line: str, reason: str, column: int = 1) -> None:
+        text = line.rstrip()
+        if len(text) > 120:
+            text = text[:117] + "..."
+        super().__init__(f"TRF line {lineno}, column {column}: {reason}: {text!r}")
         self.lineno = lineno
+        self.column = column
         self.line = line
+        self.reason = reason
+
+
+class TrfWarning(UserWarning):
+    """A TRF record that is read but not applied, or a field that disagrees with the rest of
+    the file (the file is still read); the message names the line."""

@@ -25,11 +25,11 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.errors import ResultError
 from shashki.competition.i18n import plural, tr
 from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
-from shashki.competition.tiebreaks import TIEBREAKS
 
 
 def points_text(x: float) -> str:
@@ -113,10 +113,78 @@ def standings_rows(t: Tournament, tiebreaks: Sequence[str] | None = None,
             "name": s.player.name, "title": s.player.title, "rating": s.player.rating,
             "club": s.player.club, "federation": s.player.federation,
             "points": s.points, "points_text": points_text(s.points), "games": s.games,
-            "tiebreaks": values, "tb_text": {k: display(v) for k, v in s.values.items()},
+            "tiebreaks": values,
+            "tb_text": {k: display(v, s.depth.get(k, 1)) for k, v in s.values.items()},
             "withdrawn": s.player.withdrawn,
             "other_points": o, "other_text": "" if o is None else points_text(o),
+            "decided": s.decided, "criterion": s.criterion, "decided_text": decided_text(s),
         })
+    return out
+
+
+def rating_rows(t: Tournament, k: int | None = None) -> list[dict[str, Any]]:
+    """The event's rating table (:mod:`.rating`, FIDE B.02): rating, rated games, score,
+    expected score, K, the change and the new rating, the performance rating; in the order
+    of the standings. Empty when no player is rated."""
+    from shashki.competition.rating import performance_ratings, rating_changes
+
+    changes = {c.player: c for c in rating_changes(t, k)}
+    if not changes:
+        return []
+    perf = performance_ratings(t)
+    out = []
+    for s in standings(t):
+        n = s.player.number
+        c = changes.get(n)
+        out.append({"place": s.place, "number": n, "name": s.player.name,
+                    "rating": s.player.rating or "", "games": c.games if c else "",
+                    "score": points_text(c.score) if c else "",
+                    "expected": f"{c.expected:g}" if c else "", "k": c.k if c else "",
+                    "change": (f"{c.change:+g}" if c.change else "0") if c else "",
+                    "new": c.new_rating if c else "", "performance": perf.get(n) or ""})
+    return out
+
+
+def decided_text(s: Standing) -> str:
+    """How the place was decided, as the final table says it (Code 3.16.2, 3.16.3).
+
+    >>> from shashki.competition.model import Player
+    >>> decided_text(Standing("2", 2, Player(1, "A"), 5.0, decided="tiebreak",
+    ...                       criterion="wins")) in ("Wins", "Поб")
+    True
+    """
+    if s.decided == "tiebreak":
+        return tr(f"tb.{s.criterion}")
+    return tr(f"decided.{s.decided}")
+
+
+_COEFFICIENTS = {"schmulyan", "sonneborn-berger", "buchholz", "solkoff", "truncated-solkoff",
+                 "riga", "beaten", "median-buchholz", "buchholz-cut1"}
+
+
+def reading_lines(t: Tournament, tiebreaks: Sequence[str] | None = None) -> list[str]:
+    """The event's readings of the Code that its tie-breaks depend on, one line each in the
+    current language (the legend of the standings): ``Code 3.16.11 — the bye's virtual
+    opponent: the lowest final score anyone made``."""
+    from shashki.competition.catalogue import READINGS
+    from shashki.i18n import language
+
+    tbs = set(t.tiebreaks if tiebreaks is None else tiebreaks)
+    coefficients = bool(tbs & _COEFFICIENTS)
+    keys = []
+    if coefficients and t.system == "dutch":
+        keys += ["bye-opponent", "withdrawn-score", "requested-byes"]
+    if coefficients:
+        keys.append("double-forfeit")
+    if tbs & {"wins", "beaten"}:
+        keys.append("forfeit-wins")
+    ru = language() == "ru"
+    out = []
+    for k in keys:
+        r = READINGS[k]
+        q, choice = r.question[ru], r.choices[t.reading(k)][ru]
+        article = r.article.replace("Code", "Кодекс") if ru else r.article
+        out.append(f"{article} — {q}: {choice}")
     return out
 
 
@@ -172,10 +240,41 @@ def crosstable_csv(t: Tournament) -> str:
     return buf.getvalue()
 
 
+_MARKS = {"en": ("w", "b"), "ru": ("б", "ч")}
+"""Colour marks of the crosstable: White, Black (the Code's «белые», «чёрные» in Russian)."""
+
+
+def _cell_result(t: Tournament, outcome: str) -> str:
+    """A game in the crosstable: the points scored, «+» / «−» for a forfeit won or lost
+    (Code 3.13.1, 3.13.3)."""
+    if outcome == "+":
+        return "+"
+    if outcome == "-":
+        return "−"
+    return points_text(t.scoring.points(outcome))  # type: ignore[arg-type]
+
+
+def _bye_cell(t: Tournament, kind: str) -> str:
+    """A round without a game: «—» for the pairing bye (its points are a win's, Code 3.16.11),
+    «—» and the points for a requested half- or full-point bye, nothing for an absence."""
+    if kind == "PAB":
+        return "—"
+    if kind in ("H", "F"):
+        return f"—{points_text(t.scoring.points(kind))}"  # type: ignore[arg-type]
+    return ""
+
+
 def crosstable(t: Tournament) -> dict[str, Any]:
-    """Round robin: a grid of points scored by the row player against the column player;
-    Swiss: per round ``opponent colour points`` (``12w2``), ``+``/``-``/``=`` for byes."""
-    order = [s.player.number for s in standings(t)] if t.system == "dutch" else sorted(
+    """The crosstable in the current language. Round robin: a grid of what the row player
+    scored against the column player (``+``/``−`` for forfeits, ``■`` on the diagonal);
+    Swiss: per round the opponent, the colour (``w``/``b``, in Russian ``б``/``ч``) and the
+    points (``12б2``), ``—`` for the bye. Then points and place (Code 3.16.1)."""
+    from shashki.i18n import language
+
+    white, black = _MARKS["ru" if language() == "ru" else "en"]
+    rows_st = standings(t)
+    place = {s.player.number: s.place for s in rows_st}
+    order = [s.player.number for s in rows_st] if t.system == "dutch" else sorted(
         p.number for p in t.players)
     ents = t.entries()
     totals = t.all_points()
@@ -186,24 +285,26 @@ def crosstable(t: Tournament) -> dict[str, Any]:
             cells = []
             by_round: dict[int, list[str]] = {}
             for e in ents[n]:
-                got = points_text(t.scoring.points(e.outcome))
                 if e.opponent is None:
-                    txt = {"PAB": f"+{got}", "H": f"={got}", "F": f"+{got}"}.get(e.outcome, "−")
+                    txt = _bye_cell(t, e.outcome)
                 else:
-                    forfeit = "" if e.outcome in ("W", "D", "L") else "f"
-                    txt = f"{e.opponent}{e.color}{got}{forfeit}"
+                    mark = white if e.color == "w" else black
+                    txt = f"{e.opponent}{mark}{_cell_result(t, e.outcome)}"
                 by_round.setdefault(e.round, []).append(txt)
             for rnd in range(1, t.current_round + 1):
-                cells.append(" ".join(by_round.get(rnd, [""])))
-            rows.append([str(n), names[n], *cells, points_text(totals[n])])
+                got = [x for x in by_round.get(rnd, []) if x]
+                cells.append(" ".join(dict.fromkeys(got)) if got and got[0].startswith("—")
+                             else " ".join(got))
+            rows.append([str(n), names[n], *cells, *_adjusted(t, n), points_text(totals[n]),
+                         place[n]])
         header = ["№", tr("name"), *(str(r) for r in range(1, t.current_round + 1)),
-                  tr("points")]
+                  *(["±"] if t.adjustments else []), tr("points"), tr("place")]
         return {"kind": "swiss", "header": header, "rows": rows}
-    grid: dict[tuple[int, int], list[float]] = {}
+    grid: dict[tuple[int, int], list[str]] = {}
     for n in order:
         for e in ents[n]:
             if e.opponent is not None:
-                grid.setdefault((n, e.opponent), []).append(t.scoring.points(e.outcome))
+                grid.setdefault((n, e.opponent), []).append(_cell_result(t, e.outcome))
     rows = []
     for n in order:
         cells = []
@@ -211,10 +312,40 @@ def crosstable(t: Tournament) -> dict[str, Any]:
             if m == n:
                 cells.append("■")
             else:
-                cells.append(" ".join(points_text(x) for x in grid.get((n, m), [])))
-        rows.append([str(n), names[n], *cells, points_text(totals[n])])
-    header = ["№", tr("name"), *(str(m) for m in order), tr("points")]
+                cells.append(" ".join(grid.get((n, m), [])))
+        rows.append([str(n), names[n], *cells, *_adjusted(t, n), points_text(totals[n]),
+                     place[n]])
+    header = ["№", tr("name"), *(str(m) for m in order), *(["±"] if t.adjustments else []),
+              tr("points"), tr("place")]
     return {"kind": "round-robin", "header": header, "rows": rows}
+
+
+def _adjusted(t: Tournament, n: int) -> list[str]:
+    """The crosstable's ± column: what record 299 added to the player's points (empty
+    column when the event has no adjustment)."""
+    if not t.adjustments:
+        return []
+    x = t.adjustment_points(n)
+    return ["" if x == 0 else ("+" if x > 0 else "−") + points_text(abs(x))]
+
+
+def crosstable_legend(t: Tournament) -> str:
+    """What the marks of the crosstable mean, in the current language only."""
+    from shashki.i18n import language
+
+    ru = language() == "ru"
+    if t.system == "dutch":
+        text = ("б — белые, ч — чёрные; + и − — победа и поражение за неявку (Кодекс 3.13); "
+                "— свободный тур («плюс», Кодекс 3.16.11)" if ru else
+                "w — White, b — Black; + and − — a forfeit won and lost (Code 3.13); "
+                "— the bye (Code 3.16.11)")
+    else:
+        text = ("+ и − — победа и поражение за неявку (Кодекс 3.13)" if ru else
+                "+ and − — a forfeit won and lost (Code 3.13)")
+    if t.adjustments:
+        text += ("; ± — дополнительные и штрафные очки (TRF 299)" if ru else
+                 "; ± — bonus and penalty points (TRF 299)")
+    return text
 
 
 def pairings_text(rnd: Round, round_robin: bool = False) -> str:
@@ -242,11 +373,40 @@ def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any
         table.add_column(other_points_label(t), justify="right")
     for k in tbs:
         table.add_column(tr(f"tb.{k}"), justify="right")
+    final = t.finished()
+    if final:
+        table.add_column(tr("decided"))
     for r in standings_rows(t, tbs):
         name = r["name"] + (" (−)" if r["withdrawn"] else "")
         more = [points_text(r["other_points"])] if t.micromatch else []
         table.add_row(r["place"], str(r["number"]), name, r["title"], str(r["rating"] or ""),
-                      r["club"], r["points_text"], *more, *(r["tb_text"][k] for k in tbs))
+                      r["club"], r["points_text"], *more, *(r["tb_text"][k] for k in tbs),
+                      *([r["decided_text"]] if final else []))
+    legend = reading_lines(t, tbs)
+    if legend:
+        table.caption = "\n".join(legend)
+    return table
+
+
+def group_rows(t: Tournament) -> list[dict[str, Any]]:
+    """Each prize group's table (:mod:`.groups`): its name and standings rows."""
+    from shashki.competition.groups import group_standings
+
+    return [{"name": g.name, "rows": standings_rows(t, rows=group_standings(t, g))}
+            for g in t.prize_groups]
+
+
+def rich_group(t: Tournament, g: Any) -> Any:
+    """A prize group's table on screen."""
+    from rich.table import Table
+
+    from shashki.competition.groups import group_standings
+
+    table = Table(title=g.name)
+    for col in ("place", "name", "points"):
+        table.add_column(tr(col), justify="left" if col == "name" else "right")
+    for s in group_standings(t, g):
+        table.add_row(s.place, s.player.name, points_text(s.points))
     return table
 
 
@@ -300,7 +460,8 @@ def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
     for b in rnd.byes:
         pts = points_text(bye_points(t, b.kind))
         rows.append({"board": "", "white": _name(t, b.player),
-                     "black": f"{tr('bye')} ({b.kind})", "result": pts, "opening": ""})
+                     "black": f"{tr('bye')} ({tr(f'bye.{b.kind}')})", "result": pts,
+                     "opening": ""})
     return rows
 
 
@@ -330,19 +491,45 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"), micro,
                                  plural(t.current_round, "rounds"),
                                  plural(len(t.players), "players"), _time_text(t)) if x)
-    tb_info = [{"key": k, "short": tr(f"tb.{k}"), "article": TIEBREAKS[k][0],
-                "name": TIEBREAKS[k][1]} for k in tbs]
+    tb_info = [{"key": k, "short": tr(f"tb.{k}"), "article": _article(TIEBREAKS[k][0]),
+                "name": tiebreak_name(k)} for k in tbs]
     ct = crosstable(t)
-    cross = {"header": ct["header"], "rows": [[{"text": c, "cls": "self" if c == "■" else (
-        "name" if i == 1 else "")} for i, c in enumerate(row)] for row in ct["rows"]]}
+    cross = {"header": ct["header"], "legend": crosstable_legend(t),
+             "rows": [[{"text": c, "cls": "self" if c == "■" else (
+                 "name" if i == 1 else "")} for i, c in enumerate(row)] for row in ct["rows"]]}
     chosen = ([t.rounds[round_only - 1]] if round_only is not None
               else t.rounds if with_rounds else [])
     rounds = [{"number": r.number, "rows": _pairing_rows(t, r), "opening": t.micromatch}
               for r in chosen]
     texts["other_points"] = other_points_label(t) if t.micromatch else ""
+    texts["decided"] = tr("decided") if t.finished() else ""
+    texts.update({k: tr(k) for k in RATING_TEXTS})
     return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
+                               readings=reading_lines(t, tbs),
+                               ratings=rating_rows(t) if round_only is None else [],
+                               groups=group_rows(t) if round_only is None else [],
                                cross=cross, rounds=rounds, show_tables=round_only is None))
+
+
+def tiebreak_name(key: str) -> str:
+    """A tie-break's name in the current language (the catalogue keeps both)."""
+    from shashki.i18n import language
+
+    ru, _, en = TIEBREAKS[key][1].partition(" / ")
+    return ru if language() == "ru" else (en[:1].upper() + en[1:] if en else ru)
+
+
+def _article(text: str) -> str:
+    """``Code 3.16.5`` as the current language writes it (``Кодекс 3.16.5``)."""
+    from shashki.i18n import language
+
+    return (text.replace("Code ", "Кодекс ").replace("ch. ", "гл. ") if language() == "ru"
+            else text)
+
+
+RATING_TEXTS = ("rt.heading", "rt.games", "rt.score", "rt.expected", "rt.k", "rt.change",
+                "rt.new", "rt.performance", "rt.note")
 
 
 def _time_text(t: Tournament) -> str:
@@ -352,9 +539,34 @@ def _time_text(t: Tournament) -> str:
     from shashki.clock import InvalidTimeControl, TimeControl
 
     try:
-        return str(TimeControl.from_pdn(t.time_control))
+        text = str(TimeControl.from_pdn(t.time_control))
     except InvalidTimeControl:
         return t.time_control
+    from shashki.i18n import language
+
+    return _time_ru(text) if language() == "ru" else text
+
+
+def _time_ru(text: str) -> str:
+    """``70m/35 + 15m`` as Russian writes it: ``70 мин на 35 ходов + 15 мин``.
+
+    >>> _time_ru("70m/35 + 15m"), _time_ru("10m+5s"), _time_ru("1h30m/41")
+    ('70 мин на 35 ходов + 15 мин', '10 мин + 5 с', '1 ч 30 мин на 41 ход')
+    """
+    import re
+
+    def moves(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        word = ("ход" if n % 10 == 1 and n % 100 != 11 else
+                "хода" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "ходов")
+        return f" на {n} {word}"
+
+    out = re.sub(r"/(\d+)", moves, text)
+    out = re.sub(r"(\d+)h(?=\d)", r"\1 ч ", out)
+    out = re.sub(r"(\d+)h", r"\1 ч", out)
+    out = re.sub(r"(\d+)m", r"\1 мин", out)
+    out = re.sub(r"(\d+)s", r"\1 с", out)
+    return re.sub(r"\s*\+\s*", " + ", out)
 
 
 def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None,

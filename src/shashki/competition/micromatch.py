@@ -2,7 +2,8 @@
 
 Code 3.7.4 (the ballot of the first moves or the start position, binding both games) and
 3.9.1 (micro-matches with classical openings). Openings are drawn from an official table
-(:mod:`shashki.competition.ballots`) without replacement within the event, reproducibly from
+(:mod:`shashki.competition.ballots`) without replacement of positions within the event
+(two codes of a table may give one position), reproducibly from
 the event's seed and the round number; every draw is recorded in ``Tournament.draws``.
 
 >>> from shashki.competition.model import Tournament, Round, Pairing
@@ -20,6 +21,7 @@ the event's seed and the round number; every draw is recorded in ``Tournament.dr
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from shashki.board import Board
 from shashki.competition.ballots import entry, load, replay
@@ -32,27 +34,40 @@ def used_openings(t: Tournament) -> set[str]:
     return {p.opening for r in t.rounds for p in r.pairings if p.opening}
 
 
+@cache
+def positions(table: str) -> dict[str, str]:
+    """Each entry's code → the position it starts from (FEN after the replay): two codes of
+    a table may give one position (FMJD 15-XV and 16-I, docs/rules.md B3)."""
+    return {e.code: replay(e).fen() for e in load(table)}
+
+
 def draw_openings(t: Tournament, rnd: Round) -> None:
     """Draw an opening for each pairing of ``rnd`` that has none (Code 3.7.4).
 
-    Without replacement: once the table is exhausted, drawing starts again from the full table.
-    The random generator is seeded with ``(t.seed, round number)``.
+    Without replacement of positions: a position the event has already played (under any
+    code) is not drawn again; each position is drawn under its first code in the table.
+    Once every position has been used, drawing starts again from the full table. The random
+    generator is seeded with ``(t.seed, round number)``.
     """
     if t.ballot is None:
         raise CompetitionError("the event has no ballot table (set Tournament.ballot)")
-    table = load(t.ballot)
-    used = used_openings(t) | {p.opening for p in rnd.pairings if p.opening}
+    pos = positions(t.ballot)
+    first: dict[str, str] = {}
+    for code, fen in pos.items():
+        first.setdefault(fen, code)
+    used = {pos[c] for c in used_openings(t) | {p.opening for p in rnd.pairings if p.opening}
+            if c in pos}
     rng = random.Random(f"{t.seed}:{rnd.number}")
     drawn: dict[str, str] = {}
     for p in rnd.pairings:
         if p.opening:
             continue
-        left = [e.code for e in table if e.code not in used]
+        left = [code for fen, code in first.items() if fen not in used]
         if not left:
             used = set()
-            left = [e.code for e in table]
+            left = list(first.values())
         code = rng.choice(left)
-        used.add(code)
+        used.add(pos[code])
         p.opening = code
         drawn[str(p.board)] = code
     t.draws.append({"what": "openings", "round": rnd.number, "table": t.ballot,

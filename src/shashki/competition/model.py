@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from shashki.competition.catalogue import READINGS, TIEBREAKS
 from shashki.competition.errors import InvalidTournament, PairingError, ResultError
 
 FORMAT = "shashki-tournament"
@@ -205,6 +206,125 @@ class Entry:
     outcome: Outcome
 
 
+ADJUSTMENT_KINDS = ("", "W", "D", "L", "F", "H", "Z", "+", "-")
+"""TRF-2026 record 299's types: ``""`` a bonus or penalty, else the result whose points it
+replaces (win, draw, loss, full-, half-, zero-point bye, forfeit win, forfeit loss)."""
+
+_ADJUSTED: dict[str, str] = {"W": "W", "D": "D", "L": "L", "F": "F", "H": "H", "Z": "Z",
+                             "+": "+", "-": "-"}
+"""Outcome → the record 299 type that re-values it (the PAB has none)."""
+
+
+@dataclass
+class Adjustment:
+    """Points assigned outside the game results (TRF-2026 record 299, "abnormal assignment
+    points"): a bonus or penalty (``kind`` empty) added to a player's score in round
+    ``round``, or, with ``kind`` a result code, the points that result is worth there instead
+    of the event's scoring. ``round`` 0 means every round; no ``players`` means everyone.
+    The regulations decide why (a sanction, a bonus for a qualifier); ``reason`` records it.
+
+    >>> a = Adjustment(2.0, round=1, players=(4,))
+    >>> a.applies(4, 1), a.applies(4, 2), a.applies(3, 1)
+    (True, False, False)
+    """
+
+    points: float
+    round: int = 0
+    players: tuple[int, ...] = ()
+    kind: str = ""
+    match_points: float | None = None
+    """Team events' match points (record 299 columns 8-11), kept for the write-back."""
+    reason: str = ""
+
+    def applies(self, player: int, rnd: int) -> bool:
+        return (self.round in (0, rnd)) and (not self.players or player in self.players)
+
+
+SANCTIONS = ("remark", "warning", "reprimand", "loss", "exclusion")
+"""The Code's sanctions (chapter II «Санкции»): «замечанием; предупреждением; выговором;
+поражением в партии (возможен случай, когда поражение ставится обоим участникам);
+исключением из соревнований». The arbiter chooses by the gravity of the offence."""
+
+
+@dataclass
+class Sanction:
+    """A sanction the arbiter gave (Code ch. II «Санкции»): to ``player`` in round ``round``,
+    of ``kind`` (:data:`SANCTIONS`), for breaking ``article`` (``Code 1.9.4``), with a note.
+    A loss of the game is also its result (set it with :meth:`Tournament.set_result`); an
+    exclusion also withdraws the player."""
+
+    round: int
+    player: int
+    kind: str
+    article: str = ""
+    note: str = ""
+
+
+OFFICIAL_ROLES = ("deputy", "secretary", "senior", "judge")
+"""The panel of judges besides the chief (Code 4.6.1): «заместители главного судьи, главный
+секретарь, старшие судьи, судьи»."""
+
+
+@dataclass
+class Official:
+    """A member of the panel of judges (Code 4.6.1) with his category (судейская категория)."""
+
+    role: str
+    name: str
+    category: str = ""
+
+
+@dataclass
+class PrizeGroup:
+    """A group with its own table and prizes (regulations): by sex (``w`` women), birth
+    years (juniors born from a year, veterans born up to one), rating band."""
+
+    name: str
+    sex: str = ""
+    born_from: int | None = None
+    born_to: int | None = None
+    rating_min: int | None = None
+    rating_max: int | None = None
+
+
+TIES = ("tiebreaks", "playoff")
+"""How players equal on points are placed: by the tie-break criteria (Code 3.16.3, the
+regulations choosing them, 3.16.12), or first by a play-off (3.16.2), the criteria deciding
+only where one cannot be held."""
+
+
+@dataclass
+class PlayOff:
+    """A play-off among players equal on points (Code 3.16.2: «дополнительного матча или
+    турнира», possibly with a shorter time control): a round robin of its own (two players:
+    a match), whose final table places the group. ``players[i]`` is the event's number of
+    the play-off's player ``i + 1``. ``held`` False records that it could not be held: the
+    criteria of 3.16.3 decide, and ``note`` says why.
+
+    >>> po = PlayOff((4, 9), Tournament(system="double-berger"))
+    >>> po.original(2)
+    9
+    """
+
+    players: tuple[int, ...]
+    event: Tournament
+    held: bool = True
+    note: str = ""
+
+    def original(self, n: int) -> int:
+        """The event's number of play-off player ``n``."""
+        return self.players[n - 1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": list(self.players), "event": self.event.to_dict(),
+                "held": self.held, "note": self.note}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PlayOff:
+        return cls(tuple(int(x) for x in d["players"]), Tournament.from_dict(d["event"]),
+                   bool(d.get("held", True)), str(d.get("note", "")))
+
+
 @dataclass
 class Forbidden:
     """Players who must not meet (siblings, team-mates) in rounds ``first``..``last``."""
@@ -265,7 +385,38 @@ class Tournament:
     ``F`` full-point bye granted by the arbiter (TRF 240, XXZ)."""
     trf_records: list[str] = field(default_factory=list)
     """Records of an imported TRF that shashki keeps without interpreting (NRS, 172, 182,
-    250, 299, team records, XXA ...), written back on export."""
+    250, team records, XXA ...), written back on export."""
+    acceleration: str = ""
+    """Accelerated pairings of a Swiss: ``baku`` (FIDE C.04.5.1, the Baku Acceleration
+    Method), or none."""
+    ties: str = "tiebreaks"
+    """Equal points: ``tiebreaks`` (Code 3.16.3) or ``playoff`` (3.16.2 first)."""
+    playoff_places: int = 0
+    """With ``ties="playoff"``: the places decided by play-off (0: every place); the others
+    by the criteria (regulations usually hold play-offs for the first places only)."""
+    lots: bool = False
+    """Players still equal after everything are placed by drawing lots (recorded in
+    ``draws``), as the regulations may say; otherwise they share the place."""
+    readings: dict[str, str] = field(default_factory=dict)
+    """The event's readings of Code 3.16.11 and the criteria where the Code leaves a choice
+    (:data:`shashki.competition.catalogue.READINGS`); a reading not set has its default."""
+    playoffs: list[PlayOff] = field(default_factory=list)
+    """Play-offs held (or found impossible) for groups equal on points (Code 3.16.2)."""
+    prize_groups: list[PrizeGroup] = field(default_factory=list)
+    """Groups with their own tables (women, juniors, veterans, rating bands)."""
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    """Manual changes to published pairings: round, reason, pairs before and after."""
+    sanctions: list[Sanction] = field(default_factory=list)
+    """Sanctions the arbiter gave (Code ch. II «Санкции»)."""
+    officials: list[Official] = field(default_factory=list)
+    """The panel of judges besides the chief arbiter (Code 4.6.1)."""
+    arbiter_category: str = ""
+    """The chief arbiter's category (судейская категория)."""
+    organiser: str = ""
+    """The organisation that holds the event (Code 4.6.1, 4.6.3: the report goes to it)."""
+    adjustments: list[Adjustment] = field(default_factory=list)
+    """Bonus and penalty points, re-valued results (TRF-2026 record 299): they count in the
+    score, so in the standings, the opponents' scores of the tie-breaks and the pairings."""
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
@@ -283,10 +434,31 @@ class Tournament:
         if self.pairing_order not in ("rating", "number"):
             raise InvalidTournament(f"pairing_order must be rating or number, not "
                                     f"{self.pairing_order!r}")
+        for sc in self.sanctions:
+            if sc.kind not in SANCTIONS:
+                raise InvalidTournament(f"unknown sanction {sc.kind!r}; known: "
+                                        f"{', '.join(SANCTIONS)}")
+        for o in self.officials:
+            if o.role not in OFFICIAL_ROLES:
+                raise InvalidTournament(f"unknown role {o.role!r}; known: "
+                                        f"{', '.join(OFFICIAL_ROLES)}")
+        if self.acceleration not in ("", "baku"):
+            raise InvalidTournament(f"acceleration is baku or none, not {self.acceleration!r}")
+        if self.ties not in TIES:
+            raise InvalidTournament(f"ties must be one of {', '.join(TIES)}, not {self.ties!r}")
+        for key, value in self.readings.items():
+            if key not in READINGS:
+                raise InvalidTournament(f"unknown reading {key!r}; known: {', '.join(READINGS)}")
+            if value not in READINGS[key].choices:
+                raise InvalidTournament(f"reading {key} is one of "
+                                        f"{', '.join(READINGS[key].choices)}, not {value!r}")
+        for a in self.adjustments:
+            if a.kind not in ADJUSTMENT_KINDS:
+                raise InvalidTournament(f"unknown kind of point adjustment {a.kind!r}; known: "
+                                        f"{', '.join(repr(k) for k in ADJUSTMENT_KINDS)}")
         if self.late_entry_bye not in ("Z", "H"):
             raise InvalidTournament(f"late_entry_bye must be Z or H, not {self.late_entry_bye!r}")
         from shashki.competition.ballots import TABLES
-        from shashki.competition.tiebreaks import TIEBREAKS
         from shashki.rules import VARIANTS, variant_by_name
 
         try:
@@ -369,6 +541,58 @@ class Tournament:
         for n in players:
             self.player(n)
         self.forbidden.append(Forbidden(tuple(players), first, last))
+
+    def adjust(self, points: float, players: Iterable[int] = (), rnd: int = 0,
+               kind: str = "", reason: str = "") -> Adjustment:
+        """Points assigned outside the results (TRF-2026 record 299): with ``kind`` empty a
+        bonus or (negative) penalty in round ``rnd`` (0: every round), else the points
+        result ``kind`` (W, D, L, F, H, Z, +, -) is worth there. ``reason`` records why
+        (the regulations' article, the arbiter's decision)."""
+        who = tuple(players)
+        for n in who:
+            self.player(n)
+        a = Adjustment(float(points), rnd, who, kind, reason=reason)
+        if kind not in ADJUSTMENT_KINDS:
+            raise InvalidTournament(f"unknown kind of point adjustment {kind!r}; known: "
+                                    f"{', '.join(repr(k) for k in ADJUSTMENT_KINDS)}")
+        if rnd < 0:
+            raise InvalidTournament(f"round {rnd}")
+        self.adjustments.append(a)
+        return a
+
+    def sanction(self, rnd: int, player: int, kind: str, article: str = "",
+                 note: str = "") -> Sanction:
+        """Record a sanction (Code ch. II «Санкции»); an exclusion withdraws the player from
+        the next round (rounds already paired stand)."""
+        self.player(player)
+        if kind not in SANCTIONS:
+            raise InvalidTournament(f"unknown sanction {kind!r}; known: {', '.join(SANCTIONS)}")
+        if not 1 <= rnd <= max(len(self.rounds), 1):
+            raise InvalidTournament(f"no round {rnd}")
+        sc = Sanction(rnd, player, kind, article.strip(), note.strip())
+        self.sanctions.append(sc)
+        if kind == "exclusion" and self.player(player).withdrawn is None:
+            self.withdraw(player)
+        return sc
+
+    def add_official(self, role: str, name: str, category: str = "") -> Official:
+        """Add a member of the panel of judges (Code 4.6.1)."""
+        if role not in OFFICIAL_ROLES:
+            raise InvalidTournament(f"unknown role {role!r}; known: {', '.join(OFFICIAL_ROLES)}")
+        if not name.strip():
+            raise InvalidTournament("an official needs a name")
+        o = Official(role, name.strip(), category.strip())
+        self.officials.append(o)
+        return o
+
+    def reading(self, key: str) -> str:
+        """The event's reading ``key`` of :data:`~shashki.competition.catalogue.READINGS`
+        (its default when the regulations say nothing).
+
+        >>> Tournament().reading("bye-opponent")
+        'lowest'
+        """
+        return self.readings.get(key, READINGS[key].default)
 
     def is_forbidden(self, a: int, b: int, rnd: int) -> bool:
         """Whether ``a`` and ``b`` must not meet in round ``rnd``."""
@@ -515,6 +739,17 @@ class Tournament:
                 return
         raise ResultError(f"round {rnd}: {white} (White) v {black} (Black) was not paired")
 
+    def finished(self) -> bool:
+        """Whether every round of the event is played, every result in: a Swiss's planned
+        rounds, a round robin's Berger table (the final table, Code 3.16.1)."""
+        if not self.rounds or not self.complete():
+            return False
+        if self.system == "dutch":
+            return bool(self.rounds_planned) and self.current_round >= self.rounds_planned
+        n = len(self.players)
+        return self.current_round >= max(self.rounds_planned, (n - 1 + n % 2) * (
+            2 if self.system == "double-berger" else 1))
+
     def complete(self, rnd: int | None = None) -> bool:
         """Whether every game of round ``rnd`` (default: all rounds) has a result."""
         rounds = self.rounds if rnd is None else [self.rounds[rnd - 1]]
@@ -573,11 +808,35 @@ class Tournament:
         return self.all_points(upto)[number]
 
     def all_points(self, upto: int | None = None) -> dict[int, float]:
-        """Points of every player (Code 3.16.1)."""
-        ents = self.entries(upto)
-        if self.micromatch and self.micromatch_ranking == "match":
-            return {n: self._match_points(e) for n, e in ents.items()}
-        return {n: sum(self.scoring.points(x.outcome) for x in e) for n, e in ents.items()}
+        """Points of every player (Code 3.16.1), the adjustments of record 299 included."""
+        return {n: sum(v) for n, v in self.round_points(upto).items()}
+
+    def outcome_points(self, number: int, e: Entry) -> float:
+        """Points of one game or bye of player ``number``: the event's scoring, or what a
+        record 299 of that result's type assigns for that round (TRF-2026)."""
+        code = _ADJUSTED.get(e.outcome)
+        if code is not None:
+            for a in self.adjustments:
+                if a.kind == code and a.applies(number, e.round):
+                    return a.points
+        return self.scoring.points(e.outcome)
+
+    def bonus(self, number: int, rnd: int) -> float:
+        """Bonus (or, negative, penalty) points of player ``number`` in round ``rnd``
+        (TRF-2026 record 299 without a result type; one for every round reads as given in
+        each round, as the Sharly-Chess fork of bbpPairings counts it)."""
+        return sum(a.points for a in self.adjustments if not a.kind and a.applies(number, rnd))
+
+    def adjustment_points(self, number: int, upto: int | None = None) -> float:
+        """What record 299 adds to the player's points after round ``upto`` (bonuses and
+        penalties, re-valued results): TRF 001's points field includes it."""
+        if not self.adjustments:
+            return 0.0
+        rounds = len(self.rounds[:upto])
+        out = sum(self.bonus(number, r) for r in range(1, rounds + 1))
+        for e in self.entries(upto)[number]:
+            out += self.outcome_points(number, e) - self.scoring.points(e.outcome)
+        return out
 
     def round_points(self, upto: int | None = None, ranking: str | None = None
                      ) -> dict[int, list[float]]:
@@ -596,26 +855,19 @@ class Tournament:
         rounds = len(self.rounds[:upto])
         out: dict[int, list[float]] = {}
         half = self.games_per_pairing * self.scoring.draw
+        adjusted = bool(self.adjustments)
         for n, ents in self.entries(upto).items():
             pts = [0.0] * rounds
             for e in ents:
-                pts[e.round - 1] += self.scoring.points(e.outcome)
+                pts[e.round - 1] += (self.outcome_points(n, e) if adjusted
+                                     else self.scoring.points(e.outcome))
             if self.micromatch and (ranking or self.micromatch_ranking) == "match":
                 pts = [self.scoring.win if v > half else self.scoring.draw if v == half
                        else self.scoring.loss for v in pts]
+            if adjusted:
+                pts = [v + self.bonus(n, r) for r, v in enumerate(pts, 1)]
             out[n] = pts
         return out
-
-    def _match_points(self, entries: list[Entry]) -> float:
-        total = 0.0
-        by_round: dict[int, float] = {}
-        for e in entries:
-            by_round[e.round] = by_round.get(e.round, 0.0) + self.scoring.points(e.outcome)
-        for v in by_round.values():
-            half = self.games_per_pairing * self.scoring.draw
-            total += (self.scoring.win if v > half else self.scoring.draw if v == half
-                      else self.scoring.loss)
-        return total
 
     # --- JSON --------------------------------------------------------------------------
 
@@ -636,6 +888,16 @@ class Tournament:
             "byes_requested": {str(k): [vars(b).copy() for b in v]
                                for k, v in sorted(self.byes_requested.items())},
             "trf_records": list(self.trf_records),
+            "adjustments": [vars(a) | {"players": list(a.players)} for a in self.adjustments],
+            "ties": self.ties, "playoff_places": self.playoff_places, "lots": self.lots,
+            "acceleration": self.acceleration,
+            "readings": dict(self.readings),
+            "playoffs": [po.to_dict() for po in self.playoffs],
+            "sanctions": [vars(x).copy() for x in self.sanctions],
+            "changes": list(self.changes),
+            "prize_groups": [vars(g).copy() for g in self.prize_groups],
+            "officials": [vars(x).copy() for x in self.officials],
+            "arbiter_category": self.arbiter_category, "organiser": self.organiser,
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
                           for f in self.forbidden],
             "players": [vars(p).copy() for p in self.players],
@@ -679,7 +941,19 @@ class Tournament:
                 time_control_text=d.get("time_control_text", ""),
                 round_dates=list(d.get("round_dates", [])),
                 trf_records=list(d.get("trf_records", [])),
+                adjustments=[Adjustment(**(a | {"players": tuple(a.get("players", ()))}))
+                             for a in d.get("adjustments", [])],
+                ties=d.get("ties", "tiebreaks"), acceleration=d.get("acceleration", ""),
+                playoff_places=int(d.get("playoff_places", 0)),
+                lots=bool(d.get("lots", False)), readings=dict(d.get("readings", {})),
+                sanctions=[Sanction(**x) for x in d.get("sanctions", [])],
+                changes=list(d.get("changes", [])),
+                prize_groups=[PrizeGroup(**g) for g in d.get("prize_groups", [])],
+                officials=[Official(**x) for x in d.get("officials", [])],
+                arbiter_category=d.get("arbiter_category", ""),
+                organiser=d.get("organiser", ""),
             )
+            t.playoffs = [PlayOff.from_dict(po) for po in d.get("playoffs", [])]
             t.players = [Player(**p) for p in d.get("players", [])]
             numbers = [p.number for p in t.players]
             if len(set(numbers)) != len(numbers):
@@ -717,8 +991,24 @@ class Tournament:
 
     @classmethod
     def load(cls, path: str) -> Tournament:
-        with open(path, encoding="utf-8") as f:
-            return cls.from_json(f.read())
+        """Read a tournament document (UTF-8 JSON); a file that is not UTF-8 text is an
+        :class:`InvalidTournament` naming the first bad byte."""
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise InvalidTournament(f"{path}: not a tournament document (not UTF-8 text: "
+                                    f"byte {e.start + 1} is 0x{data[e.start]:02x})") from None
+        return cls.from_json(text)
+
+
+def pairing_numbers(t: Tournament) -> dict[int, int]:
+    """Player number → pairing number by the initial ranking (C.04.3 A.2; FMJD Annex V), or
+    the starting numbers themselves when ``t.pairing_order`` is ``number``."""
+    players = (sorted(t.players, key=lambda p: p.number) if t.pairing_order == "number"
+               else initial_order(t.players))
+    return {p.number: i for i, p in enumerate(players, 1)}
 
 
 def initial_order(players: Iterable[Player]) -> list[Player]:

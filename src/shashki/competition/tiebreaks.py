@@ -25,7 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from shashki.competition.catalogue import SHORT, TIEBREAKS
 from shashki.competition.model import Entry, Tournament
+
+__all__ = ["SHORT", "SIMPLE", "TIEBREAKS", "Context"]
 
 SCORE_TO_DP = (
     -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366,
@@ -53,6 +56,7 @@ class Opp:
     opponent: int | None
     score: float
     outcome: str
+    forfeit: bool = False
 
 
 @dataclass
@@ -75,18 +79,40 @@ class Context:
         self.points = t.all_points(self.upto)
         self.swiss = t.system == "dutch"
         self.adjusted = dict(self.points)
-        if self.swiss:
+        if self.swiss and t.reading("withdrawn-score") == "group-average":
             self.adjusted.update(withdrawn_scores(t, self.upto))
-        low = min(self.points.values(), default=0.0)
+        bye = t.reading("bye-opponent")
+        last = len(t.rounds[:self.upto])
+        finished = [self.points[p.number] for p in t.players
+                    if p.withdrawn is None or p.withdrawn > last]
+        low = min(finished if bye == "lowest-finished" and finished else self.points.values(),
+                  default=0.0)
+        requested: dict[tuple[int, int], str] = {}
+        if self.swiss and t.reading("requested-byes") == "virtual":
+            requested = {(b.player, r.number): b.kind for r in t.rounds[:self.upto]
+                         for b in r.byes if b.kind in ("H", "F", "Z")}
+        double: dict[tuple[int, int], int] = {}
+        if t.reading("double-forfeit") == "none":
+            for r in t.rounds[:self.upto]:
+                for p in r.pairings:
+                    k = sum(1 for x in p.results if x == "-/-")
+                    if k:
+                        double[(r.number, p.white)] = double[(r.number, p.black)] = k
         self.opps = {}
         for n, ents in self.entries.items():
             lst: list[Opp] = []
             for e in ents:
                 if e.opponent is not None:
+                    if e.outcome == "-" and double.get((e.round, n)):
+                        double[(e.round, n)] -= 1  # Code 3.13.3 read as no game
+                        continue
                     o = "W" if e.outcome in _WIN else "L" if e.outcome in _LOSS else "D"
-                    lst.append(Opp(e.opponent, self.adjusted[e.opponent], o))
-                elif e.outcome == "PAB" and self.swiss:
+                    lst.append(Opp(e.opponent, self.adjusted[e.opponent], o,
+                                   e.outcome in ("+", "-")))
+                elif e.outcome == "PAB" and self.swiss and bye != "none":
                     lst.append(Opp(None, low, "W"))
+                elif (n, e.round) in requested and e.outcome == requested[(n, e.round)]:
+                    lst.append(Opp(None, low, {"F": "W", "H": "D", "Z": "L"}[e.outcome]))
             self.opps[n] = lst
 
 
@@ -161,14 +187,19 @@ def riga(ctx: Context, n: int) -> float:
 
 
 def wins(ctx: Context, n: int) -> float:
-    """Code 3.16.3, second criterion: number of games won (forfeit wins included, byes not)."""
-    return float(sum(1 for e in ctx.entries[n] if e.outcome in _WIN))
+    """Code 3.16.3, second criterion: number of games won (forfeit wins included, byes not;
+    with the reading ``forfeit-wins: played``, games won over the board only)."""
+    won = _WIN if ctx.t.reading("forfeit-wins") == "counted" else ("W",)
+    return float(sum(1 for e in ctx.entries[n] if e.outcome in won))
 
 
 def beaten_sum(ctx: Context, n: int) -> float:
     """Code 3.16.3, fourth criterion: sum of the scores of the opponents beaten (forfeit
-    wins included; the bye is no opponent, as for the number of wins)."""
-    return float(sum(o.score for o in ctx.opps[n] if o.outcome == "W" and o.opponent is not None))
+    wins included unless the reading ``forfeit-wins`` is ``played``; the bye is no opponent,
+    as for the number of wins)."""
+    forfeits = ctx.t.reading("forfeit-wins") == "counted"
+    return float(sum(o.score for o in ctx.opps[n] if o.outcome == "W" and o.opponent is not None
+                     and (forfeits or not o.forfeit)))
 
 
 def direct(ctx: Context, n: int, group: frozenset[int]) -> float:
@@ -214,22 +245,7 @@ def performance(ctx: Context, n: int) -> float:
 
 Simple = Callable[[Context, int], "float | tuple[float, ...]"]
 
-TIEBREAKS: dict[str, tuple[str, str]] = {
-    "schmulyan": ("Code 3.16.4", "Шмульян / Schmulyan"),
-    "sonneborn-berger": ("Code 3.16.5", "Зонненборн-Бергер / Sonneborn-Berger"),
-    "buchholz": ("Code 3.16.6", "Бухгольц / Buchholz"),
-    "solkoff": ("Code 3.16.7", "Солкоф / Solkoff"),
-    "truncated-solkoff": ("Code 3.16.8", "Усеченный Солкоф / truncated Solkoff"),
-    "riga": ("Code 3.16.9", "Рижская / Riga"),
-    "wins": ("Code 3.16.3", "Победы / wins"),
-    "direct": ("Code 3.16.3", "Личная встреча / direct encounter"),
-    "beaten": ("Code 3.16.3", "Очки побеждённых / points of opponents beaten"),
-    "places": ("Code 3.16.3", "По местам / results in order of places"),
-    "median-buchholz": ("FIDE C.07 BH/M1", "Медианный Бухгольц / median Buchholz"),
-    "buchholz-cut1": ("FIDE C.07 BH/C1", "Бухгольц −1 / Buchholz cut 1"),
-    "performance": ("FIDE B.02 8.2", "Перформанс / performance"),
-}
-"""Every tie-break: its article and its name (Russian / English)."""
+
 
 SIMPLE: dict[str, Simple] = {
     "schmulyan": schmulyan, "sonneborn-berger": sonneborn_berger, "buchholz": buchholz,
@@ -239,9 +255,4 @@ SIMPLE: dict[str, Simple] = {
 }
 """The tie-breaks that depend on the player alone (not on the tied group)."""
 
-SHORT: dict[str, str] = {
-    "schmulyan": "Шм", "sonneborn-berger": "SB", "buchholz": "Bh", "solkoff": "Sk",
-    "truncated-solkoff": "TSk", "riga": "Rg", "wins": "W", "direct": "DE", "beaten": "Bt",
-    "places": "Pl", "median-buchholz": "MBh", "buchholz-cut1": "Bh-1", "performance": "Perf",
-}
-"""Column headings."""
+

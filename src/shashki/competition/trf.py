@@ -4,9 +4,11 @@ Fixed columns; player records ``001``; per round ten columns from column 92 (opp
 starting rank, colour, result: ``1 = 0`` played, ``+ -`` forfeits, ``U`` pairing-allocated
 bye, ``H``/``F``/``Z`` half-, full-, zero-point bye). Tournament records 012-222 of
 TRF-2026 (162 point system, 192 type, 202 tie-breaks, 222 time control, 132 round dates),
-240 (byes asked for in advance), 260 (prohibited pairings) and JaVaFo's / bbpPairings'
-TRF(x) records (XXR, XXC, XXP, XXZ, XXS, BBx) are read; what shashki does not interpret is
-kept and written back, so a file made by another tool survives a round trip.
+240 (byes asked for in advance), 260 (prohibited pairings), 299 (bonus and penalty points)
+and JaVaFo's / bbpPairings' TRF(x) records (XXR, XXC, XXP, XXZ, XXS, BBx) are read; what
+shashki does not interpret is kept and written back, so a file made by another tool survives
+a round trip, and named in a warning (docs/rules.md T2-T5). A malformed record is a
+:class:`~shashki.competition.errors.TrfError` naming its line and column.
 
 A micro-match round is one TRF game whose result is the match's (won, drawn, lost on game
 points): TRF has no two-game rounds (see docs/rules.md, T1).
@@ -27,11 +29,15 @@ from __future__ import annotations
 
 import itertools
 import re
+import warnings
 from dataclasses import dataclass, field
 
-from shashki.competition.errors import TrfError
+from shashki.competition.catalogue import TIEBREAKS
+from shashki.competition.errors import CompetitionError, TrfError, TrfWarning
 from shashki.competition.model import (
+    ADJUSTMENT_KINDS,
     SCORING,
+    Adjustment,
     Bye,
     Outcome,
     Pairing,
@@ -41,7 +47,6 @@ from shashki.competition.model import (
     Tournament,
     parse_result,
 )
-from shashki.competition.tiebreaks import TIEBREAKS
 
 
 @dataclass(frozen=True)
@@ -111,35 +116,44 @@ def _pairing_codes(t: Tournament, p: Pairing) -> tuple[str, str]:
     return ("-", "-") if forfeits and pw == 0 else ("=", "=")
 
 
-def _game_point_pairing(t: Tournament, cs: dict[int, list[Cell]], upto: int | None,
-                        num: dict[int, int]) -> tuple[Scoring, list[str]]:
-    """A micro-match event ranked by game points is paired on game points (docs/rules.md
-    K19): the engine sees each micro-match as one game (its match result) scored with the
-    fewest game points that result can carry, and the rest as accelerated points (record
-    250) in every round, so that its pairing score is each player's game points.
+def _engine_points(t: Tournament, cs: dict[int, list[Cell]], upto: int | None,
+                   num: dict[int, int]) -> tuple[Scoring, list[str]]:
+    """The point system an engine TRF scores its cells with, and the accelerated rounds
+    (record 250) that bring every player's pairing score to the points the event pairs on.
+
+    A micro-match event ranked by game points is paired on game points (docs/rules.md K19):
+    the engine sees each micro-match as one game (its match result) scored with the fewest
+    game points that result can carry, and the rest as accelerated points in every round.
+    Bonus points of record 299 reach the engine the same way (gacrux reads no 299).
 
     When the event's point system allows no such floor (never with 2/1/0 or 1/½/0), the
-    match results alone are paired."""
+    match results alone are paired; a penalty (299) cannot be carried by record 250."""
     s = t.scoring
-    w, d, lo = s.win, s.draw, s.loss
-    floor = Scoring("micro-match floor", w + d, min(2 * d, w + lo), 2 * lo,
-                    2 * s.points("PAB"), 2 * s.points("H"), 2 * s.zero_bye)
-    ents = t.entries(upto)
+    engine_sc = s
+    if t.micromatch and t.micromatch_ranking == "games":
+        w, d, lo = s.win, s.draw, s.loss
+        engine_sc = Scoring("micro-match floor", w + d, min(2 * d, w + lo), 2 * lo,
+                            2 * s.points("PAB"), 2 * s.points("H"), 2 * s.zero_bye)
+    elif not t.adjustments:
+        return s, []
     rounds = len(t.rounds[:upto])
+    target = t.round_points(upto)
     out: list[str] = []
     for p in sorted(t.players, key=lambda p: num[p.number]):
-        by_round = [0.0] * (rounds + 1)
-        for e in ents[p.number]:
-            by_round[e.round] += s.points(e.outcome)
         game = engine = 0.0
         diffs: list[float] = []
         for r in range(1, rounds + 2):
-            diffs.append(game - engine)  # before round r
+            diffs.append(round(game - engine, 6))  # before round r
             if r <= rounds:
-                game += by_round[r]
-                engine += floor.points(_CODE_POINTS[cs[p.number][r - 1].code])
+                game += target[p.number][r - 1]
+                engine += engine_sc.points(_CODE_POINTS[cs[p.number][r - 1].code])
         if any(x < 0 for x in diffs):
-            return s, []
+            if engine_sc is not s:
+                return s, []
+            from shashki.competition.errors import PairingError
+
+            raise PairingError(f"player {p.number} has penalty points (TRF 299), which the "
+                               f"gacrux engine cannot take; pair with shashki's engine")
         r = 1
         while r <= len(diffs):
             last = r
@@ -150,7 +164,22 @@ def _game_point_pairing(t: Tournament, cs: dict[int, list[Cell]], upto: int | No
                 out.append(f"250 {diffs[r - 1]:4.1f} {diffs[r - 1]:4.1f} {r:3d} {last:3d} "
                            f"{x:4d} {x:4d}")
             r = last + 1
-    return floor, out
+    return engine_sc, out
+
+
+def adjustment_record(a: Adjustment, numbering: dict[int, int] | None = None) -> str:
+    """Record 299 of an adjustment (TRF-2026 columns: type 5, match points 8-11, points
+    14-17, round 20-22 with 000 for every round, players from 24).
+
+    >>> adjustment_record(Adjustment(2.0, 1, (4,)))
+    '299           2.0    1    4'
+    """
+    num = numbering or {}
+    mp = "" if a.match_points is None else f"{a.match_points:4.1f}"
+    return (f"299 {a.kind or ' '}  {mp:>4}  {a.points:4.1f}  {a.round:03d}"
+            if not a.round else
+            f"299 {a.kind or ' '}  {mp:>4}  {a.points:4.1f}  {a.round:3d}") + "".join(
+        f" {num.get(x, x):4d}" for x in a.players)
 
 
 def _points(scoring: Scoring, cs: list[Cell]) -> float:
@@ -204,9 +233,10 @@ def export_trf(t: Tournament, upto: int | None = None, numbering: dict[int, int]
     cs = cells(t, upto, num)
     sc = t.scoring
     accelerated: list[str] = []
-    if not full and t.micromatch and t.micromatch_ranking == "games":
-        sc, accelerated = _game_point_pairing(t, cs, upto, num)
-    pts = {n: _points(sc, c) for n, c in cs.items()}
+    if not full:
+        sc, accelerated = _engine_points(t, cs, upto, num)
+    pts = {n: _points(sc, c) + (t.adjustment_points(n, upto) if full else 0.0)
+           for n, c in cs.items()}
     if full and t.players:
         from shashki.competition.standings import standings
 
@@ -268,6 +298,8 @@ def export_trf(t: Tournament, upto: int | None = None, numbering: dict[int, int]
         last = f.last if f.last is not None else max(rnds + 1, planned, 1)
         lines.append(f"260 {f.first:3d} {last:3d}" + "".join(
             f" {num[x]:4d}" for x in f.players))
+    if full:
+        lines.extend(adjustment_record(a, num) for a in t.adjustments)
     lines.extend(extra or [])
     lines.extend(accelerated)
     if full:
@@ -314,17 +346,49 @@ class _Reading:
     withdrawn: dict[int, tuple[int, int, str]] = field(default_factory=dict)
     entered: dict[int, tuple[int, int, str]] = field(default_factory=dict)
     tiebreaks_fide: list[str] | None = None
+    colour_given: bool = False
+    """Whether record 152 or XXC named the initial colour."""
+    lines: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """Player number → (line number, text) of his 001 record, for error messages."""
+    points: dict[int, tuple[float, int, str]] = field(default_factory=dict)
+    """Player number → the 001 points field (columns 81-84), checked against his results."""
+    counts: list[tuple[str, int, int, str]] = field(default_factory=list)
+    """Records 062/072 (numbers of players, of rated players), checked at the end."""
+    adjustments: list[tuple[Adjustment, int, str]] = field(default_factory=list)
+    kept: dict[str, list[int]] = field(default_factory=dict)
+    """Records kept verbatim and not applied, by tag: their line numbers (for warnings)."""
+    warnings: list[str] = field(default_factory=list)
 
 
-def parse_trf(text: str) -> Tournament:
+_KEPT_NAMES = {
+    "082": "number of teams", "172": "encoded starting-rank method",
+    "182": "pairing controller", "013": "team", "310": "team", "320": "teams' PAB",
+    "330": "forfeited team matches", "300": "team board order", "352": "team colour sequence",
+    "362": "team scoring", "801": "team results", "802": "team results",
+    "XXA": "accelerated points per round", "202": "tie-breaks", "212": "tie-breaks",
+    "240": "requested byes in a round robin", "XXZ": "absent players in a round robin",
+}
+"""What the records shashki keeps without applying them are (for the warnings)."""
+
+
+def read_trf(text: str) -> tuple[Tournament, list[str]]:
     """Read TRF16/TRF-2026 text (and the TRF(x) extensions of JaVaFo and bbpPairings) into
-    a tournament (individual events).
+    a tournament (individual events), with the reader's warnings.
 
-    Read: 012-152, 112, 122, 132, 162, 192, 202/212, 222, 240, 260, XXR, XXC, XXP, XXZ, XXS,
-    BBW/BBD/BBL/BBZ/BBF/BBU and 001. Any other record (NRS, 172, 182, 250, 299, team
-    records ...) is kept verbatim in ``trf_records`` and written back by :func:`export_trf`.
-    Raises :class:`~shashki.competition.errors.TrfError` naming the line of a record that
-    cannot be read.
+    Read and applied: 012-152, 112, 122, 132, 162, 192, 202/212, 222, 240, 250, 260, 299
+    (bonus and penalty points, re-valued results: :class:`~.model.Adjustment`), XXR, XXC,
+    XXP, XXZ, XXS, BBW/BBD/BBL/BBZ/BBF/BBU and 001; 062/072 and 001's points field are
+    checked against the players and their results. Any other record (NRS, 172, 182, XXA,
+    team records ...) is kept verbatim in ``trf_records``, written back by :func:`export_trf`
+    and named in a warning: read, not applied. Raises
+    :class:`~shashki.competition.errors.TrfError` naming the line and column of a record that
+    cannot be read, or of the first record a contradiction involves.
+
+    >>> t, found = read_trf("012 Demo\\n172 RUS FIDE\\n001    1      A\\n001    2      B\\n")
+    >>> len(t.players)
+    2
+    >>> print(*found)
+    TRF line 2 (record 172, encoded starting-rank method): kept and written back, not applied
     """
     t = Tournament(pairing_order="number")
     grid: dict[int, dict[int, tuple[int, str, str]]] = {}
@@ -335,83 +399,222 @@ def parse_trf(text: str) -> Tournament:
         if not line:
             continue
         if line.startswith("###"):
-            if line.startswith(_OWN_TIEBREAKS):
-                rd.tiebreaks_own = [x.strip() for x in line[len(_OWN_TIEBREAKS):].split(",")
-                                    if x.strip()]
-                for tb in rd.tiebreaks_own:
-                    if tb not in TIEBREAKS:
-                        raise TrfError(lineno, line, f"unknown tie-break {tb!r}")
-            for head, out in ((_OWN_WITHDRAWN, rd.withdrawn), (_OWN_ENTERED, rd.entered)):
-                if line.startswith(head):
-                    for item in line[len(head):].split():
-                        who, _, at = item.partition(":")
-                        out[_number(lineno, line, who, "player")] = (
-                            _number(lineno, line, at, "round"), lineno, line)
+            _own_comment(rd, line, lineno)
             continue
         tag = line[:3]
-        if tag not in _KNOWN:
-            t.trf_records.append(line)
-            continue
+        if not (len(tag) == 3 and tag.isascii() and tag.isalnum()):
+            raise TrfError(lineno, line, "a record begins with its three-character "
+                           "identifier (001, 012, XXR ...)", 1)
         if tag == "001":
-            _parse_player(t, grid, lineno, line)
-            max_round = max(max_round, *grid[int(line[4:8])].keys(), 0)
+            number = _parse_player(t, grid, rd, lineno, line)
+            max_round = max(max_round, *grid[number].keys(), 0)
+        elif tag == "299":
+            rd.adjustments.append((_parse_adjustment(line, lineno), lineno, line))
         elif tag in ("202", "212"):
             codes = [c.strip().upper().replace("#", "/") for c in re.split(r"[,\s]+", line[4:])]
             codes = [c for c in codes if c and c != "PTS"]
-            if all(c in _FROM_CODE for c in codes):
-                rd.tiebreaks_fide = [_FROM_CODE[c] for c in codes]
-            else:
-                rd.tiebreaks_fide = [_FROM_CODE[c] for c in itertools.takewhile(
-                    lambda c: c in _FROM_CODE, codes)]
-                t.trf_records.append(line)
-        else:
+            rd.tiebreaks_fide = [_FROM_CODE[c] for c in itertools.takewhile(
+                lambda c: c in _FROM_CODE, codes)]
+            if not all(c in _FROM_CODE for c in codes):
+                _keep(t, rd, tag, line, lineno)
+        elif tag in _KNOWN:
             _parse_record(t, rd, tag, line, lineno)
+        else:
+            _keep(t, rd, tag, line, lineno)
     t.scoring = _scoring(rd.scoring, rd.xxs)
     t.rounds_planned = max(t.rounds_planned, max_round)
+    for a, lineno, line in rd.adjustments:
+        for x in a.players:
+            if x not in grid:
+                raise TrfError(lineno, line, f"no player {x}", _column_of(line, x, 24))
+        t.adjustments.append(a)
     for first, last, players, lineno, line in rd.forbidden:
         for x in players:
             if x not in grid:
-                raise TrfError(lineno, line, f"no player {x}")
+                raise TrfError(lineno, line, f"no player {x}", _column_of(line, x, 12))
+        if len(set(players)) < 2:
+            raise TrfError(lineno, line, "a prohibited pairing needs two players", 12)
         t.forbid(*players, first=first, last=last or None)
     t.tiebreaks = list(rd.tiebreaks_own if rd.tiebreaks_own is not None
                        else rd.tiebreaks_fide or [])
     for marks, attr in ((rd.entered, "entered"), (rd.withdrawn, "withdrawn")):
         for x, (first, lineno, line) in marks.items():
             if x not in grid:
-                raise TrfError(lineno, line, f"no player {x}")
+                raise TrfError(lineno, line, f"no player {x}", _column_of(line, x, 4))
+            if first < 1:
+                raise TrfError(lineno, line, f"player {x}: round {first}", 4)
             setattr(t.player(x), attr, first)
-    _build_rounds(t, grid, max_round)
+    _build_rounds(t, grid, rd, max_round)
+    if not rd.colour_given:
+        t.first_color = infer_first_color(t) or t.first_color
     for kind, rnd, players, lineno, line in rd.byes:
         if rnd > max_round and t.system != "dutch":
-            t.trf_records.append(line)  # a round robin takes no byes (Code 3.13.1): kept
+            _keep(t, rd, "240", line, lineno)  # a round robin takes no byes (Code 3.13.1)
             continue
         for x in players:
             if x not in grid:
-                raise TrfError(lineno, line, f"no player {x}")
+                raise TrfError(lineno, line, f"no player {x}", _column_of(line, x, 10))
             if rnd > max_round:
-                t.request_bye(x, rnd, kind)
+                _request(t, x, rnd, kind, lineno, line)
             elif grid[x].get(rnd, (0, "-", " "))[2] not in (kind, " " if kind == "Z" else kind):
                 raise TrfError(lineno, line, f"round {rnd}: player {x}'s record has no "
-                                              f"{kind} bye")
+                                              f"{kind} bye", _column_of(line, x, 10))
     for x, lineno, line in rd.absent:
         if x not in grid:
-            raise TrfError(lineno, line, f"no player {x}")
+            raise TrfError(lineno, line, f"no player {x}", _column_of(line, x, 4))
         if t.system == "dutch":
-            t.request_bye(x, max_round + 1, "Z")
+            _request(t, x, max_round + 1, "Z", lineno, line)
         elif line not in t.trf_records:
-            t.trf_records.append(line)
+            _keep(t, rd, "XXZ", line, lineno)
+    _check_totals(t, rd)
+    warnings = list(rd.warnings)
+    for tag, lines in rd.kept.items():
+        shown = ", ".join(str(x) for x in lines[:5]) + (f" and {len(lines) - 5} more"
+                                                         if len(lines) > 5 else "")
+        what = _KEPT_NAMES.get(tag) or ("national rating" if re.fullmatch(r"[A-Z]{3}", tag)
+                                        else "unknown record")
+        warnings.append(f"TRF line{'s' if len(lines) > 1 else ''} {shown} (record {tag}, "
+                        f"{what}): kept and written back, not applied")
+    return t, warnings
+
+
+def parse_trf(text: str) -> Tournament:
+    """:func:`read_trf`, its warnings issued as :class:`~.errors.TrfWarning` (Python's
+    ``warnings``): a record read but not applied is never passed over in silence.
+
+    >>> from shashki.competition.model import Tournament, Round, Pairing
+    >>> parse_trf("012 Demo\\n001    1      A\\n001    2      B\\n").name
+    'Demo'
+    """
+    t, found = read_trf(text)
+    for w in found:
+        warnings.warn(TrfWarning(w), stacklevel=2)
     return t
 
 
-def _number(lineno: int, line: str, text: str, what: str) -> int:
+def _keep(t: Tournament, rd: _Reading, tag: str, line: str, lineno: int) -> None:
+    """A record kept verbatim (written back by :func:`export_trf`) and not applied."""
+    t.trf_records.append(line)
+    if tag != "250":  # accelerated rounds reach the Dutch engine (players_from)
+        rd.kept.setdefault(tag, []).append(lineno)
+
+
+def _request(t: Tournament, x: int, rnd: int, kind: str, lineno: int, line: str) -> None:
     try:
-        return int(text)
-    except ValueError:
-        raise TrfError(lineno, line, f"bad {what} {text.strip()!r}") from None
+        t.request_bye(x, rnd, kind)
+    except CompetitionError as e:
+        raise TrfError(lineno, line, str(e), _column_of(line, x, 4)) from None
+
+
+def _column_of(line: str, number: int, start: int) -> int:
+    """The 1-based column of player ``number`` in a record's list from column ``start``."""
+    m = re.search(rf"(?<!\d)0*{number}(?!\d)", line[start - 1:])
+    return start + m.start() if m else start
+
+
+def _own_comment(rd: _Reading, line: str, lineno: int) -> None:
+    """shashki's ``###`` records (tie-breaks, withdrawals, late entries); other comments are
+    skipped, as TRF-2026 says."""
+    if line.startswith(_OWN_TIEBREAKS):
+        rd.tiebreaks_own = [x.strip() for x in line[len(_OWN_TIEBREAKS):].split(",")
+                            if x.strip()]
+        for tb in rd.tiebreaks_own:
+            if tb not in TIEBREAKS:
+                raise TrfError(lineno, line, f"unknown tie-break {tb!r}",
+                               line.find(tb) + 1)
+    for head, out in ((_OWN_WITHDRAWN, rd.withdrawn), (_OWN_ENTERED, rd.entered)):
+        if line.startswith(head):
+            col = len(head) + 1
+            for item in line[len(head):].split():
+                col = line.index(item, col - 1) + 1
+                who, _, at = item.partition(":")
+                out[_number(lineno, line, who, "player", col)] = (
+                    _number(lineno, line, at, "round", col + len(who) + 1), lineno, line)
+
+
+def infer_first_color(t: Tournament) -> str | None:
+    """The initial colour drawn by lot, read back from the first round with a coloured game
+    (None when no round has one): C.04.3 E.5 gives the higher-ranked player with an odd
+    pairing number the initial colour, so the highest-ranked player paired in that round
+    (pairing numbers counted over the players paired up to it, C.04.2 C) has the initial
+    colour if his rank among them is odd and the other one if it is even. A player whose
+    entry there has no colour (the PAB) passes the question on to the next one.
+
+    For a TRF without record 152 or XXC: TRF-2026 makes 152 "mandatory only if it differs
+    from the colour of the highest ranked participant who was paired in the first round"
+    (docs/rules.md K17); bbpPairings reads such files the same way (``inferFirstColor``).
+
+    >>> t = Tournament(pairing_order="number")
+    >>> for name in "ABCD":
+    ...     _ = t.add_player(name)
+    >>> t.add_round(Round(1, [Pairing(1, 3, 1, ["1-0"]), Pairing(2, 2, 4, ["0-1"])]))
+    >>> infer_first_color(t)
+    'black'
+    """
+    first = next((r for r in t.rounds if r.pairings), None)
+    if first is None:
+        return None
+    took_part: set[int] = set()
+    for r in t.rounds[:first.number]:
+        took_part.update(n for p in r.pairings for n in (p.white, p.black))
+        took_part.update(b.player for b in r.byes if b.kind == "PAB")
+    colour = {p.white: "white" for p in first.pairings} | {
+        p.black: "black" for p in first.pairings}
+    for rank, n in enumerate(sorted(took_part), 1):
+        if n in colour:
+            if rank % 2 == 1:
+                return colour[n]
+            return "black" if colour[n] == "white" else "white"
+    return None
+
+
+def _number(lineno: int, line: str, text: str, what: str, column: int = 1) -> int:
+    """A whole number of a record (a player, a round): digits only."""
+    s = text.strip()
+    if not s.isascii() or not s.isdigit():
+        raise TrfError(lineno, line, f"bad {what} {s!r}", column)
+    return int(s)
+
+
+def _decimal(lineno: int, line: str, text: str, what: str, column: int,
+             signed: bool = False) -> float:
+    """Points as TRF writes them (``11.5``; ``-1.0`` where ``signed``)."""
+    s = text.strip()
+    if not re.fullmatch(r"-?\d{1,4}(\.\d+)?" if signed else r"\d{1,4}(\.\d+)?", s):
+        raise TrfError(lineno, line, f"bad {what} {s!r}", column)
+    return float(s)
+
+
+def _fields(line: str, start: int) -> list[tuple[str, int]]:
+    """The words of a record from column ``start`` on, each with its 1-based column."""
+    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)
+            if m.start() + 1 >= start]
+
+
+def _parse_adjustment(line: str, lineno: int) -> Adjustment:
+    """Record 299 (TRF-2026): type (column 5), match points (8-11, teams), points (14-17),
+    round (20-22, empty or 000 for every round), players (24-27, 29-32 ...; none for all)."""
+    kind = line[4:5].strip()
+    if kind not in ADJUSTMENT_KINDS:
+        raise TrfError(lineno, line, f"unknown type of abnormal assignment {kind!r}", 5)
+    mp = line[7:11].strip()
+    match = _decimal(lineno, line, mp, "match points", 8, signed=True) if mp else None
+    pts = line[13:17].strip()
+    if not pts:
+        raise TrfError(lineno, line, "no points (columns 14-17)", 14)
+    points = _decimal(lineno, line, pts, "points", 14, signed=True)
+    rtext = line[19:22].strip()
+    rnd = _number(lineno, line, rtext, "round", 20) if rtext else 0
+    players: list[int] = []
+    for word, col in _fields(line, 23):
+        x = _number(lineno, line, word, "player", col)
+        if x:
+            players.append(x)
+    return Adjustment(points, rnd, tuple(players), kind, match)
 
 
 def _parse_record(t: Tournament, rd: _Reading, tag: str, line: str, lineno: int) -> None:
-    """One tournament-section record (anything but 001, 202/212)."""
+    """One tournament-section record (anything but 001, 202/212, 299)."""
     val = line[4:].strip()
     if tag in ("012", "022", "032", "102", "122", "222"):
         attr = {"012": "name", "022": "city", "032": "federation", "102": "arbiter",
@@ -419,6 +622,9 @@ def _parse_record(t: Tournament, rd: _Reading, tag: str, line: str, lineno: int)
         setattr(t, attr, val)
     elif tag in ("042", "052"):
         setattr(t, "start" if tag == "042" else "end", val.replace("/", "-"))
+    elif tag in ("062", "072"):
+        if val:
+            rd.counts.append((tag, _number(lineno, line, val, "number", 5), lineno, line))
     elif tag == "112":
         t.deputies.append(val)
     elif tag == "132":
@@ -426,7 +632,7 @@ def _parse_record(t: Tournament, rd: _Reading, tag: str, line: str, lineno: int)
         for pos in range(91, len(line), 10):
             d = line[pos:pos + 8].strip()
             if d and not re.fullmatch(r"\d\d/\d\d/\d\d", d):
-                raise TrfError(lineno, line, f"bad round date {d!r} (YY/MM/DD)")
+                raise TrfError(lineno, line, f"bad round date {d!r} (YY/MM/DD)", pos + 1)
             dates.append(f"20{d.replace('/', '-')}" if d else "")
         t.round_dates = dates
     elif tag in ("092", "192"):
@@ -438,48 +644,52 @@ def _parse_record(t: Tournament, rd: _Reading, tag: str, line: str, lineno: int)
         elif tag == "192" and ("DUTCH" in v or "SWISS" in v):
             t.system = "dutch"
     elif tag in ("142", "XXR"):
-        t.rounds_planned = _number(lineno, line, (val.split() or [""])[0], "number of rounds")
+        t.rounds_planned = _number(lineno, line, (val.split() or [""])[0],
+                                   "number of rounds", 5)
     elif tag == "152":
+        if val[:1].upper() not in ("W", "B"):
+            raise TrfError(lineno, line, f"initial colour {val!r} is neither W nor B", 5)
         t.first_color = "black" if val[:1].upper() == "B" else "white"
+        rd.colour_given = True
     elif tag == "XXC":
         for word in val.lower().split():
             if word in ("white1", "black1"):
                 t.first_color = "black" if word == "black1" else "white"
+                rd.colour_given = True
     elif tag == "162":
-        for code, pts in re.findall(r"([WDLAPX])\s*(\d+(?:\.\d+)?)", line[3:].upper()):
-            rd.scoring[code] = float(pts)
+        for m in re.finditer(r"([WDLAPX])\s*(\d+(?:\.\d+)?)", line[3:].upper()):
+            rd.scoring[m.group(1)] = float(m.group(2))
     elif tag == "XXS":
-        for item in val.split():
+        for item, col in _fields(line, 5):
             code, _, number = item.partition("=")
-            try:
-                rd.xxs[code.upper()] = float(number)
-            except ValueError:
-                raise TrfError(lineno, line, f"bad scoring item {item!r}") from None
+            rd.xxs[code.upper()] = _decimal(lineno, line, number, f"scoring item {item!r}",
+                                            col + len(code) + 1)
     elif tag.startswith("BB"):
         # bbpPairings: points for win, draw, loss, zero-point bye, forfeit win, PAB.
         code = {"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "A", "BBF": "FW", "BBU": "P"}[tag]
-        try:
-            rd.scoring[code] = float(val)
-        except ValueError:
-            raise TrfError(lineno, line, f"bad points {val!r}") from None
+        rd.scoring[code] = _decimal(lineno, line, val, "points", 5)
     elif tag == "240":
-        parts = val.split()
-        if len(parts) < 3 or parts[0].upper() not in ("F", "H", "Z"):
-            raise TrfError(lineno, line, "bad bye record (240 T RRR PPPP ...)")
-        rnd = _number(lineno, line, parts[1], "round")
-        players = tuple(_number(lineno, line, x, "player") for x in parts[2:])
-        rd.byes.append((parts[0].upper(), rnd, players, lineno, line))
+        parts = _fields(line, 5)
+        if len(parts) < 3 or parts[0][0].upper() not in ("F", "H", "Z"):
+            raise TrfError(lineno, line, "bad bye record (240 T RRR PPPP ...)", 5)
+        rnd = _number(lineno, line, parts[1][0], "round", parts[1][1])
+        if rnd < 1:
+            raise TrfError(lineno, line, "round 0", parts[1][1])
+        players = tuple(_number(lineno, line, x, "player", c) for x, c in parts[2:])
+        rd.byes.append((parts[0][0].upper(), rnd, players, lineno, line))
     elif tag == "260":
-        first = _number(lineno, line, line[4:7], "first round")
-        last = _number(lineno, line, line[8:11] or "0", "last round") or first
-        players = tuple(_number(lineno, line, x, "player") for x in line[11:].split())
+        first = _number(lineno, line, line[4:7], "first round", 5)
+        last = _number(lineno, line, line[8:11] or "0", "last round", 9) or first
+        if first < 1 or last < first:
+            raise TrfError(lineno, line, f"bad rounds {first}-{last}", 5)
+        players = tuple(_number(lineno, line, x, "player", c) for x, c in _fields(line, 12))
         rd.forbidden.append((first, last, players, lineno, line))
     elif tag == "XXP":  # JaVaFo: players who must never meet
-        players = tuple(_number(lineno, line, x, "player") for x in val.split())
+        players = tuple(_number(lineno, line, x, "player", c) for x, c in _fields(line, 4))
         rd.forbidden.append((1, 0, players, lineno, line))
     elif tag == "XXZ":  # JaVaFo: absent in the round to be paired
-        for x in val.split():
-            rd.absent.append((_number(lineno, line, x, "player"), lineno, line))
+        for x, c in _fields(line, 4):
+            rd.absent.append((_number(lineno, line, x, "player", c), lineno, line))
 
 
 def _scoring(codes: dict[str, float], xxs: dict[str, float] | None = None) -> Scoring:
@@ -499,39 +709,56 @@ def _scoring(codes: dict[str, float], xxs: dict[str, float] | None = None) -> Sc
 
 
 def _parse_player(t: Tournament, grid: dict[int, dict[int, tuple[int, str, str]]],
-                  lineno: int, line: str) -> None:
-    try:
-        number = int(line[4:8])
-    except ValueError:
-        raise TrfError(lineno, line, "bad starting rank (columns 5-8)") from None
+                  rd: _Reading, lineno: int, line: str) -> int:
+    """One 001 record; its starting rank."""
+    number = _number(lineno, line, line[4:8], "starting rank (columns 5-8)", 5)
+    if number < 1:
+        raise TrfError(lineno, line, "starting rank 0 (columns 5-8)", 5)
     if number in grid:
-        raise TrfError(lineno, line, f"starting rank {number} appears twice")
+        raise TrfError(lineno, line, f"starting rank {number} appears twice", 5)
     rating_txt = line[48:52].strip()
-    if rating_txt and not rating_txt.isdigit():
-        raise TrfError(lineno, line, f"bad rating {rating_txt!r} (columns 49-52)")
+    if rating_txt and not (rating_txt.isascii() and rating_txt.isdigit()):
+        raise TrfError(lineno, line, f"bad rating {rating_txt!r} (columns 49-52)", 49)
+    pts = line[80:84].strip()
+    if pts:
+        rd.points[number] = (_decimal(lineno, line, pts, "points (columns 81-84)", 81),
+                             lineno, line)
+    name = line[14:47].strip()
     t.players.append(Player(
-        number=number, name=line[14:47].strip(), title=line[10:13].strip(),
+        number=number, name=name or f"#{number}", title=line[10:13].strip(),
         rating=int(rating_txt or 0), federation=line[53:56].strip(),
         federation_id=line[57:68].strip(), sex=line[9:10].strip(),
         birth=line[69:79].strip().replace("/", "-")))
     rounds: dict[int, tuple[int, str, str]] = {}
     pos, rnd = 91, 1
     while pos < len(line):
-        cell = line[pos:pos + 8].ljust(8)
+        cell = line[pos:pos + 10].ljust(10)
         opp_txt, color, code = cell[0:4].strip(), cell[5].lower(), cell[7].upper()
-        if opp_txt or code.strip():
-            try:
-                opp = int(opp_txt or 0)
-            except ValueError:
-                raise TrfError(lineno, line, f"round {rnd}: bad opponent {opp_txt!r}") from None
+        for k in (4, 6, 8, 9):  # a round's ten columns: "OOOO C R  "
+            if cell[k] != " ":
+                raise TrfError(lineno, line, f"round {rnd}: {cell[k]!r} outside the round's "
+                               f"opponent (columns {pos + 1}-{pos + 4}), colour ({pos + 6}) "
+                               f"and result ({pos + 8})", pos + k + 1)
+        if opp_txt or code.strip() or color.strip():
+            opp = _number(lineno, line, opp_txt or "0", f"round {rnd}: opponent", pos + 1)
+            if opp == number:
+                raise TrfError(lineno, line, f"round {rnd}: player {number} meets himself",
+                               pos + 1)
             if code not in _CODE_POINTS:
-                raise TrfError(lineno, line, f"round {rnd}: bad result code {code!r}")
+                raise TrfError(lineno, line, f"round {rnd}: bad result code {code!r}", pos + 8)
+            if color not in ("w", "b", "-", " "):
+                raise TrfError(lineno, line, f"round {rnd}: bad colour {color!r}", pos + 6)
             if opp and color not in ("w", "b"):
-                raise TrfError(lineno, line, f"round {rnd}: bad colour {color!r}")
+                raise TrfError(lineno, line, f"round {rnd}: bad colour {color!r}", pos + 6)
+            if not opp and color in ("w", "b"):
+                raise TrfError(lineno, line, f"round {rnd}: a colour without an opponent",
+                               pos + 6)
             rounds[rnd] = (opp, color, code)
         pos += 10
         rnd += 1
     grid[number] = rounds
+    rd.lines[number] = (lineno, line)
+    return number
 
 
 _RESULT_OF = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2",
@@ -541,36 +768,73 @@ _BYE_OF = {"U": "PAB", "H": "H", "F": "F", "Z": "Z", " ": "Z", "-": "Z", "+": "F
 
 
 def _build_rounds(t: Tournament, grid: dict[int, dict[int, tuple[int, str, str]]],
-                  rounds: int) -> None:
+                  rd: _Reading, rounds: int) -> None:
+    """The rounds of the 001 records; every game must be written the same way in both
+    players' records."""
     for rnd in range(1, rounds + 1):
         pairings: list[Pairing] = []
         byes: list[Bye] = []
+        col = 92 + 10 * (rnd - 1)
         for number in sorted(grid):
             cell = grid[number].get(rnd)
             if cell is None:
                 continue
+            lineno, line = rd.lines[number]
             opp, color, code = cell
             if opp == 0:
                 kind = _BYE_OF.get(code, "Z")
                 if kind != "Z" or code in ("Z", "-"):
                     byes.append(Bye(number, kind))
                 continue
-            if opp not in grid or grid[opp].get(rnd, (0, "", ""))[0] != number:
-                raise TrfError(0, f"001 {number:4d} ...", f"round {rnd}: player {number} "
-                               f"meets {opp}, whose record does not name {number}")
+            if opp not in grid:
+                raise TrfError(lineno, line, f"round {rnd}: no player {opp}", col)
+            other_cell = grid[opp].get(rnd)
+            if other_cell is None or other_cell[0] != number:
+                raise TrfError(lineno, line, f"round {rnd}: player {number} meets {opp}, "
+                               f"whose record does not name {number}", col)
+            if other_cell[1] == color:
+                raise TrfError(lineno, line, f"round {rnd}: {number} and {opp} both have "
+                               f"{'White' if color == 'w' else 'Black'}", col + 5)
             if color != "w":
                 continue
-            other = grid[opp][rnd][2]
+            other = other_cell[2]
             if code == " " and other == " ":
                 res: str | None = None
             else:
                 res = _RESULT_OF.get((code, other))
                 if res is None:
-                    raise TrfError(0, f"001 {number:4d} ...", f"round {rnd}: results "
-                                   f"{code!r} and {other!r} of {number} v {opp} disagree")
+                    raise TrfError(lineno, line, f"round {rnd}: results {code!r} and "
+                                   f"{other!r} of {number} v {opp} disagree", col + 7)
             pairings.append(Pairing(len(pairings) + 1, number, opp,
                                     [parse_result(res) if res else None]))
-        t.add_round(Round(rnd, pairings, byes))
+        try:
+            t.add_round(Round(rnd, pairings, byes))
+        except CompetitionError as e:
+            first = min((n for n in grid if rnd in grid[n]), default=min(grid))
+            lineno, line = rd.lines[first]
+            raise TrfError(lineno, line, str(e), col) from None
+
+
+def _check_totals(t: Tournament, rd: _Reading) -> None:
+    """Warnings where records 062/072 or a player's points field (001 columns 81-84) disagree
+    with the file: its results, with the event's scoring and record 299, decide."""
+    for tag, count, lineno, _ in rd.counts:
+        have = len(t.players) if tag == "062" else sum(1 for p in t.players if p.rating)
+        if count != have:
+            what = "players" if tag == "062" else "rated players"
+            rd.warnings.append(f"TRF line {lineno} (record {tag}): {count} {what}, "
+                               f"the file has {have}")
+    if not rd.points or any(r.startswith(("250", "XXA")) for r in t.trf_records):
+        return  # accelerated points may or may not be in the field (bbpPairings takes both)
+    cs = cells(t)
+    ahead = bool(t.rounds) and not t.rounds[-1].pairings  # byes fixed for the next round
+    for n, (value, lineno, _) in sorted(rd.points.items()):
+        total = _points(t.scoring, cs[n]) + t.adjustment_points(n)
+        # A bye fixed for the round to be paired may or may not be in the field yet.
+        before = total - _points(t.scoring, cs[n][-1:]) if ahead else total
+        if abs(value - total) > 1e-9 and abs(value - before) > 1e-9:
+            rd.warnings.append(f"TRF line {lineno}, column 81: player {n} has {value:g} "
+                               f"points, his results {total:g}; the results count")
 
 
 def requested_byes(t: Tournament) -> tuple[list[int], list[int]]:
