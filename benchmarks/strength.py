@@ -1,7 +1,7 @@
 """Quick strength checks: engine against engine (or a random mover) over paired openings.
 
 Each opening is played twice with the colours reversed. Russian and Brazilian openings
-are the IDF's 150 basic positions (``shashki.competition.ballots``); International and
+are the IDF's 150 basic positions (``shashki.openings``); International and
 giveaway openings are ``shashki match``'s balanced random openings (seeded). A game
 ends by the rules (no moves; draws by the variant's default draw rules, shashki.draws)
 or is scored a draw after ``--max-plies``.

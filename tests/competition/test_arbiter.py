@@ -7,8 +7,8 @@ import pathlib
 
 import pytest
 
+from shashki.cli.competition import main
 from shashki.competition.arbiter import amend_round, explain_round
-from shashki.competition.cli import main
 from shashki.competition.errors import PairingError
 from shashki.competition.groups import group_standings, prize_group
 from shashki.competition.model import Bye, Pairing, Round, Tournament
@@ -44,7 +44,7 @@ def test_explanations_agree_with_bbppairings_colours() -> None:
     d = shared_data("swiss-dutch")
     if d is None:
         pytest.skip("shared/data/swiss-dutch is absent")
-    from shashki.competition.cli import _read_trf
+    from shashki.cli.competition import _read_trf
     from shashki.competition.trf import parse_trf, requested_byes
 
     checked = 0

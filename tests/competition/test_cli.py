@@ -7,7 +7,7 @@ import pathlib
 
 import pytest
 
-from shashki.competition.cli import main
+from shashki.cli.competition import main
 from shashki.competition.model import Tournament
 from shashki.competition.trf import export_trf
 
@@ -128,7 +128,7 @@ def test_micromatch_event(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[
 def test_every_text_in_both_languages() -> None:
     import re
 
-    import shashki.competition.cli as cli_module
+    import shashki.cli.competition as cli_module
     from shashki.competition.i18n import TEXTS
 
     assert all(en and ru for en, ru in TEXTS.values())
@@ -247,7 +247,7 @@ def test_pairing_sheet_of_a_round(tmp_path: pathlib.Path,
         _run(capsys, "tournament", "add", f, name)
     _run(capsys, "tournament", "pair", f)
     t = Tournament.load(f)
-    from shashki.competition.ballots import entry
+    from shashki.openings import entry
 
     rc, out, _ = _run(capsys, "tournament", "export", f, "html", "--round", "1")
     assert rc == 0 and "<h2>" in out

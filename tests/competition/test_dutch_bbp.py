@@ -12,7 +12,7 @@ import pathlib
 
 import pytest
 
-from shashki.competition.cli import _read_trf
+from shashki.cli.competition import _read_trf
 from shashki.competition.pairing import pair_next_round
 from shashki.competition.trf import export_trf, parse_trf, requested_byes
 

@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from shashki.competition.cli import main
+from shashki.cli.competition import main
 from shashki.competition.errors import InvalidTournament
 from shashki.competition.model import Pairing, Round, Tournament
 from shashki.competition.norms import check_norms, load_norms

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from shashki.competition.cli import main
+from shashki.cli.competition import main
 from shashki.competition.errors import InvalidTournament
 from shashki.competition.export import rating_rows, to_html
 from shashki.competition.model import Pairing, Round, Tournament

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from shashki.competition.cli import main
+from shashki.cli.competition import main
 from shashki.competition.report import report_data, report_html, report_pdf
 from shashki.pdn import read_games
 

@@ -219,7 +219,7 @@ def test_pair_with_a_bye_asked_in_record_240(tmp_path: pathlib.Path,
     is due Black after his White in round 1; 2 alternates to White."""
     f = tmp_path / "tula.trf"
     f.write_text(TRF26)
-    from shashki.competition.cli import main
+    from shashki.cli.competition import main
 
     assert main(["pair", "--trf", str(f)]) == 0
     assert capsys.readouterr().out.splitlines() == ["2", "2 1", "3 0"]
@@ -255,7 +255,7 @@ def test_accelerated_file_from_another_tool(tmp_path: pathlib.Path, engine: str)
 
 def test_windows_1251_file(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A TRF in Windows-1251 with CR line ends (TRF-2026 remark 1), Russian names."""
-    from shashki.competition.cli import main
+    from shashki.cli.competition import main
 
     text = "\r".join(["012 Первенство Тулы", _player(1, "Иванов, Иван", 2200, 0.0, ""),
                       _player(2, "Петров, Пётр", 2100, 0.0, "")]) + "\r"

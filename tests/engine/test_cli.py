@@ -1,4 +1,4 @@
-"""``shashki analyse`` and ``shashki hub`` through :func:`shashki.engine.cli.main`."""
+"""``shashki analyse`` and ``shashki hub`` through :func:`shashki.cli.engine.main`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from shashki.engine.cli import main
+from shashki.cli.engine import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -48,7 +48,7 @@ def _send(proc: subprocess.Popen[str], line: str) -> None:
 @pytest.mark.parametrize(("variant", "start"), [("russian", START_8),
                                                 ("international", START_10)])
 def test_hub_session_through_a_pipe(variant: str, start: str) -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "shashki.engine.cli", "hub"],
+    proc = subprocess.Popen([sys.executable, "-m", "shashki.cli.engine", "hub"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         _send(proc, "hub")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from shashki import Board
+from shashki import openings as ballots
 from shashki.clock import TimeControl
-from shashki.competition import ballots
 from shashki.engine.match import (
     Control,
     MatchError,

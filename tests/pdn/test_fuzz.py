@@ -276,3 +276,12 @@ def test_a_tree_thousands_of_variations_deep() -> None:
     assert text.count("(") == 1500
     again = read_game(text)
     assert again is not None and again.errors == [] and again == game
+
+
+@pytest.mark.parametrize("data", [b'[GameType "\r"]\n1. 32-28 *\n',
+                                  b'[GameType "\r"]\n1. c3-d4 *\n'])
+def test_found_by_the_fuzzer(data: bytes) -> None:
+    """A GameType of a lone CR with the board inferred from the moves: the fast path took
+    the tag for a GameType (the mutated-file fuzzer found it)."""
+    [game] = read_both_ways(data)
+    assert not game.errors

@@ -134,7 +134,7 @@ def test_api_import_and_search(alice: Visitor, guest: Visitor) -> None:
 
 
 def test_ballot_search_finds_a_game_of_the_entry(alice: Visitor, guest: Visitor) -> None:
-    from shashki.competition import ballots
+    from shashki import openings as ballots
 
     e = next(e for e in ballots.load("fmjd-russian") if not e.relocation and len(e.moves) >= 2)
     board = ballots.replay(e)

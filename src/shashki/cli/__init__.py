@@ -12,13 +12,10 @@ container images). ``shashki --version`` prints the installed package's version.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
-from shashki.errors import ShashkiError
+from shashki.cli.base import Parser, run, version
 from shashki.i18n import language, tr
-from shashki.rules import VARIANTS
 
 _TEXTS: dict[str, tuple[str, str]] = {
     "version": ("print the version and exit", "показать версию и выйти"),
@@ -38,49 +35,19 @@ def _t(key: str) -> str:
     return ru if language() == "ru" else en
 
 
-def say(en: str, ru: str) -> str:
-    """``en`` or ``ru``, in the user's language (for messages of one command)."""
-    return ru if language() == "ru" else en
 
 
-def version() -> str:
-    """The installed distribution's version (the package's own when not installed)."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as dist_version
-
-    try:
-        return dist_version("shashki")
-    except PackageNotFoundError:
-        from shashki import __version__
-
-        return __version__
 
 
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {tr('error')}: {message}\n")
-        raise SystemExit(2)
 
 
-def fail(message: str) -> NoReturn:
-    """Print one error line and exit with status 2."""
-    sys.stderr.write(f"shashki: {tr('error')}: {message}\n")
-    raise SystemExit(2)
 
 
-def variant_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="russian", help=tr("variant.help").format(
-        ", ".join(VARIANTS)))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from shashki.cli import compose, play, records
+    from shashki.cli import competition, compose, egdb, engine, play, records
     from shashki.cli import rules as rules_cli
-    from shashki.competition.cli import register as register_competition
-    from shashki.engine.cli import register as register_engine
-    from shashki.engine.egdb.cli import register as register_egdb
     from shashki.server.cli import register as register_serve
 
     p = Parser(prog="shashki", description=tr("description"))
@@ -92,9 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules_cli.register(sub)
     records.register(sub)
     play.register(sub)
-    register_competition(sub)
-    register_engine(sub)
-    register_egdb(sub)
+    competition.register(sub)
+    engine.register(sub)
+    egdb.register(sub)
     register_serve(sub)
     compose.register(sub)
     return p
@@ -122,24 +89,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run(build_parser(), argv)
 
 
-def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> int:
-    """Parse ``argv`` and run the chosen command; shashki's errors become one line, exit 2.
-
-    A real command line (``argv`` None) also gets the compile notice
-    (:mod:`shashki.cli.compiling`) on stderr."""
-    from shashki.cli.compiling import install
-
-    args = parser.parse_args(argv)
-    if argv is None:  # a real command line (not a call with arguments, as in the tests)
-        install()
-    try:
-        result: int = args.func(args)
-    except ShashkiError as e:
-        fail(str(e))
-    except OSError as e:
-        fail(f"{e.filename or ''}: {e.strerror or e}".strip(": "))
-    except MemoryError:
-        fail(say("not enough memory for this command", "не хватает памяти для этой команды"))
-    except KeyboardInterrupt:
-        return 130
-    return result

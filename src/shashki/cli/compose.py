@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shashki.cli import Parser, fail, say
+from shashki.cli.base import Parser, fail, say
 
 
 def _t(en: str, ru: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from shashki.cli import variant_arg
+from shashki.cli.base import variant_arg
 from shashki.i18n import tr
 
 

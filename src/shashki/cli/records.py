@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from shashki.board import Board
-from shashki.cli import Parser, fail, say, variant_arg
+from shashki.cli.base import Parser, fail, say, variant_arg
 from shashki.i18n import tr
 from shashki.rules import VARIANTS
 

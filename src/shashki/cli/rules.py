@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from shashki.board import Board
-from shashki.cli import fail, say, variant_arg
+from shashki.cli.base import fail, say, variant_arg
 from shashki.errors import ShashkiError
 from shashki.i18n import tr
 

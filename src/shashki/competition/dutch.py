@@ -118,7 +118,11 @@ def pair_dutch(t: Tournament, absent: Iterable[int] = (), half_byes: Iterable[in
 
 def _gacrux_pairs(trf: str, rnd: int, absent: set[int], first_color: str
                   ) -> list[tuple[int, int]]:
-    """(White, Black) by board from gacrux's Dutch engine; (n, 0) is the bye."""
+    """(White, Black) by board from gacrux's Dutch engine; (n, 0) is the bye. gacrux is
+    the test suite's second oracle (the test extra), not a dependency of shashki."""
+    from shashki.extras import need
+
+    need("gacrux", "test", "the gacrux pairing engine")
     from gacrux.gacruxexeptions import GacruxNoLegalPairing  # type: ignore[import-untyped]
     from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
     from gacrux.trf2json import trf2json  # type: ignore[import-untyped]

@@ -447,7 +447,7 @@ def _opening_text(t: Tournament, p: Pairing) -> str:
         return ""
     if not t.ballot:
         return p.opening
-    from shashki.competition.ballots import entry
+    from shashki.openings import entry
 
     return f"{p.opening}: {entry(t.ballot, p.opening).text()}"
 

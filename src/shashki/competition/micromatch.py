@@ -2,7 +2,7 @@
 
 Code 3.7.4 (the ballot of the first moves or the start position, binding both games) and
 3.9.1 (micro-matches with classical openings). Openings are drawn from an official table
-(:mod:`shashki.competition.ballots`) without replacement of positions within the event
+(:mod:`shashki.openings`) without replacement of positions within the event
 (two codes of a table may give one position), reproducibly from
 the event's seed and the round number; every draw is recorded in ``Tournament.draws``.
 
@@ -24,9 +24,9 @@ import random
 from functools import cache
 
 from shashki.board import Board
-from shashki.competition.ballots import entry, load, replay
 from shashki.competition.errors import CompetitionError
 from shashki.competition.model import Pairing, Round, Tournament
+from shashki.openings import entry, load, replay
 
 
 def used_openings(t: Tournament) -> set[str]:

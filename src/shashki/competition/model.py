@@ -351,7 +351,7 @@ class Tournament:
     micromatch_ranking: str = "games"
     """Micro-match events: rank by game points (``games``) or match points (``match``)."""
     ballot: str | None = None
-    """Ballot table of a micro-match event (a key of :data:`shashki.competition.ballots.TABLES`)."""
+    """Ballot table of a micro-match event (a key of :data:`shashki.openings.TABLES`)."""
     seed: int = 0
     first_color: str = "white"
     """Colour of the top-seeded player on board 1 in round 1 (drawn by lot, Code ch. IV)."""
@@ -458,7 +458,7 @@ class Tournament:
                                         f"{', '.join(repr(k) for k in ADJUSTMENT_KINDS)}")
         if self.late_entry_bye not in ("Z", "H"):
             raise InvalidTournament(f"late_entry_bye must be Z or H, not {self.late_entry_bye!r}")
-        from shashki.competition.ballots import TABLES
+        from shashki.openings import TABLES
         from shashki.rules import VARIANTS, variant_by_name
 
         try:

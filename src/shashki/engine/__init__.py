@@ -5,7 +5,7 @@ reports the principal variation, score, depth, nodes and speed (streamed per ite
 through a callback), ``play`` returns a move within a :class:`Limit` (depth, nodes, time
 per move or a game clock) at a :class:`Level` of strength. The compiled parts are
 :mod:`shashki.engine.search` and :mod:`shashki.engine.evaluate`; :mod:`shashki.engine.hub`
-speaks the Hub protocol and :mod:`shashki.engine.cli` holds ``shashki analyse`` and
+speaks the Hub protocol and :mod:`shashki.cli.engine` holds ``shashki analyse`` and
 ``shashki hub``. See docs/engine.md.
 
 >>> from shashki import Board

@@ -2,7 +2,7 @@
 
 Every opening is played twice, A with White and then A with Black. Russian and Brazilian
 openings are drawn without replacement (seeded) from the official ballot tables of
-:mod:`shashki.competition.ballots` (FMJD Drawing Table 64, 736 Russian / 725 Brazilian
+:mod:`shashki.openings` (FMJD Drawing Table 64, 736 Russian / 725 Brazilian
 entries; ``--openings idf-150`` for the IDF basic positions). No official 10x10 ballot
 list exists (ballots README) and no published 10x10 opening set for engine matches was
 found (docs/engine.md), so International and giveaway openings follow a documented random
@@ -302,7 +302,7 @@ def openings(variant: str, count: int, seed: int = 1, table: str | None = None) 
         None if table == "random" else BALLOT_TABLES.get(v))
     if name is None:
         return _random_openings(v, count, seed)
-    from shashki.competition import ballots
+    from shashki import openings as ballots
 
     if name not in ballots.TABLES:
         raise MatchError(f"unknown opening table {name!r}; known: random, "

@@ -4,7 +4,7 @@ The procedure, every step seeded and so reproducible:
 
 1. **Games** (:func:`self_play`): the engine plays itself at a fixed node budget a move.
    Each game starts from an opening: the IDF's 150 basic positions on 8x8
-   (``shashki.competition.ballots``, the same in Russian and Brazilian), a few seeded
+   (``shashki.openings``, the same in Russian and Brazilian), a few seeded
    random plies from the initial position on 10x10 and in giveaway; then
    ``random_plies`` (seeded) random moves for variety. A game ends by the rules (no
    moves, the variant's draw rules of ``shashki.draws``) or as a draw after
@@ -78,7 +78,7 @@ def openings(variant: str, seed: int) -> list[str]:
     """Start positions (FEN): the IDF's 150 on 8x8, random short openings otherwise."""
     out: list[str] = []
     if variant in ("russian", "brazilian"):
-        from shashki.competition import ballots
+        from shashki import openings as ballots
 
         for e in ballots.load("idf-150"):
             out.append(ballots.replay(e, variant).fen())

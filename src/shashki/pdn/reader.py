@@ -530,8 +530,11 @@ class PdnReader:
         if variant is None:
             return None
         gt_text = headers.get("GameType")
-        if gt_text:
-            gt = parse_gametype(gt_text)
+        if gt_text and gt_text.strip():
+            try:
+                gt = parse_gametype(gt_text)
+            except ValueError:  # the line machine reports it where it stands
+                return None
             if gt.notation == "N" and gt.corner != 2:
                 return None
         fen = headers.get("FEN")

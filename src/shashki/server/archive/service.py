@@ -26,9 +26,8 @@ from typing import Any
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session as DBSession
 
+from shashki import openings as ballots
 from shashki.board import Board
-from shashki.competition import ballots
-from shashki.competition.errors import CompetitionError
 from shashki.errors import ShashkiError
 from shashki.move import Move
 from shashki.pdn import Game as PdnGame
@@ -266,7 +265,7 @@ def ballot_opening(spec: str, variant: str) -> Opening:
     try:
         e = ballots.entry(table.strip(), code.strip())
         board = ballots.replay(e)
-    except CompetitionError as err:
+    except ballots.BallotError as err:
         raise InvalidInput("ballot", str(err), code="archive_ballot") from None
     if e.relocation:
         return Opening(board.fen(), "")

@@ -248,7 +248,7 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
     if form.micromatch:
         if form.ballot not in BALLOTS:
             raise InvalidInput("ballot", code="event_ballot")
-        from shashki.competition.ballots import variant_of
+        from shashki.openings import variant_of
 
         if variant_of(form.ballot) != variant:
             raise InvalidInput("ballot", code="event_ballot")

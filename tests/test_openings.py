@@ -1,7 +1,8 @@
 """Ballot tables: every entry replayed with shashki's move generator.
 
-Known problems (ballots/README.md, decisions in docs/rules.md B1-B2): five FENs of the files
-put Black to move where the replay gives White, and IDF 2-IV's FEN belongs to other moves.
+Known problems (shashki/openings/tables/README.md, decisions in docs/rules.md B1-B2): five
+FENs of the files put Black to move where the replay gives White, and IDF 2-IV's FEN
+belongs to other moves.
 Every move of every table is legal under its variant's rules.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from shashki.competition.ballots import TABLES, BallotError, Entry, check_table, entry, load, replay
+from shashki.openings import TABLES, BallotError, Entry, check_table, entry, load, replay
 
 EXPECTED_COUNTS = {"fmjd-russian": 736, "fmjd-brazilian": 725, "idf-150": 150,
                    "idf-russian": 745, "idf-brazilian": 736, "idf-150-pydraughts": 150}

@@ -1,7 +1,7 @@
 """Engine commands: ``shashki analyse``, ``shashki hub``, ``shashki match``, ``shashki dxp``.
 
 :func:`register` adds them to the main command's subparsers; :func:`main` runs them on
-their own (``python -m shashki.engine.cli hub``). ``analyse`` streams one line per
+their own (``python -m shashki.cli.engine hub``). ``analyse`` streams one line per
 iteration (depth, score, nodes, speed, time, principal variation) and ends with the best
 move; moves are algebraic on 8x8 and numeric on 10x10 unless ``--notation`` says
 otherwise. ``hub`` speaks the Hub protocol (see :mod:`shashki.engine.hub`) on
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shashki.board import Board
-from shashki.cli import Parser, fail, run
+from shashki.cli.base import Parser, fail, run
 from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine
 from shashki.engine.limits import Limit, check_depth
@@ -216,7 +216,7 @@ def cmd_hub(args: argparse.Namespace) -> int:
 
 
 def _register_match(subparsers: Any) -> None:
-    from shashki.competition.ballots import TABLES
+    from shashki.openings import TABLES
 
     variants = ", ".join(VARIANTS)
     m = subparsers.add_parser("match", help=_t("match.help"))

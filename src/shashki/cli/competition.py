@@ -1,7 +1,7 @@
 """Command line of competitions: ``pair``, ``standings`` and ``tournament``.
 
 :func:`register` adds the three subcommands to the main ``shashki`` parser; :func:`main` runs
-them alone (``python -m shashki.competition.cli pair --trf IN.trf``). Bad input prints one
+them alone (``python -m shashki.cli.competition pair --trf IN.trf``). Bad input prints one
 line and exits with status 2, no traceback.
 """
 
@@ -14,11 +14,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from shashki.cli import Parser, fail, run
-from shashki.competition.ballots import TABLES as BALLOTS
+from shashki.cli.base import Parser, fail, run
 from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.i18n import tr
 from shashki.competition.model import OFFICIAL_ROLES, SANCTIONS, SCORING, SYSTEMS, Tournament
+from shashki.openings import TABLES as BALLOTS
 
 
 def _tiebreaks(text: str) -> list[str]:

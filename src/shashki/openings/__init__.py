@@ -1,6 +1,6 @@
 """Official ballot (drawing) tables for 8x8 micro-matches, shipped with the package.
 
-Files and provenance: ``ballots/README.md``. Each entry is a short move sequence in the
+Files and provenance: ``tables/README.md``. Each entry is a short move sequence in the
 tables' notation (``ab4`` = the man on file a that goes to b4; ``bd6`` a capture) or a
 relocation of one man per side (``b2-h6 h6-a5``, ``---`` = none), after which White moves.
 :func:`replay` builds the start position with shashki's own move generator.
@@ -21,7 +21,6 @@ from importlib import resources
 
 from shashki.board import Board
 from shashki.color import BLACK, WHITE
-from shashki.competition.errors import CompetitionError
 from shashki.errors import IllegalMove, ShashkiError
 from shashki.move import Move
 
@@ -40,7 +39,7 @@ TABLES: dict[str, tuple[str, str, str]] = {
 """Ballot table name → (file, variant, description)."""
 
 
-class BallotError(CompetitionError):
+class BallotError(ShashkiError):
     """A ballot entry that cannot be played from the initial position."""
 
 
@@ -66,9 +65,9 @@ class Entry:
 def load(table: str) -> tuple[Entry, ...]:
     """The entries of a ballot table, in table order (:data:`TABLES`)."""
     if table not in TABLES:
-        raise CompetitionError(f"unknown ballot table {table!r}; known: {', '.join(TABLES)}")
+        raise BallotError(f"unknown ballot table {table!r}; known: {', '.join(TABLES)}")
     fname = TABLES[table][0]
-    data = json.loads(resources.files("shashki.competition").joinpath("ballots", fname)
+    data = json.loads(resources.files("shashki.openings").joinpath("tables", fname)
                       .read_text(encoding="utf-8"))
     out: list[Entry] = []
     if "positions" in data:
@@ -88,7 +87,7 @@ def entry(table: str, code: str) -> Entry:
     for e in load(table):
         if e.code == code:
             return e
-    raise CompetitionError(f"ballot table {table!r} has no entry {code!r}")
+    raise BallotError(f"ballot table {table!r} has no entry {code!r}")
 
 
 def variant_of(table: str) -> str:

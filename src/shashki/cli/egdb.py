@@ -60,7 +60,7 @@ def _t(key: str) -> str:
 
 def register(subparsers: Any) -> None:
     """Add ``egdb build`` and ``egdb probe`` to ``subparsers`` (from ``add_subparsers``)."""
-    from shashki.cli import Parser
+    from shashki.cli.base import Parser
 
     variants = "russian, brazilian, international"
     g = subparsers.add_parser("egdb", help=_t("egdb.help"))
