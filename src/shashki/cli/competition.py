@@ -646,8 +646,7 @@ def _cmd_team(args: argparse.Namespace) -> int:
         tt = TeamTournament(name=args.name, system=args.system, boards=args.boards,
                             tiebreaks=tbs)
     else:
-        with open(args.file, encoding="utf-8") as f:
-            tt = TeamTournament.from_json(f.read())
+        tt = TeamTournament.load(args.file)
     con = _console()
     if args.action == "add":
         team = tt.add_team(args.name, args.players)

@@ -993,14 +993,19 @@ class Tournament:
     def load(cls, path: str) -> Tournament:
         """Read a tournament document (UTF-8 JSON); a file that is not UTF-8 text is an
         :class:`InvalidTournament` naming the first bad byte."""
-        with open(path, "rb") as f:
-            data = f.read()
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise InvalidTournament(f"{path}: not a tournament document (not UTF-8 text: "
-                                    f"byte {e.start + 1} is 0x{data[e.start]:02x})") from None
-        return cls.from_json(text)
+        return cls.from_json(read_document(path))
+
+
+def read_document(path: str) -> str:
+    """The text of an event document (UTF-8 JSON, a BOM allowed); a file that is not UTF-8
+    text is an :class:`InvalidTournament` naming the first bad byte."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InvalidTournament(f"{path}: not a tournament document (not UTF-8 text: "
+                                f"byte {e.start + 1} is 0x{data[e.start]:02x})") from None
 
 
 def pairing_numbers(t: Tournament) -> dict[int, int]:

@@ -28,7 +28,7 @@ from typing import Any
 
 from shashki.competition.berger import berger_table, double_berger_table
 from shashki.competition.errors import InvalidTournament, PairingError, ResultError
-from shashki.competition.model import _SIDE, SCORING, Scoring, parse_result
+from shashki.competition.model import _SIDE, SCORING, Scoring, parse_result, read_document
 
 TEAM_TIEBREAKS = ("board-points", "direct", "sonneborn-berger")
 
@@ -221,6 +221,11 @@ class TeamTournament:
             "rounds": [{"number": r.number, "free": r.free,
                         "matches": [vars(m) for m in r.matches]} for r in self.rounds],
         }, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def load(cls, path: str) -> TeamTournament:
+        """Read a team event document (see :func:`read_document`)."""
+        return cls.from_json(read_document(path))
 
     @classmethod
     def from_json(cls, text: str) -> TeamTournament:

@@ -582,7 +582,7 @@ class DxpClient:
         self.player = player
         try:
             sock = socket.create_connection((host, port), timeout=timeout)
-        except OSError as e:
+        except (OSError, UnicodeError) as e:  # UnicodeError: not a host name (IDNA)
             player.close()
             raise DxpError(f"cannot connect to DXP server {host}:{port}: {e}") from None
         self.conn = Connection(sock)
