@@ -293,7 +293,7 @@ def plural(n: int, key: str) -> str:
     return f"{n} {ru[2]}"
 
 
-def tr(key: str) -> str:
-    """The text for ``key`` in the current language."""
+def tr(key: str, lang: str | None = None) -> str:
+    """The text for ``key`` in ``lang`` (default: the current language)."""
     en, ru = TEXTS[key]
-    return ru if language() == "ru" else en
+    return ru if (lang or language()) == "ru" else en

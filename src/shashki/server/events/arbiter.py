@@ -70,14 +70,14 @@ async def game_cards(request: Request, view: EventView) -> list[dict[str, Any]]:
     of earlier rounds)."""
     t = view.t
     cards: list[dict[str, Any]] = []
-    current = t.current_round
     for eg in view.games:
         row = view.game_rows.get(eg.game_id)
-        if row is None or (eg.round != current and row.status != "live"):
+        sub = t.playoffs[eg.playoff - 1].event if 0 < eg.playoff <= len(t.playoffs) else t
+        if row is None or (eg.round != sub.current_round and row.status != "live"):
             continue
         lg = await hub_of(request).get(eg.game_id)
         async with lg.lock:
-            cards.append(card(lg, eg.round, eg.board, eg.game_no))
+            cards.append({**card(lg, eg.round, eg.board, eg.game_no), "playoff": eg.playoff})
     return cards
 
 
@@ -117,8 +117,13 @@ async def console(event_id: int, request: Request, who: Who) -> Response:
 
     cards = await game_cards(request, view)
     rounds = rounds_context(view)
+    entries = [{"k": 0, "title": "", "round": rounds[0]}] if rounds else []
+    for k, po in enumerate(view.t.playoffs, 1):  # the play-offs' rounds (Code 3.16.2)
+        if po.held and po.event.rounds:
+            entries.append({"k": k, "title": ", ".join(view.name(n) for n in po.players),
+                            "round": rounds_context(view, po.event, k)[0]})
     return render(request, who, "arbiter.html", ev=view.row, tour=view.t, cards=cards,
-                  current=rounds[0] if rounds else None, sanctions=await run_db(load),
+                  entries=entries, sanctions=await run_db(load),
                   players=sorted(view.t.players, key=lambda p: p.number),
                   decisions=DECISIONS, kinds=[k.value for k in SanctionKind],
                   sanctions_article=ev_service.SANCTIONS_ARTICLE,

@@ -105,12 +105,16 @@ class EventGame(Base):
 
     __tablename__ = "event_games"
     __table_args__ = (
-        UniqueConstraint("event_id", "round", "board", "game_no", name="uq_event_games_slot"),
+        UniqueConstraint("event_id", "playoff", "round", "board", "game_no",
+                         name="uq_event_games_slot"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
                                           index=True)
+    playoff: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """0: a game of the event; k: of its k-th play-off (Code 3.16.2), whose rounds and
+    boards are its own."""
     round: Mapped[int] = mapped_column(Integer)
     board: Mapped[int] = mapped_column(Integer)
     game_no: Mapped[int] = mapped_column(Integer, default=1)

@@ -18,8 +18,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.datastructures import FormData
 
+from shashki.clock import TimeControl
 from shashki.competition import Tournament
 from shashki.competition import export as cexport
+from shashki.competition.i18n import tr as ctr
+from shashki.competition.report import report_html, report_pdf
+from shashki.competition.standings import ties_for_lots
 from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 from shashki.competition.trf import export_trf
 from shashki.server.accounts.auth import create_user, find_user
@@ -110,7 +114,9 @@ async def create(request: Request, who: Who) -> Response:
         mode=form_str(form, "mode", 8), variant=form_str(form, "variant", 40) or "russian",
         time_control=form_str(form, "time_control", 80), fen=form_str(form, "fen", 500),
         rounds=number(form, "rounds", 0) if system == "dutch" else 0,
-        scoring=form_str(form, "scoring", 12), tiebreaks=tbs, arbiter=form_str(form, "arbiter", 64))
+        scoring=form_str(form, "scoring", 12), tiebreaks=tbs, arbiter=form_str(form, "arbiter", 64),
+        ties=form_str(form, "ties", 12) or "tiebreaks",
+        playoff_places=number(form, "playoff_places", 0), lots=form_str(form, "lots", 4) == "on")
 
     def make() -> int:
         with svc.db.session() as db:
@@ -128,7 +134,7 @@ async def create(request: Request, who: Who) -> Response:
         keep = {k: form_str(form, k, 200) for k in ("name", "system", "mode", "variant",
                                                  "time_control", "rounds", "scoring",
                                                  "arbiter", "ballot", "micromatch",
-                                                 "fen")}
+                                                 "fen", "ties", "playoff_places", "lots")}
         keep["tiebreaks"] = tbs  # type: ignore[assignment]
         return render(request, who, "events.html", status=422, events=await run_db(load),
                       form=keep, error=who.t.error(e.code, detail=e.detail, **e.params),
@@ -150,9 +156,9 @@ class EventView:
         self.games = games
         self.game_rows = game_rows
 
-    def game_of(self, rnd: int, board: int, game_no: int) -> m.Game | None:
+    def game_of(self, rnd: int, board: int, game_no: int, playoff: int = 0) -> m.Game | None:
         for eg in self.games:
-            if (eg.round, eg.board, eg.game_no) == (rnd, board, game_no):
+            if (eg.playoff, eg.round, eg.board, eg.game_no) == (playoff, rnd, board, game_no):
                 return self.game_rows.get(eg.game_id)
         return None
 
@@ -190,14 +196,19 @@ async def load_view(request: Request, event_id: int) -> tuple[EventView, list[in
 
 def standings_context(t: Tournament, lang: str) -> dict[str, Any]:
     rows = cexport.standings_rows(t)
+    for r in rows:  # how each place was decided (Code 3.16.2-3.16.3), in the page's language
+        r["decided_text"] = (tiebreak_name(r["criterion"], lang) if r["decided"] == "tiebreak"
+                             else ctr(f"decided.{r['decided']}", lang))
     cross = cexport.crosstable(t)
-    return {"standings": rows, "cross": cross,
+    return {"standings": rows, "cross": cross, "final": t.finished(),
             "tiebreaks": [{"key": k, "short": SHORT[k], "article": TIEBREAKS[k][0],
                            "name": tiebreak_name(k, lang)} for k in t.tiebreaks]}
 
 
-def rounds_context(view: EventView) -> list[dict[str, Any]]:
-    t = view.t
+def rounds_context(view: EventView, t: Tournament | None = None,
+                   playoff: int = 0) -> list[dict[str, Any]]:
+    """The rounds of the event, or of its ``playoff``-th play-off ``t``, newest first."""
+    t = view.t if t is None else t
     out = []
     for r in reversed(t.rounds):
         boards = []
@@ -205,14 +216,14 @@ def rounds_context(view: EventView) -> list[dict[str, Any]]:
             games = []
             for g in range(1, t.games_per_pairing + 1):
                 w, b = p.game_colors(g)
-                row = view.game_of(r.number, p.board, g)
-                games.append({"no": g, "white": view.name(w), "black": view.name(b),
+                row = view.game_of(r.number, p.board, g, playoff)
+                games.append({"no": g, "white": t.player(w).name, "black": t.player(b).name,
                               "result": cexport.result_text(t, p.results[g - 1]),
                               "raw": p.results[g - 1], "game": row})
-            boards.append({"board": p.board, "white": view.name(p.white),
-                           "black": view.name(p.black), "white_no": p.white,
+            boards.append({"board": p.board, "white": t.player(p.white).name,
+                           "black": t.player(p.black).name, "white_no": p.white,
                            "black_no": p.black, "opening": p.opening, "games": games})
-        byes = [{"name": view.name(b.player), "kind": b.kind,
+        byes = [{"name": t.player(b.player).name, "kind": b.kind,
                  "points": cexport.points_text(t.scoring.points(b.kind))}  # type: ignore[arg-type]
                 for b in r.byes]
         out.append({"number": r.number, "boards": boards, "byes": byes,
@@ -238,7 +249,30 @@ async def _event_page(request: Request, who: Visitor, event_id: int,
                   planned=ev_service.planned_rounds(t), rounds=rounds_context(view),
                   players=sorted(t.players, key=lambda p: p.number),
                   linked=view.linked, out=view.out(), **standings_context(t, who.lang),
+                  playoffs=playoffs_context(view),
+                  pending=[{"first": first, "numbers": group,
+                            "names": [t.player(n).name for n in group]}
+                           for first, group in ev_service.pending_playoffs(row)],
+                  lots_due=ties_for_lots(t) if row.status == "finished" and t.lots else [],
                   **extra)
+
+
+def playoffs_context(view: EventView) -> list[dict[str, Any]]:
+    """Each play-off (Code 3.16.2): its players, whether it was held, its rounds and table."""
+    out = []
+    for k, po in enumerate(view.t.playoffs, 1):
+        sub = po.event
+        rows = cexport.standings_rows(sub) if po.held and sub.rounds else []
+        out.append({"k": k, "held": po.held, "note": po.note,
+                    "players": [view.name(n) for n in po.players],
+                    "time_control": str(TimeControl.from_pdn(sub.time_control))
+                    if sub.time_control else "",
+                    "rounds": rounds_context(view, sub, k) if po.held else [],
+                    "standings": rows, "planned": sub.rounds_planned,
+                    "current": sub.current_round,
+                    "next": po.held and sub.current_round < sub.rounds_planned
+                    and sub.complete()})
+    return out
 
 
 async def _change(request: Request, who: Visitor, event_id: int, action: Any,
@@ -295,6 +329,53 @@ async def add_player(event_id: int, request: Request, who: Who) -> Response:
     if created:
         return await _event_page(request, who, event_id, created=created)
     return redirect(f"/events/{event_id}#players")
+
+
+@router.post("/events/{event_id}/playoffs")
+async def create_playoff(event_id: int, request: Request, who: Who) -> Response:
+    """The organiser sets up a play-off for a group equal on points (Code 3.16.2): a
+    tournament, or a match of both colours for two; its own time control."""
+    form = await form_of(request, who)
+    group = _numbers(form_str(form, "players", 400))
+    double, control = form_str(form, "double", 4) == "on", form_str(form, "time_control", 80)
+    await _change(request, who, event_id, lambda db, row, _u, now: ev_service.create_playoff(
+        db, row, group, double, control, now))
+    return redirect(f"/events/{event_id}#playoffs")
+
+
+@router.post("/events/{event_id}/playoffs/not-held")
+async def playoff_not_held(event_id: int, request: Request, who: Who) -> Response:
+    """No play-off can be held: the criteria of Code 3.16.3 place the group."""
+    form = await form_of(request, who)
+    group = _numbers(form_str(form, "players", 400))
+    note = form_str(form, "note", 300)
+    await _change(request, who, event_id,
+                  lambda _db, row, _u, _now: ev_service.playoff_not_held(row, group, note))
+    return redirect(f"/events/{event_id}#playoffs")
+
+
+@router.post("/events/{event_id}/playoffs/{k}/rounds")
+async def pair_playoff(event_id: int, k: int, request: Request, who: Who) -> Response:
+    await form_of(request, who)
+    await _change(request, who, event_id, lambda db, row, _u, now:
+                  ev_service.pair_playoff_round(db, row, k, now), need="conduct")
+    return redirect(f"/events/{event_id}#playoff-{k}")
+
+
+@router.post("/events/{event_id}/lots")
+async def draw_lots(event_id: int, request: Request, who: Who) -> Response:
+    """Lots for players still equal after everything, where the regulations say so."""
+    await form_of(request, who)
+    await _change(request, who, event_id,
+                  lambda _db, row, _u, _now: ev_service.draw_lots(row) and None)
+    return redirect(f"/events/{event_id}#table")
+
+
+def _numbers(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace(",", " ").split()][:64]
+    except ValueError:
+        raise InvalidInput("players", code="event_players") from None
 
 
 @router.post("/events/{event_id}/arbiters")
@@ -360,9 +441,10 @@ async def enter_result(event_id: int, request: Request, who: Who) -> Response:
     form = await form_of(request, who)
     rnd, board = number(form, "round"), number(form, "board")
     game_no, result = number(form, "game", 1), form_str(form, "result", 12)
+    k = number(form, "playoff", 0)
     await _change(request, who, event_id,
                   lambda db, row, actor, _now: ev_service.enter_result(
-                      db, row, actor, rnd, board, game_no, result), need="arbiter")
+                      db, row, actor, rnd, board, game_no, result, k), need="arbiter")
     back = form_str(form, "back", 20)
     return redirect(f"/events/{event_id}/arbiter" if back == "arbiter"
                     else f"/events/{event_id}#round-{rnd}")
@@ -390,6 +472,13 @@ async def event_pdn(event_id: int, request: Request) -> Response:
     """Every game of the event: the platform games' full records, and the results of the
     others (with the micro-match openings), as PDN."""
     view, _ = await load_view(request, event_id)
+    return _download(await _games_pdn(request, view), "application/x-pdn",
+                     f"event-{event_id}.pdn")
+
+
+async def _games_pdn(request: Request, view: EventView) -> str:
+    """The event's games as PDN: the platform games' records (with the event's name and
+    round), or, in an event without platform games, the results as the model writes them."""
     t = view.t
     parts: list[str] = []
     for r in t.rounds:
@@ -409,7 +498,35 @@ async def event_pdn(event_id: int, request: Request) -> Response:
                 parts.append(pdn.strip() + "\n")
     if not view.games and t.rounds:
         parts.append(cexport.to_pdn(t))
-    return _download("\n".join(parts), "application/x-pdn", f"event-{event_id}.pdn")
+    return "\n".join(parts)
+
+
+@router.get("/events/{event_id}/report.html")
+async def report_page(event_id: int, request: Request) -> Response:
+    """The judges' report (Code 4.6.3): regulations, judges, participants, the final table
+    and how each place was decided, rounds, play-offs, sanctions and forfeits with their
+    articles, and the scoresheets of the platform's games."""
+    view, _ = await load_view(request, event_id)
+    html = report_html(view.t, await _games_pdn(request, view) or None)
+    return Response(html, media_type="text/html; charset=utf-8")
+
+
+@router.get("/events/{event_id}/report.pdf")
+async def report_document(event_id: int, request: Request) -> Response:
+    """The judges' report as one PDF (WeasyPrint, in a worker thread)."""
+    view, _ = await load_view(request, event_id)
+    pdn = await _games_pdn(request, view) or None
+
+    def render_pdf() -> bytes:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "report.pdf")
+            report_pdf(view.t, path, pdn)
+            with open(path, "rb") as f:
+                return f.read()
+
+    body = await run_db(render_pdf)
+    return Response(body, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="event-{event_id}-report.pdf"'})
 
 
 def _esc(value: str) -> str:

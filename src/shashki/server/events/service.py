@@ -31,12 +31,14 @@ from sqlalchemy.orm import Session as DBSession
 
 from shashki import draws
 from shashki.board import Board
-from shashki.clock import ClockState
+from shashki.clock import ClockState, TimeControl
 from shashki.color import BLACK, WHITE
-from shashki.competition import CompetitionError, Pairing, Round, Tournament, parse_result
+from shashki.competition import CompetitionError, Pairing, Round, Tournament, parse_result, playoff
 from shashki.competition.berger import draw_numbers
 from shashki.competition.micromatch import start_board
+from shashki.competition.model import TIES
 from shashki.competition.pairing import pair_next_round
+from shashki.competition.standings import draw_lots as lot_draw
 from shashki.competition.tiebreaks import TIEBREAKS
 from shashki.game import Game as RulesGame
 from shashki.server.accounts.auth import find_user
@@ -92,6 +94,12 @@ class EventForm:
     scoring: str = "2-1-0"
     tiebreaks: list[str] = field(default_factory=list)
     arbiter: str = ""
+    ties: str = "tiebreaks"
+    """Equal scores: ``tiebreaks`` (Code 3.16.3) or ``playoff`` first (3.16.2)."""
+    playoff_places: int = 0
+    """With play-offs: the places they decide (0: all)."""
+    lots: bool = False
+    """Players still equal after everything are placed by lot (recorded)."""
 
 
 # --- reading and writing the tournament ------------------------------------------------------
@@ -231,6 +239,8 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
         raise InvalidInput("mode", code="event_mode")
     if form.scoring not in SCORINGS:
         raise InvalidInput("scoring", code="event_scoring")
+    if form.ties not in TIES:
+        raise InvalidInput("ties", code="event_ties")
     variant = check_variant(form.variant)
     tc = check_time_control(form.time_control)
     start_fen = check_fen(variant, form.fen)
@@ -267,7 +277,8 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
                        scoring=_scoring(form.scoring), tiebreaks=tbs,
                        games_per_pairing=2 if form.micromatch else 1, ballot=ballot,
                        seed=secrets.randbits(31),
-                       arbiter=form.arbiter.strip())
+                       arbiter=form.arbiter.strip(), ties=form.ties,
+                       playoff_places=max(0, form.playoff_places), lots=form.lots)
     except CompetitionError as e:
         raise EventError(str(e)) from None
     now = time.time()
@@ -434,20 +445,25 @@ def pair_round(db: DBSession, ev: EventRow, now: float,
 
 
 def _start_game(db: DBSession, ev: EventRow, t: Tournament, rnd: int, p: Pairing,
-                game_no: int, users: dict[int, int], now: float) -> int:
+                game_no: int, users: dict[int, int], now: float, playoff: int = 0) -> int:
     """Create the platform game of game ``game_no`` of a pairing; White's clock starts now
-    (Code 3.7.3). A micro-match game starts from the balloted opening (Code 3.7.4)."""
+    (Code 3.7.3). A micro-match game starts from the balloted opening (Code 3.7.4). A
+    play-off's game (``playoff`` k: ``t`` is the play-off, ``users`` by its numbers) has
+    the play-off's own time control (Code 3.16.2)."""
     white, black = p.game_colors(game_no)
     fen = start_board(t, p).fen() if t.micromatch else ev.start_fen
-    rules = RulesGame(t.variant, fen, time_control=ev.time_control or None)
+    control = ev.time_control
+    if playoff and t.time_control:
+        control = str(TimeControl.from_pdn(t.time_control))
+    rules = RulesGame(t.variant, fen, time_control=control or None)
     game = m.Game(variant=t.variant, initial_fen=rules.initial_fen,
-                  time_control=ev.time_control, ruleset=rules.ruleset.name,
+                  time_control=control, ruleset=rules.ruleset.name,
                   white_id=users[white], black_id=users[black], created_at=time.time(),
-                  started_at=now if ev.time_control else None)
+                  started_at=now if control else None)
     db.add(game)
     db.flush()
-    db.add(EventGame(event_id=ev.id, round=rnd, board=p.board, game_no=game_no,
-                     game_id=game.id))
+    db.add(EventGame(event_id=ev.id, playoff=playoff, round=rnd, board=p.board,
+                     game_no=game_no, game_id=game.id))
     db.flush()
     return game.id
 
@@ -472,30 +488,38 @@ def sync(db: DBSession, ev: EventRow, now: float) -> list[int]:
     changed = False
     started: list[int] = []
     rows = event_games(db, ev)
-    have = {(g.round, g.board, g.game_no) for g in rows}
+    have = {(g.playoff, g.round, g.board, g.game_no) for g in rows}
     users = {p.number: p.user_id for p in players(db, ev).values()}
     for eg in rows:
-        if eg.round > len(t.rounds):
+        sub, by_number = t, users
+        if eg.playoff:  # a play-off's game: its own rounds, boards and numbers
+            if eg.playoff > len(t.playoffs):
+                continue
+            po = t.playoffs[eg.playoff - 1]
+            sub = po.event
+            by_number = {k: users[n] for k, n in enumerate(po.players, 1)}
+        if eg.round > len(sub.rounds):
             continue
-        pairing = next((p for p in t.rounds[eg.round - 1].pairings if p.board == eg.board),
+        pairing = next((p for p in sub.rounds[eg.round - 1].pairings if p.board == eg.board),
                        None)
         if pairing is None or (pairing.results[eg.game_no - 1] is not None and (
-                eg.game_no == t.games_per_pairing or (eg.round, eg.board, eg.game_no + 1)
-                in have)):
+                eg.game_no == sub.games_per_pairing
+                or (eg.playoff, eg.round, eg.board, eg.game_no + 1) in have)):
             continue  # recorded already, and the return game (if any) started
         game = db.get(m.Game, eg.game_id)
         if game is None:
             continue
         res = tournament_result(game)
         if res is not None and pairing.results[eg.game_no - 1] is None:
-            t.set_result(eg.round, eg.board, res, game=eg.game_no)
+            sub.set_result(eg.round, eg.board, res, game=eg.game_no)
             changed = True
         nxt = eg.game_no + 1
-        if (res is not None and nxt <= t.games_per_pairing
-                and (eg.round, eg.board, nxt) not in have
+        if (res is not None and nxt <= sub.games_per_pairing
+                and (eg.playoff, eg.round, eg.board, nxt) not in have
                 and pairing.results[nxt - 1] is None):
-            started.append(_start_game(db, ev, t, eg.round, pairing, nxt, users, now))
-            have.add((eg.round, eg.board, nxt))
+            started.append(_start_game(db, ev, sub, eg.round, pairing, nxt, by_number, now,
+                                       eg.playoff))
+            have.add((eg.playoff, eg.round, eg.board, nxt))
     if (t.rounds and t.complete() and t.current_round >= planned_rounds(t)
             and ev.status != EventStatus.FINISHED.value):
         ev.status = EventStatus.FINISHED.value
@@ -506,7 +530,7 @@ def sync(db: DBSession, ev: EventRow, now: float) -> list[int]:
 
 
 def enter_result(db: DBSession, ev: EventRow, arbiter: User, rnd: int, board: int,
-                 game_no: int, result: str) -> None:
+                 game_no: int, result: str, playoff: int = 0) -> None:
     """The arbiter enters (or corrects) a result of an over-the-board game, or of a game of
     a live event that is not played on the platform. A platform game's result comes from
     the game itself (Code 1.10.4: after the end of a game its result stands)."""
@@ -515,20 +539,108 @@ def enter_result(db: DBSession, ev: EventRow, arbiter: User, rnd: int, board: in
     except CompetitionError:
         raise InvalidInput("result", code="event_result") from None
     for eg in event_games(db, ev):
-        if (eg.round, eg.board, eg.game_no) == (rnd, board, game_no):
+        if (eg.playoff, eg.round, eg.board, eg.game_no) == (playoff, rnd, board, game_no):
             raise Conflict(code="event_platform_game", game=eg.game_id)
     t = tournament(ev)
-    pairing = next((p for r in t.rounds if r.number == rnd for p in r.pairings
+    sub, numbers = t, {p.number: p.number for p in t.players}
+    if playoff:
+        if not 1 <= playoff <= len(t.playoffs):
+            raise NotFound("play-off")
+        sub = t.playoffs[playoff - 1].event
+        numbers = dict(enumerate(t.playoffs[playoff - 1].players, 1))
+    pairing = next((p for r in sub.rounds if r.number == rnd for p in r.pairings
                     if p.board == board), None)
     if pairing is not None:
-        rule_on_pairing(db, arbiter, ev, (pairing.white, pairing.black))
+        rule_on_pairing(db, arbiter, ev, (numbers.get(pairing.white, 0),
+                                          numbers.get(pairing.black, 0)))
     try:
-        t.set_result(rnd, board, res, game=game_no)
+        sub.set_result(rnd, board, res, game=game_no)
     except CompetitionError as e:
         raise EventError(str(e)) from None
     if ev.status == EventStatus.FINISHED.value and res is None:
         ev.status = EventStatus.RUNNING.value
     save(ev, t)
+
+
+# --- play-offs (Code 3.16.2) ----------------------------------------------------------------
+
+
+def pending_playoffs(ev: EventRow) -> list[tuple[int, list[int]]]:
+    """Groups equal on points that the regulations place by a play-off not yet set up:
+    (first place, starting numbers); none before the event's last result."""
+    t = tournament(ev)
+    if ev.status != EventStatus.FINISHED.value or t.ties != "playoff":
+        return []
+    return playoff.pending(t)
+
+
+def create_playoff(db: DBSession, ev: EventRow, group: list[int], double: bool,
+                   time_control: str, now: float) -> list[int]:
+    """Set up the play-off of ``group`` (Code 3.16.2: a match or a tournament, a shorter
+    control allowed) with its own numbers drawn by lot, and pair its first round; in a
+    live event its games start. Returns the new game ids."""
+    t = tournament(ev)
+    if ev.status != EventStatus.FINISHED.value:
+        raise Conflict(code="event_playoff_early")
+    tc = check_time_control(time_control) if time_control.strip() else ev.time_control
+    pdn_control = TimeControl.parse(tc).to_pdn() if tc else ""
+    try:
+        po = playoff.create_playoff(t, group, double=double, time_control=pdn_control)
+        playoff.pair_playoff(po)
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    save(ev, t)
+    return _start_playoff_round(db, ev, t, len(t.playoffs), now)
+
+
+def pair_playoff_round(db: DBSession, ev: EventRow, k: int, now: float) -> list[int]:
+    """The next round of the ``k``-th play-off, once its last one is complete."""
+    t = tournament(ev)
+    if not 1 <= k <= len(t.playoffs):
+        raise NotFound("play-off")
+    po = t.playoffs[k - 1]
+    if po.event.current_round >= po.event.rounds_planned:
+        raise Conflict(code="event_all_paired")
+    try:
+        playoff.pair_playoff(po)
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    save(ev, t)
+    return _start_playoff_round(db, ev, t, k, now)
+
+
+def _start_playoff_round(db: DBSession, ev: EventRow, t: Tournament, k: int,
+                         now: float) -> list[int]:
+    if ev.mode != EventMode.LIVE.value:
+        return []
+    po = t.playoffs[k - 1]
+    users = {p.number: p.user_id for p in players(db, ev).values()}
+    by_number = {i: users[n] for i, n in enumerate(po.players, 1)}
+    rnd = po.event.rounds[-1]
+    return [_start_game(db, ev, po.event, rnd.number, p, 1, by_number, now, k)
+            for p in rnd.pairings if p.results[0] is None]
+
+
+def playoff_not_held(ev: EventRow, group: list[int], note: str) -> None:
+    """Record that the play-off of ``group`` cannot be held, and why: the criteria of
+    Code 3.16.3 place the group."""
+    t = tournament(ev)
+    try:
+        playoff.playoff_not_held(t, group, note)
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    save(ev, t)
+
+
+def draw_lots(ev: EventRow) -> list[dict[str, Any]]:
+    """Draw the lots the regulations call for (the event's ``lots``), reproducibly from
+    its seed, and record them."""
+    t = tournament(ev)
+    if ev.status != EventStatus.FINISHED.value:
+        raise Conflict(code="event_playoff_early")
+    made = lot_draw(t)
+    save(ev, t)
+    return made
 
 
 # --- sanctions ------------------------------------------------------------------------------
