@@ -10,12 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from .browser import CHROMIUM, DESKTOP, PHONE, shot
+from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, shot
 from .serving import free_port, server
 from .test_browser import click as click_squares
 from .test_browser import signup
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
 
 PDN = """[Event "Чемпионат СССР"]
