@@ -12,6 +12,7 @@ import shashki.server.archive.models  # the game archive and its imports
 import shashki.server.correspondence.models  # correspondence play
 import shashki.server.engine.models  # the engine's accounts and analyses
 import shashki.server.events.models  # events, their games, sanctions
+import shashki.server.jobs.models  # jobs (imports, analyses) and their input files
 import shashki.server.play.models  # noqa: F401 - challenges, games, moves, game events
 from shashki.server.core.db import Base
 
