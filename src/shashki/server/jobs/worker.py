@@ -190,6 +190,9 @@ class Worker:
         mp = multiprocessing.get_context("forkserver")
         assert isinstance(mp, ForkServerContext)
         mp.set_forkserver_preload([self.kinds])
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()  # now, not at the first job: the kinds take seconds
         self.mp = mp
         queue = Queue(self.db.url, self.redis_url)
         queue.bind(self.supervise)
