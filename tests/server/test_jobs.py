@@ -188,7 +188,7 @@ def test_the_embedded_worker_of_shashki_serve(tmp_path: Path) -> None:
         children = subprocess.run(["pgrep", "-P", str(proc.pid), "-f", "shashki.server worker"],
                                   capture_output=True, text=True).stdout.split()
         assert len(children) == 1
-        assert os.getpriority(os.PRIO_PROCESS, int(children[0])) >= 10
+        assert os.getpriority(os.PRIO_PROCESS, int(children[0])) == 19
     deadline = time.monotonic() + 20  # stopped with the server
     while Path(f"/proc/{children[0]}").exists() and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -590,3 +590,13 @@ def test_a_worker_on_another_host(tmp_path: Path, queue: str) -> None:
                     who = conn.execute(select(Job.worker).where(Job.id == job_id)).scalar()
                 engine.dispose()
                 assert who is not None and who.endswith(f":{proc.pid}")
+
+
+def test_worker_errors_are_one_line(tmp_path: Path) -> None:
+    for args, words in ((["--database", "nope://x"], "bad database URL"),
+                        (["--workers", "0"], "--workers must be 1 to 64")):
+        r = subprocess.run([sys.executable, "-m", "shashki.server", "worker", *args],
+                           capture_output=True, text=True, cwd=tmp_path, timeout=60)
+        assert r.returncode == 2, r.stderr
+        assert r.stderr.count("\n") == 1 and words in r.stderr, r.stderr
+        assert r.stderr.startswith("shashki worker: error: ")

@@ -57,7 +57,7 @@ def register_worker(subparsers: Any) -> argparse.ArgumentParser:
         "worker", help="run the platform's jobs (PDN imports, analyses), here or on "
                        "another machine",
         description="Take jobs from the platform's queue and run them, each in a process "
-                    "of its own at a lowered priority (nice 10, at most 900 s of CPU). "
+                    "of its own at the lowest priority (nice 19, at most 900 s of CPU). "
                     "The queue is a SQLite file beside a SQLite database (workers on the "
                     "same machine), the PostgreSQL database itself, or --redis.")
     p.add_argument("--database", default=None, metavar="URL",
@@ -80,15 +80,25 @@ def _worker_error(message: str) -> int:
 
 def run_worker(args: argparse.Namespace) -> int:
     """Run jobs until SIGTERM or SIGINT; an error at start is one line, status 2."""
-    from shashki.errors import ShashkiError
-    from shashki.server.jobs.worker import ENV_DATABASE, ENV_PARENT, ENV_REDIS, KINDS, Worker
+    from shashki.server.jobs import NICE
 
     if not 1 <= args.workers <= 64:
         return _worker_error(f"--workers must be 1 to 64, not {args.workers}")
+    os.nice(max(0, NICE - os.nice(0)))  # before the imports: all of the worker is low
+    from shashki.errors import ShashkiError
+    from shashki.server.core.db import Database
+    from shashki.server.jobs.worker import ENV_DATABASE, ENV_PARENT, ENV_REDIS, KINDS, Worker
+
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = args.database or os.environ.get(ENV_DATABASE) or default_database_url()
     redis_url = args.redis or os.environ.get(ENV_REDIS) or ""
+    try:
+        Database(url).dispose()
+    except ShashkiError as e:
+        return _worker_error(str(e))
+    except Exception as e:  # a database kind that SQLAlchemy does not know
+        return _worker_error(f"bad database URL: {e}")
     worker = Worker(url, redis_url, args.workers, KINDS)
     try:
         queue = worker.setup()

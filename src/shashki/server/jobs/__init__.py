@@ -12,3 +12,7 @@ processes (``shashki worker``, or the one ``shashki serve`` starts), not in requ
 * :mod:`.worker`: the worker process: huey's consumer, each job in a child process of its
   own at a lowered priority, watched, and killed when cancelled.
 """
+
+NICE = 19
+"""The workers' niceness (``nice -n 19``, the lowest): they yield the CPU to the web process
+(a nice-0 process weighs 68 times as much in Linux's scheduler)."""

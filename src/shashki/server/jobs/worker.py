@@ -41,6 +41,7 @@ from multiprocessing.synchronize import Event
 from sqlalchemy import select, update
 
 from shashki.server.core.db import Database
+from shashki.server.jobs import NICE
 from shashki.server.jobs.models import CANCELLED, FAILED, QUEUED, RUNNING, Job
 from shashki.server.jobs.queue import Queue
 from shashki.server.jobs.runner import claim, execute, finish, worker_name
@@ -54,8 +55,6 @@ GRACE = 1.0
 """Seconds a cancelled job has to stop by itself before its process is killed."""
 BEAT = 2.0
 """Seconds between two heartbeats of a running job."""
-NICE = 10
-"""The workers' niceness (``nice -n 10``): they yield the CPU to the web process."""
 CPU_SECONDS = 900
 """CPU seconds one job may use (``RLIMIT_CPU`` of its process)."""
 KINDS = "shashki.server.kinds"
@@ -151,12 +150,17 @@ class Worker:
                 if child.exitcode is not None:
                     break
                 now = time.monotonic()
-                with db.session() as s:
-                    wanted = s.scalar(select(Job.cancel_requested).where(Job.id == job_id))
-                    if now >= beat:
-                        s.execute(update(Job).where(Job.id == job_id).values(
-                            heartbeat_at=time.time()))
-                        beat = now + BEAT
+                try:
+                    with db.session() as s:
+                        wanted = s.scalar(select(Job.cancel_requested).where(
+                            Job.id == job_id))
+                        if now >= beat:
+                            s.execute(update(Job).where(Job.id == job_id).values(
+                                heartbeat_at=time.time()))
+                            beat = now + BEAT
+                except Exception:  # the database away a moment: the job goes on
+                    log.warning("job %s: cannot look at its row", job_id, exc_info=True)
+                    continue
                 if wanted and not cancel.is_set():
                     cancel.set()
                     kill_at = now + GRACE
@@ -183,8 +187,8 @@ class Worker:
 
     def setup(self) -> Queue:
         """Lower the priority, open the database and the queue, start the fork server."""
-        if self.nice > 0:
-            os.nice(self.nice)
+        if self.nice > os.nice(0):
+            os.nice(self.nice - os.nice(0))
         self.db = Database(self.database_url)
         self.db.upgrade()
         mp = multiprocessing.get_context("forkserver")
