@@ -1,8 +1,11 @@
 """jobs: long work on a job queue (imports, analyses)
 
-Revision ID: 0006
+Revision ID: j0001
 Revises: 0005
 Create Date: 2026-12-01
+
+(Named after its feature, not numbered, so that it cannot clash with another branch's
+next number: where branches meet, ``down_revision`` is set to the head it follows.)
 
 The queue's own storage is huey's (a SQLite file beside the database, huey's tables
 ``jobqueue_*`` created by huey in a PostgreSQL database, or Redis), not these migrations.
@@ -13,7 +16,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0006'
+revision: str = 'j0001'
 down_revision: str | Sequence[str] | None = '0005'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
