@@ -195,6 +195,30 @@ def test_the_embedded_worker_of_shashki_serve(tmp_path: Path) -> None:
     assert not Path(f"/proc/{children[0]}").exists()
 
 
+def test_a_killed_server_leaves_no_process_behind(tmp_path: Path) -> None:
+    """``shashki serve`` killed (SIGKILL: no shutdown of its own): its job worker and its
+    engine pool's process notice and end (they used to live on, 100 MB each)."""
+    port = free_port()
+    with server(tmp_path / "k.db", port, tmp_path / "k.log") as proc:
+        deadline = time.monotonic() + 60
+        while True:  # the job worker and the engine's process (warmed at start)
+            kids = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                  text=True).stdout.split()
+            cmds = [Path(f"/proc/{k}/cmdline").read_bytes() for k in kids
+                    if Path(f"/proc/{k}").exists()]
+            if ((any(b"worker" in c for c in cmds) and any(b"spawn_main" in c for c in cmds))
+                    or time.monotonic() > deadline):
+                break
+            time.sleep(0.2)
+        assert len(kids) >= 2, cmds
+        proc.kill()
+        proc.wait(10)
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{k}").exists() for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert [k for k in kids if Path(f"/proc/{k}").exists()] == []
+
+
 def signup_http(base: str, name: str) -> httpx.Client:
     """A logged-in browser of a real server (its CSRF token on every request)."""
     c = httpx.Client(base_url=base, timeout=60)

@@ -22,6 +22,8 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -81,8 +83,18 @@ def _board(variant: str, initial_fen: str | None, moves: Sequence[str]) -> Board
 
 
 def _warm() -> None:
-    """Load the compiled search in a fresh worker."""
+    """Load the compiled search in a fresh worker, and end the worker when the server is
+    gone (a killed server's pool would otherwise live on, 100 MB a worker)."""
+    threading.Thread(target=_exit_with_parent, daemon=True, name="engine-parent").start()
     _engine("russian").play(Board("russian"), Limit(depth=2))
+
+
+def _exit_with_parent() -> None:
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not in a pool's process
+        return
+    parent.join()  # returns when the parent's sentinel closes: it has ended
+    os._exit(0)
 
 
 def _noop() -> None:
