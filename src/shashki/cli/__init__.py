@@ -15,7 +15,7 @@ import argparse
 from collections.abc import Sequence
 
 from shashki.cli.base import Parser, run, version
-from shashki.i18n import language, tr
+from shashki.i18n import _, language
 
 _TEXTS: dict[str, tuple[str, str]] = {
     "version": ("print the version and exit", "показать версию и выйти"),
@@ -50,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
     from shashki.cli import rules as rules_cli
     from shashki.server.cli import register as register_serve
 
-    p = Parser(prog="shashki", description=tr("description"))
+    p = Parser(prog="shashki", description=_("Russian, Brazilian and International draughts by the "
+                                             "Russian Draughts Code."))
     p.add_argument("--version", action="version", version=f"shashki {version()}",
                    help=_t("version"))
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)

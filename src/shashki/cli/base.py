@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from shashki.errors import ShashkiError
-from shashki.i18n import language, tr
+from shashki.i18n import _, language
 from shashki.rules import VARIANTS
 
 
@@ -22,18 +22,18 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {tr('error')}: {message}\n")
+        sys.stderr.write(f"{self.prog}: {_('error')}: {message}\n")
         raise SystemExit(2)
 
 
 def fail(message: str) -> NoReturn:
     """Print one error line and exit with status 2."""
-    sys.stderr.write(f"shashki: {tr('error')}: {message}\n")
+    sys.stderr.write(f"shashki: {_('error')}: {message}\n")
     raise SystemExit(2)
 
 
 def variant_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="russian", help=tr("variant.help").format(
+    p.add_argument("--variant", default="russian", help=_("variant: {}").format(
         ", ".join(VARIANTS)))
 
 
@@ -54,7 +54,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> i
     except OSError as e:
         fail(f"{e.filename or ''}: {e.strerror or e}".strip(": "))
     except MemoryError:
-        fail(say("not enough memory for this command", "не хватает памяти для этой команды"))
+        fail(_("not enough memory for this command"))
     except KeyboardInterrupt:
         return 130
     return result

@@ -19,7 +19,10 @@ from typing import TextIO
 from shashki.color import WHITE, Color
 from shashki.errors import ShashkiError
 from shashki.game import Game
-from shashki.i18n import language
+from shashki.i18n import N_, _, pgettext
+
+HELP = N_("Commands: a move (c3-d4, c3:e5, 22-18); draw (offers a draw); accept; decline; "
+          "claim [move] (a threefold repetition, Code 1.9.2); resign; board; help; quit.")
 
 _WORDS = {
     "draw": "draw", "ничья": "draw", "offer": "draw",
@@ -32,25 +35,11 @@ _WORDS = {
     "quit": "quit", "выход": "quit",
 }
 
-_T = {
-    "prompt": ("{side} to move ({clock}) > ", "Ход {side} ({clock}) > "),
-    "white": ("White", "белых"),
-    "black": ("Black", "чёрных"),
-    "offer": ("{side} offers a draw ({article}). Accept or decline.",
-              "{side}: предложение ничьей ({article}). Согласен / нет."),
-    "over": ("Game over: {result}, {why}", "Партия окончена: {result}, {why}"),
-    "saved": ("Record saved to {path}", "Запись сохранена: {path}"),
-    "help": (__doc__ or "", __doc__ or ""),
-}
-
-
-def _t(key: str, **kw: object) -> str:
-    en, ru = _T[key]
-    return (ru if language() == "ru" else en).format(**kw)
 
 
 def _side(c: Color) -> str:
-    return _t("white" if c is WHITE else "black")
+    # the genitive in Russian: "Ход белых"
+    return pgettext("whose move", "White") if c is WHITE else pgettext("whose move", "Black")
 
 
 def _clock(game: Game) -> str:
@@ -72,18 +61,19 @@ def run(
         if game.check_time() is not None:
             break
         try:
-            line = read(_t("prompt", side=_side(game.board.turn), clock=_clock(game))).strip()
+            prompt = _("{side} to move ({clock}) > ")
+            line = read(prompt.format(side=_side(game.board.turn), clock=_clock(game))).strip()
         except EOFError:
             break
         if not line:
             continue
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         cmd = _WORDS.get(line.lower(), _WORDS.get(word.lower()))
         try:
             if cmd == "quit":
                 break
             if cmd == "help":
-                print(_t("help"), file=out)
+                print(_(HELP), file=out)
             elif cmd == "board":
                 print(game.board, file=out)
             elif cmd == "resign":
@@ -94,7 +84,8 @@ def run(
                 game.offer_draw(offerer)
                 offer = game.offer
                 assert offer is not None
-                print(_t("offer", side=_side(offerer), article=offer.article), file=out)
+                print(_("{side} offers a draw ({article}). Accept or "
+                        "decline.").format(side=_side(offerer), article=offer.article), file=out)
             elif cmd == "accept":
                 offer = game.offer
                 if offer is None:
@@ -117,8 +108,8 @@ def run(
             print(f"! {e}", file=out)
     if game.termination is not None:
         why = f"{game.termination.kind.value} ({game.termination.article})"
-        print(_t("over", result=game.result, why=why), file=out)
+        print(_("Game over: {result}, {why}").format(result=game.result, why=why), file=out)
     if save is not None:
         path = save(game)
-        print(_t("saved", path=path), file=out)
+        print(_("Record saved to {path}").format(path=path), file=out)
     return game

@@ -27,9 +27,10 @@ from typing import Any
 
 from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.errors import ResultError
-from shashki.competition.i18n import plural, tr
+from shashki.competition.labels import label, plural
 from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
+from shashki.i18n import _, pgettext
 
 
 def points_text(x: float) -> str:
@@ -154,8 +155,8 @@ def decided_text(s: Standing) -> str:
     True
     """
     if s.decided == "tiebreak":
-        return tr(f"tb.{s.criterion}")
-    return tr(f"decided.{s.decided}")
+        return label(f"tb.{s.criterion}")
+    return label(f"decided.{s.decided}")
 
 
 _COEFFICIENTS = {"schmulyan", "sonneborn-berger", "buchholz", "solkoff", "truncated-solkoff",
@@ -199,7 +200,7 @@ def _other_points(t: Tournament) -> dict[int, float]:
 
 def other_points_label(t: Tournament) -> str:
     """Heading of the second measure of a micro-match event."""
-    return tr("points.match" if t.micromatch_ranking == "games" else "points.games")
+    return label("points.match" if t.micromatch_ranking == "games" else "points.games")
 
 
 def to_json(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
@@ -297,8 +298,8 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                              else " ".join(got))
             rows.append([str(n), names[n], *cells, *_adjusted(t, n), points_text(totals[n]),
                          place[n]])
-        header = ["№", tr("name"), *(str(r) for r in range(1, t.current_round + 1)),
-                  *(["±"] if t.adjustments else []), tr("points"), tr("place")]
+        header = ["№", pgettext("event", "Name"), *(str(r) for r in range(1, t.current_round + 1)),
+                  *(["±"] if t.adjustments else []), _("Points"), _("Place")]
         return {"kind": "swiss", "header": header, "rows": rows}
     grid: dict[tuple[int, int], list[str]] = {}
     for n in order:
@@ -315,8 +316,9 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                 cells.append(" ".join(grid.get((n, m), [])))
         rows.append([str(n), names[n], *cells, *_adjusted(t, n), points_text(totals[n]),
                      place[n]])
-    header = ["№", tr("name"), *(str(m) for m in order), *(["±"] if t.adjustments else []),
-              tr("points"), tr("place")]
+    header = ["№", pgettext("event", "Name"), *(str(m) for m in order),
+              *(["±"] if t.adjustments else []),
+              _("Points"), _("Place")]
     return {"kind": "round-robin", "header": header, "rows": rows}
 
 
@@ -365,17 +367,17 @@ def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any
     from rich.table import Table
 
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
-    table = Table(title=f"{t.name} — {tr('standings')}" if t.name else tr("standings"))
+    table = Table(title=f"{t.name} — {_('Standings')}" if t.name else _("Standings"))
     for col in ("place", "№", "name", "title", "rating", "club", "points"):
-        table.add_column(tr(col) if col != "№" else col,
+        table.add_column(label(col) if col != "№" else col,
                          justify="left" if col in ("name", "club") else "right")
     if t.micromatch:
         table.add_column(other_points_label(t), justify="right")
     for k in tbs:
-        table.add_column(tr(f"tb.{k}"), justify="right")
+        table.add_column(label(f"tb.{k}"), justify="right")
     final = t.finished()
     if final:
-        table.add_column(tr("decided"))
+        table.add_column(pgettext("standings", "Decided by"))
     for r in standings_rows(t, tbs):
         name = r["name"] + (" (−)" if r["withdrawn"] else "")
         more = [points_text(r["other_points"])] if t.micromatch else []
@@ -404,7 +406,7 @@ def rich_group(t: Tournament, g: Any) -> Any:
 
     table = Table(title=g.name)
     for col in ("place", "name", "points"):
-        table.add_column(tr(col), justify="left" if col == "name" else "right")
+        table.add_column(label(col), justify="left" if col == "name" else "right")
     for s in group_standings(t, g):
         table.add_row(s.place, s.player.name, points_text(s.points))
     return table
@@ -414,9 +416,9 @@ def rich_crosstable(t: Tournament) -> Any:
     from rich.table import Table
 
     ct = crosstable(t)
-    table = Table(title=tr("crosstable"))
+    table = Table(title=_("Crosstable"))
     for h in ct["header"]:
-        table.add_column(h, justify="left" if h == tr("name") else "center")
+        table.add_column(h, justify="left" if h == pgettext("event", "Name") else "center")
     for row in ct["rows"]:
         table.add_row(*row)
     return table
@@ -426,11 +428,11 @@ def rich_pairings(t: Tournament, rnd: Round) -> Any:
     """A rich Table of a round's pairings with boards, colours, results, openings."""
     from rich.table import Table
 
-    table = Table(title=f"{tr('round')} {rnd.number}")
+    table = Table(title=f"{pgettext('column', 'Round')} {rnd.number}")
     for col in ("board", "white", "result", "black"):
-        table.add_column(tr(col))
+        table.add_column(label(col))
     if t.micromatch:
-        table.add_column(tr("opening"))
+        table.add_column(_("Opening"))
     for r in _pairing_rows(t, rnd):
         table.add_row(str(r["board"]), r["white"], r["result"], r["black"],
                       *([r["opening"]] if t.micromatch else []))
@@ -460,7 +462,7 @@ def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
     for b in rnd.byes:
         pts = points_text(bye_points(t, b.kind))
         rows.append({"board": "", "white": _name(t, b.player),
-                     "black": f"{tr('bye')} ({tr(f'bye.{b.kind}')})", "result": pts,
+                     "black": f"{_('bye')} ({label('bye.' + b.kind)})", "result": pts,
                      "opening": ""})
     return rows
 
@@ -483,15 +485,16 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     env = Environment(loader=PackageLoader("shashki.competition", "templates"),
                       autoescape=select_autoescape(["html", "j2"]))
     template = env.get_template("event.html.j2")
-    texts = {k: tr(k) for k in ("standings", "crosstable", "place", "name", "title", "rating",
+    texts = {k: label(k) for k in ("standings", "crosstable", "place", "name", "title", "rating",
                                 "club", "points", "round", "board", "white", "black",
                                 "result", "opening", "withdrawn")}
-    micro = (tr("micromatch").format(t.ballot or "—", tr(f"ranking.{t.micromatch_ranking}"))
+    micro = (_("micro-matches, openings from {}, ranked by "
+               "{}").format(t.ballot or "—", label(f"ranking.{t.micromatch_ranking}"))
              if t.micromatch else "")
-    meta = ", ".join(x for x in (t.city, t.start, tr(f"system.{t.system}"), micro,
+    meta = ", ".join(x for x in (t.city, t.start, label(f"system.{t.system}"), micro,
                                  plural(t.current_round, "rounds"),
                                  plural(len(t.players), "players"), _time_text(t)) if x)
-    tb_info = [{"key": k, "short": tr(f"tb.{k}"), "article": _article(TIEBREAKS[k][0]),
+    tb_info = [{"key": k, "short": label(f"tb.{k}"), "article": _article(TIEBREAKS[k][0]),
                 "name": tiebreak_name(k)} for k in tbs]
     ct = crosstable(t)
     cross = {"header": ct["header"], "legend": crosstable_legend(t),
@@ -502,8 +505,8 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     rounds = [{"number": r.number, "rows": _pairing_rows(t, r), "opening": t.micromatch}
               for r in chosen]
     texts["other_points"] = other_points_label(t) if t.micromatch else ""
-    texts["decided"] = tr("decided") if t.finished() else ""
-    texts.update({k: tr(k) for k in RATING_TEXTS})
+    texts["decided"] = pgettext("standings", "Decided by") if t.finished() else ""
+    texts.update({k: label(k) for k in RATING_TEXTS})
     return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
                                readings=reading_lines(t, tbs),
@@ -516,7 +519,7 @@ def tiebreak_name(key: str) -> str:
     """A tie-break's name in the current language (the catalogue keeps both)."""
     from shashki.i18n import language
 
-    ru, _, en = TIEBREAKS[key][1].partition(" / ")
+    ru, _sep, en = TIEBREAKS[key][1].partition(" / ")
     return ru if language() == "ru" else (en[:1].upper() + en[1:] if en else ru)
 
 

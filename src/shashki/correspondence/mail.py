@@ -35,6 +35,7 @@ from shashki.correspondence.event import CorrespondenceEvent
 from shashki.correspondence.game import CorrespondenceGame, Notice, NoticeKind
 from shashki.correspondence.roles import Person
 from shashki.errors import ShashkiError
+from shashki.i18n import N_
 
 TOKEN = re.compile(r"\[corr ([A-Za-z0-9]+-[A-Za-z0-9_-]+)\]")
 """The game's token in a subject: ``[corr 12-k3J9x]``."""
@@ -55,7 +56,8 @@ _COMMANDS = [
 ]
 """What a reply may say besides a move (Code 1.8.1 resignation, 1.9.3 draw offers): the
 first sentence of a line, alone, so that "I do not resign" resigns nothing."""
-_COMMAND_RU = {"resign": "сдаюсь", "accept": "согласен на ничью", "offer": "предлагаю ничью"}
+COMMAND_NAMES = {"resign": N_("I resign"), "accept": N_("I accept the draw"),
+                 "offer": N_("I offer a draw")}
 _MOVEISH = re.compile(r"(?<![\w])([a-z]\d+\s*[-:x×]\s*\S+)", re.I)
 
 
@@ -117,10 +119,9 @@ def read_reply_text(body: str, board: Board) -> Reply:
         if found and move is None:
             if len(found) > 1:
                 raise UnreadableReply(
-                    f"the reply names more than one move: {', '.join(found)}; write one move "
-                    "(conditional moves on a line starting with 'if')",
-                    f"в ответе несколько ходов: {', '.join(found)}; напишите один ход "
-                    "(условные — в строке, начинающейся с «если»)", found[1])
+                    N_("the reply names more than one move: {join}; write one move (conditional "
+                       "moves on a line starting with "
+                       "'if')"), join=', '.join(found), token=found[1])
             move = found[0]
     command = ""
     for line in text.splitlines():
@@ -135,20 +136,17 @@ def read_reply_text(body: str, board: Board) -> Reply:
         token = loose.group(1) if loose else text.strip()[:40]
         example = "32-28" if board.variant.default_notation == "numeric" else "c3-d4"
         raise UnreadableReply(
-            f"no move found in the reply ({token!r}); write it in the Code's notation, e.g. "
-            f"{example}",
-            f"в ответе не найден ход ({token!r}); запишите его в нотации Кодекса, напр. "
-            f"{example}", token)
+            N_("no move found in the reply ({text}); write it in the Code's notation, e.g. "
+               "{example}"), text=repr(token), example=example, token=token)
     try:
         m = board.parse_move(move)
     except ShashkiError as e:
-        raise UnreadableReply(f"move {move!r} cannot be played: {e}",
-                              f"ход {move!r} невозможен: {e}", move) from None
+        raise UnreadableReply(N_("move {move} cannot be played: "
+                                 "{e}"), move=repr(move), e=e, token=move) from None
     if command in ("resign", "accept"):
         raise UnreadableReply(
-            f"the reply both moves ({move}) and says {command!r}; write one of them",
-            f"в ответе и ход ({move}), и «{_COMMAND_RU[command]}»; оставьте что-то одно",
-            move)
+            N_("the reply both moves ({move}) and says «{command}»; write one of them"),
+            move=move, command=COMMAND_NAMES[command], token=move)
     return Reply(board.move_text(m), conditionals, command=command)
 
 
@@ -160,8 +158,7 @@ def read_reply(raw: bytes | EmailMessage, board: Board) -> Reply:
     assert isinstance(msg, EmailMessage)
     part = msg.get_body(preferencelist=("plain",))
     if part is None:
-        raise UnreadableReply("the reply has no plain-text part",
-                              "в ответе нет простого текста", "")
+        raise UnreadableReply(N_("the reply has no plain-text part"), token="")
     body = part.get_content()
     reply = read_reply_text(str(body), board)
     token = ""
@@ -308,6 +305,6 @@ def send(messages: Iterable[EmailMessage], host: str, port: int = 25, *,
             for msg in batch:
                 smtp.send_message(msg)
     except (OSError, smtplib.SMTPException) as e:
-        raise MailError(f"mail to {host}:{port} failed: {e}",
-                        f"письмо через {host}:{port} не отправлено: {e}") from None
+        raise MailError(N_("mail to {host}:{port} failed: "
+                           "{e}"), host=host, port=port, e=e) from None
     return len(batch)

@@ -13,7 +13,7 @@ from shashki.server.accounts import tokens as api_tokens
 from shashki.server.accounts.models import User
 from shashki.server.accounts.visitor import Visitor, Who, accounts, check_csrf
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited
-from shashki.server.core.texts import LANGUAGES
+from shashki.server.core.i18n import LANGUAGES
 from shashki.server.core.web import (
     Services,
     client_address,

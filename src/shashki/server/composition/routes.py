@@ -262,7 +262,7 @@ def award_document(db: Any, c: CompContest, lang: str) -> bytes:
     from jinja2 import Environment, FileSystemLoader, select_autoescape
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    from shashki.server.core.texts import Texts
+    from shashki.server.core.i18n import Translator
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     rows = []
@@ -277,9 +277,9 @@ def award_document(db: Any, c: CompContest, lang: str) -> bytes:
                      "solution": _numbered(comp.main_line()),
                      "stipulation": comp.stipulation.text(lang)})
     env = Environment(loader=FileSystemLoader(str(_here() / "templates")),
-                      autoescape=select_autoescape(["html"]))
+                      autoescape=select_autoescape(["html"]), extensions=["jinja2.ext.i18n"])
     html = env.get_template("compose_award_pdf.html").render(
-        c=c, rows=rows, table=table, t=Texts(lang), lang=lang,
+        c=c, rows=rows, table=table, **Translator(lang).context(), lang=lang,
         judges=[j.user.username for j in c.judges],
         cond=cs.conditions(c))
     pdf: bytes = HTML(string=html).write_pdf()

@@ -37,12 +37,14 @@ from shashki.correspondence import (
     CorrespondenceGame,
     DayControl,
     Decision,
+    InvalidControl,
     LeaveBook,
     LeavePolicy,
     NotAllowed,
     Notice,
     NoticeKind,
     Person,
+    PlayError,
     Role,
     SimulatedClock,
 )
@@ -58,6 +60,7 @@ from shashki.correspondence.mail import (
     read_reply,
     send,
 )
+from shashki.i18n import N_
 from shashki.rules import VARIANTS
 from shashki.server.accounts.models import Role as AccountRole
 from shashki.server.accounts.models import User
@@ -223,7 +226,7 @@ def request_leave(db: Session, cfg: CorrConfig, user: User, first: date, last: d
     try:
         lv = book.request(user.username, first, last, today=cfg.today())
     except CorrespondenceError as e:
-        raise InvalidInput("leave", str(e), code="corr", ru=e.message_ru, en=str(e)) from None
+        raise InvalidInput("leave", str(e), code="corr", problem=e) from None
     db.add(CorrLeave(user_id=user.id, first=first.isoformat(), last=last.isoformat(),
                      requested=lv.requested.isoformat()))
     return lv
@@ -270,8 +273,8 @@ def _rule(e: CorrespondenceError) -> ServerError:
     """A refusal of the model as the platform's error: 403 for a role (Code 5.1.7-5.1.8),
     409 for the rules."""
     if isinstance(e, NotAllowed):
-        return Forbidden(str(e), code="corr", ru=e.message_ru, en=str(e))
-    return GameRuleError(str(e), code="corr", ru=e.message_ru, en=str(e))
+        return Forbidden(str(e), code="corr", problem=e)
+    return GameRuleError(str(e), code="corr", problem=e)
 
 
 def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
@@ -301,10 +304,10 @@ def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
     try:
         dc = DayControl.parse(control)
     except CorrespondenceError as e:
-        raise InvalidInput("control", str(e), code="corr", ru=e.message_ru, en=str(e)) from None
+        raise InvalidInput("control", str(e), code="corr", problem=e) from None
     if len(str(dc)) > 64:
-        raise InvalidInput("control", code="corr", en="the time control is too long",
-                           ru="слишком длинный контроль времени")
+        raise InvalidInput("control", code="corr",
+                           problem=InvalidControl(N_("the time control is too long")))
     if color not in ("white", "black"):
         raise InvalidInput("color", code="color")
     white, black = (creator, opponent) if color == "white" else (opponent, creator)
@@ -482,8 +485,8 @@ def _date(text: str, name: str) -> date:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise InvalidInput(name, f"bad date {text!r}", code="corr", en=f"bad date {text!r}",
-                           ru=f"неверная дата {text!r}") from None
+        raise InvalidInput(name, f"bad date {text!r}", code="corr",
+                           problem=PlayError(N_("bad date {text}"), text=repr(text))) from None
 
 
 def check(db: Session, cfg: CorrConfig) -> list[tuple[int, list[EmailMessage]]]:
@@ -613,7 +616,7 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
             if not g.is_over and g.to_move is not color:
                 g.add_conditional(person(user), line)
     except CorrespondenceError as e:
-        return _refuse(db, cfg, row.id, sender, subject, raw, str(e), e.message_ru,
+        return _refuse(db, cfg, row.id, sender, subject, raw, str(e), e.text("ru"),
                        answer_to=user.email)
     save(db, loaded)
     db.add(CorrMail(game_id=row.id, direction="in", address=sender[:254], subject=subject,
@@ -625,7 +628,7 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
 
 
 def _not_your_move(name: str) -> CorrespondenceError:
-    return CorrespondenceError(f"it is not {name}'s move", f"сейчас не ход игрока {name}")
+    return CorrespondenceError(N_("it is not {name}'s move"), name=name)
 
 
 def _refuse(db: Session, cfg: CorrConfig, game_id: int | None, sender: str, subject: str,
@@ -696,7 +699,7 @@ def create_event(db: Session, cfg: CorrConfig, judge: User, name: str, system: s
                                  zone=cfg.zone, rounds=rounds, now=cfg.now,
                                  judge=Person(judge.username, Role.JUDGE, judge.email or ""))
     except CorrespondenceError as e:
-        raise InvalidInput("control", str(e), code="corr", ru=e.message_ru, en=str(e)) from None
+        raise InvalidInput("control", str(e), code="corr", problem=e) from None
     row = CorrEvent(name=ev.name, system=system, variant=variant, control=str(ev.control),
                     zone=cfg.zone, rounds=rounds, judge_id=judge.id,
                     captain_id=captain.id if captain else None,
@@ -736,8 +739,8 @@ def event_model(db: Session, cfg: CorrConfig, row: CorrEvent
 
 def join_event(db: Session, row: CorrEvent, user: User) -> None:
     if row.status != "registration":
-        raise GameRuleError("the event has started", code="corr", en="the event has started",
-                            ru="соревнование уже началось")
+        raise GameRuleError("the event has started", code="corr",
+                            problem=PlayError(N_("the event has started")))
     from shashki.competition import Tournament
 
     t = Tournament.from_json(row.tournament)

@@ -11,7 +11,6 @@ from shashki.server.accounts import auth
 from shashki.server.accounts.models import User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.errors import InvalidInput, NotFound
-from shashki.server.core.texts import details
 from shashki.server.core.web import form_str, redirect, render, run_db, services
 from shashki.server.play import models as m
 from shashki.server.play import store
@@ -167,13 +166,13 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
     keys = ["game.your_move", "game.to_move", "game.offered", "game.select_hint",
             "game.ambiguous", "game.connecting", "game.reconnecting", "game.resign_confirm",
             "game.result", "game.ply", "color.white", "color.black"]
-    texts = {k: who.t(k) for k in keys}
-    texts.update({f"kind.{k}": who.t(f"kind.{k}") for k in _KINDS})
-    texts.update({f"action.{k}": who.t(f"action.{k}") for k in _ACTIONS})
-    texts.update({f"error.{k}": who.t(f"error.{k}") for k in _ERRORS})
+    texts = {k: who.t.label("js", k) for k in keys}
+    texts.update({f"kind.{k}": who.t.label("kind", k) for k in _KINDS})
+    texts.update({f"action.{k}": who.t.label("action", k) for k in _ACTIONS})
+    texts.update({f"error.{k}": who.t.label("error", k) for k in _ERRORS})
     page_data = {"id": game_id, "you": None if you is None else you.name.lower(),
                  "csrf": who.csrf if you is not None else "", "lang": who.lang,
-                 "texts": texts, "details": details() if who.lang == "ru" else {}}
+                 "texts": texts, "details": who.t.details()}
     return render(request, who, "game.html", lg=lg, state=state, you=you,
                   page_data=page_data)
 
