@@ -333,20 +333,13 @@ def _adjusted(t: Tournament, n: int) -> list[str]:
 
 def crosstable_legend(t: Tournament) -> str:
     """What the marks of the crosstable mean, in the current language only."""
-    from shashki.i18n import language
-
-    ru = language() == "ru"
     if t.system == "dutch":
-        text = ("б — белые, ч — чёрные; + и − — победа и поражение за неявку (Кодекс 3.13); "
-                "— свободный тур («плюс», Кодекс 3.16.11)" if ru else
-                "w — White, b — Black; + and − — a forfeit won and lost (Code 3.13); "
-                "— the bye (Code 3.16.11)")
+        text = _("w — White, b — Black; + and − — a forfeit won and lost (Code 3.13); "
+                 "— the bye (Code 3.16.11)")
     else:
-        text = ("+ и − — победа и поражение за неявку (Кодекс 3.13)" if ru else
-                "+ and − — a forfeit won and lost (Code 3.13)")
+        text = _("+ and − — a forfeit won and lost (Code 3.13)")
     if t.adjustments:
-        text += ("; ± — дополнительные и штрафные очки (TRF 299)" if ru else
-                 "; ± — bonus and penalty points (TRF 299)")
+        text += _("; ± — bonus and penalty points (TRF 299)")
     return text
 
 

@@ -28,6 +28,7 @@ from enum import StrEnum
 from shashki.board import Board
 from shashki.color import BLACK, WHITE
 from shashki.errors import ShashkiError
+from shashki.i18n import translation
 from shashki.pdn import Game
 
 
@@ -164,19 +165,17 @@ class Stipulation:
 
     def text(self, lang: str = "en") -> str:
         """The stipulation as printed under a diagram (``lang`` ``en`` or ``ru``)."""
-        ru = lang == "ru"
+        tr = translation(lang)
         if self.goal is Goal.WIN:
-            s = "Белые начинают и выигрывают" if ru else "White to play and win"
+            s = tr.gettext("White to play and win")
         elif self.goal is Goal.DRAW:
-            s = "Белые начинают и делают ничью" if ru else "White to play and draw"
+            s = tr.gettext("White to play and draw")
         else:
             men, kings = self.block or (0, 0)
-            what = block_text(men, kings)
-            s = (f"Белые начинают и запирают {what}" if ru
-                 else f"White to play and block {what}")
+            s = tr.gettext("White to play and block {what}").format(
+                what=block_text(men, kings))
         if self.moves is not None:
-            s += f" в {self.moves} {_moves_ru(self.moves)}" if ru else (
-                f" in {self.moves} move{'s' if self.moves != 1 else ''}")
+            s += tr.ngettext(" in {n} move", " in {n} moves", self.moves).format(n=self.moves)
         return s
 
     def short(self) -> str:
@@ -214,14 +213,6 @@ def _block_material(spec: str, text: str) -> tuple[int, int]:
         else:
             kings += n
     return men, kings
-
-
-def _moves_ru(n: int) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return "ход"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "хода"
-    return "ходов"
 
 
 @dataclass
