@@ -168,7 +168,6 @@ def reading_lines(t: Tournament, tiebreaks: Sequence[str] | None = None) -> list
     current language (the legend of the standings): ``Code 3.16.11 — the bye's virtual
     opponent: the lowest final score anyone made``."""
     from shashki.competition.catalogue import READINGS
-    from shashki.i18n import language
 
     tbs = set(t.tiebreaks if tiebreaks is None else tiebreaks)
     coefficients = bool(tbs & _COEFFICIENTS)
@@ -179,13 +178,10 @@ def reading_lines(t: Tournament, tiebreaks: Sequence[str] | None = None) -> list
         keys.append("double-forfeit")
     if tbs & {"wins", "beaten"}:
         keys.append("forfeit-wins")
-    ru = language() == "ru"
     out = []
     for k in keys:
         r = READINGS[k]
-        q, choice = r.question[ru], r.choices[t.reading(k)][ru]
-        article = r.article.replace("Code", "Кодекс") if ru else r.article
-        out.append(f"{article} — {q}: {choice}")
+        out.append(f"{_article(r.article)} — {_(r.question)}: {_(r.choices[t.reading(k)])}")
     return out
 
 
@@ -509,11 +505,9 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
 
 
 def tiebreak_name(key: str) -> str:
-    """A tie-break's name in the current language (the catalogue keeps both)."""
-    from shashki.i18n import language
-
-    ru, _sep, en = TIEBREAKS[key][1].partition(" / ")
-    return ru if language() == "ru" else (en[:1].upper() + en[1:] if en else ru)
+    """A tie-break's name in the current language, capitalised."""
+    name = pgettext(*TIEBREAKS[key][1])
+    return name[:1].upper() + name[1:]
 
 
 def _article(text: str) -> str:

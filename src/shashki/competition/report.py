@@ -112,11 +112,10 @@ def _regulations(t: Tournament, tbs: list[str]) -> list[tuple[str, str]]:
     if t.lots:
         ties += "; " + _("then by lot")
     out.append((_("Equal points"), ties))
-    ru = _ru()
     for k in READINGS:
         if k in t.readings:
             r = READINGS[k]
-            out.append((r.question[ru], r.choices[t.readings[k]][ru]))
+            out.append((_(r.question), _(r.choices[t.readings[k]])))
     return out
 
 

@@ -26,6 +26,7 @@ from shashki.competition.report import report_html, report_pdf
 from shashki.competition.standings import ties_for_lots
 from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 from shashki.competition.trf import export_trf
+from shashki.i18n import translation
 from shashki.server.accounts.auth import create_user, find_user
 from shashki.server.accounts.models import Role, User
 from shashki.server.accounts.visitor import Visitor, Who, accounts, check_csrf
@@ -87,10 +88,8 @@ async def event_list(request: Request, who: Who) -> Response:
 
 
 def tiebreak_name(key: str, lang: str) -> str:
-    """A tie-break's name in the page's language (the competition module names each
-    ``Russian / English``)."""
-    ru, _, en = TIEBREAKS[key][1].partition(" / ")
-    return ru if lang == "ru" or not en else en
+    """A tie-break's name in the page's language."""
+    return translation(lang).pgettext(*TIEBREAKS[key][1])
 
 
 def _creation_choices(lang: str) -> dict[str, Any]:
