@@ -60,7 +60,7 @@ from shashki.correspondence.mail import (
     read_reply,
     send,
 )
-from shashki.i18n import N_
+from shashki.i18n import N_, translation
 from shashki.rules import VARIANTS
 from shashki.server.accounts.models import Role as AccountRole
 from shashki.server.accounts.models import User
@@ -591,13 +591,13 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
             color = Color.BLACK
     if row is None or color is None:
         # Nobody is answered: the sender is unknown, and the text is the sender's.
-        return _refuse(db, cfg, None, sender, subject, raw, "no live game has that token",
-                       "нет идущей партии с такой меткой", answer_to=None)
+        return _refuse(db, cfg, None, sender, subject, raw,
+                       *_both(N_("no live game has that token")), answer_to=None)
     user = row.white if color is Color.WHITE else row.black
     if not user.email or user.email.lower() != sender:
         return _refuse(db, cfg, row.id, sender, subject, raw,
-                       f"the sender is not the address of {user.username}",
-                       f"отправитель — не адрес игрока {user.username}", answer_to=None)
+                       *_both(N_("the sender is not the address of {name}"),
+                              name=user.username), answer_to=None)
     loaded = load(db, cfg, row.id)
     g = loaded.game
     try:
@@ -631,6 +631,13 @@ def _not_your_move(name: str) -> CorrespondenceError:
     return CorrespondenceError(N_("it is not {name}'s move"), name=name)
 
 
+def _both(message: str, **values: object) -> tuple[str, str]:
+    """A message in English and in Russian: a mail to an address whose reader's language
+    is not known says both."""
+    return (translation("en").gettext(message).format(**values),
+            translation("ru").gettext(message).format(**values))
+
+
 def _refuse(db: Session, cfg: CorrConfig, game_id: int | None, sender: str, subject: str,
             raw: bytes, en: str, ru: str, *, answer_to: str | None) -> Inbound:
     """Log a refused reply; answer it with the reason only at ``answer_to``, a player's
@@ -643,7 +650,7 @@ def _refuse(db: Session, cfg: CorrConfig, game_id: int | None, sender: str, subj
     if answer_to:
         msg = EmailMessage()
         msg["From"], msg["To"] = cfg.sender, answer_to
-        msg["Subject"] = "Ход не принят / Move not accepted"
+        msg["Subject"] = " / ".join(_both(N_("Move not accepted"))[::-1])
         msg.set_content(f"{ru}\n\n{en}\n")
         answer.append(msg)
     return Inbound(game_id, False, en, ru, answer)
@@ -801,7 +808,8 @@ def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: User,
     msg["From"] = row.captain.email if row.captain is not None and row.captain.email else (
         cfg.sender)
     msg["To"] = row.judge.email
-    msg["Subject"] = header_text(f"Отчёт старосты / Captain's report: {row.name}")
+    title = " / ".join(_both(N_("Captain's report"))[::-1])
+    msg["Subject"] = header_text(f"{title}: {row.name}")
     msg.set_content(ev.report() + "\n")
     return [msg]
 
