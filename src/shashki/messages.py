@@ -29,6 +29,7 @@ from shashki.i18n import N_, translation
 # --- articles and sides -----------------------------------------------------------------
 CODE_ARTICLE = N_("Code {number}")
 """An article of the Russian Draughts Code (``Code 1.5.3``)."""
+CODE_CHAPTER = N_("Code ch. {chapter}")
 FMJD_ARTICLE = N_("FMJD {number}")
 WHITE = N_("White")
 BLACK = N_("Black")
@@ -85,8 +86,8 @@ PDN_LINE = N_("line {line}")
 PDN_COLUMN = N_("column {column}")
 PDN_TIMES = N_("{message} ({count} times)")
 
-TEMPLATES = [CODE_ARTICLE, FMJD_ARTICLE, WHITE, BLACK, ILLEGAL_NO_PIECE, ILLEGAL_OPPONENTS,
-             ILLEGAL_MAJORITY, ILLEGAL_CAPTURE, ILLEGAL_CANNOT_MOVE, ILLEGAL_IN, ILLEGAL,
+TEMPLATES = [CODE_CHAPTER, CODE_ARTICLE, FMJD_ARTICLE, WHITE, BLACK, ILLEGAL_NO_PIECE,
+             ILLEGAL_OPPONENTS, ILLEGAL_MAJORITY, ILLEGAL_CAPTURE, ILLEGAL_CANNOT_MOVE, ILLEGAL_IN, ILLEGAL,
              LEGAL_MOVES_FROM, LEGAL_MOVES, NO_MOVES, BAD_MOVE_TEXT, UNEXPECTED_CHAR,
              TWO_SQUARES, NOT_PLAYABLE, AMBIGUOUS, *DETAILS]
 """Every template :func:`translate` reads messages by."""

@@ -30,7 +30,7 @@ from shashki.competition.errors import ResultError
 from shashki.competition.labels import label, plural
 from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
-from shashki.i18n import _, pgettext
+from shashki.i18n import NP_, _, pgettext
 
 
 def points_text(x: float) -> str:
@@ -237,7 +237,7 @@ def crosstable_csv(t: Tournament) -> str:
     return buf.getvalue()
 
 
-_MARKS = {"en": ("w", "b"), "ru": ("б", "ч")}
+_MARKS = (NP_("crosstable mark", "w"), NP_("crosstable mark", "b"))
 """Colour marks of the crosstable: White, Black (the Code's «белые», «чёрные» in Russian)."""
 
 
@@ -266,9 +266,7 @@ def crosstable(t: Tournament) -> dict[str, Any]:
     scored against the column player (``+``/``−`` for forfeits, ``■`` on the diagonal);
     Swiss: per round the opponent, the colour (``w``/``b``, in Russian ``б``/``ч``) and the
     points (``12б2``), ``—`` for the bye. Then points and place (Code 3.16.1)."""
-    from shashki.i18n import language
-
-    white, black = _MARKS["ru" if language() == "ru" else "en"]
+    white, black = (pgettext(*m) for m in _MARKS)
     rows_st = standings(t)
     place = {s.player.number: s.place for s in rows_st}
     order = [s.player.number for s in rows_st] if t.system == "dutch" else sorted(
@@ -513,9 +511,9 @@ def tiebreak_name(key: str) -> str:
 def _article(text: str) -> str:
     """``Code 3.16.5`` as the current language writes it (``Кодекс 3.16.5``)."""
     from shashki.i18n import language
+    from shashki.messages import article
 
-    return (text.replace("Code ", "Кодекс ").replace("ch. ", "гл. ") if language() == "ru"
-            else text)
+    return article(text, language())
 
 
 RATING_TEXTS = ("rt.heading", "rt.games", "rt.score", "rt.expected", "rt.k", "rt.change",
@@ -523,40 +521,17 @@ RATING_TEXTS = ("rt.heading", "rt.games", "rt.score", "rt.expected", "rt.k", "rt
 
 
 def _time_text(t: Tournament) -> str:
-    """The time control as people write it (``70m/35 + 15m``), Code 3.9."""
+    """The time control as people write it (``70m/35 + 15m``, ``70 мин/35 + 15 мин``),
+    Code 3.9."""
     if not t.time_control:
         return ""
     from shashki.clock import InvalidTimeControl, TimeControl
-
-    try:
-        text = str(TimeControl.from_pdn(t.time_control))
-    except InvalidTimeControl:
-        return t.time_control
     from shashki.i18n import language
 
-    return _time_ru(text) if language() == "ru" else text
-
-
-def _time_ru(text: str) -> str:
-    """``70m/35 + 15m`` as Russian writes it: ``70 мин на 35 ходов + 15 мин``.
-
-    >>> _time_ru("70m/35 + 15m"), _time_ru("10m+5s"), _time_ru("1h30m/41")
-    ('70 мин на 35 ходов + 15 мин', '10 мин + 5 с', '1 ч 30 мин на 41 ход')
-    """
-    import re
-
-    def moves(m: re.Match[str]) -> str:
-        n = int(m.group(1))
-        word = ("ход" if n % 10 == 1 and n % 100 != 11 else
-                "хода" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "ходов")
-        return f" на {n} {word}"
-
-    out = re.sub(r"/(\d+)", moves, text)
-    out = re.sub(r"(\d+)h(?=\d)", r"\1 ч ", out)
-    out = re.sub(r"(\d+)h", r"\1 ч", out)
-    out = re.sub(r"(\d+)m", r"\1 мин", out)
-    out = re.sub(r"(\d+)s", r"\1 с", out)
-    return re.sub(r"\s*\+\s*", " + ", out)
+    try:
+        return TimeControl.from_pdn(t.time_control).text(language())
+    except InvalidTimeControl:
+        return t.time_control
 
 
 def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None,
