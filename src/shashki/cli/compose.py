@@ -141,13 +141,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    from shashki.composition.record import GENRE_NAMES
+    from shashki.composition.record import genre_name
 
     c = _one(args.file, args.index)
     ru = language() == "ru"
     board = c.board()
     print(c.label())
-    genre = GENRE_NAMES[c.genre][1 if ru else 0]
+    genre = genre_name(c.genre, "ru" if ru else "en")
     print(f"{genre}: {c.stipulation.text('ru' if ru else 'en')}")
     print(board.fen())
     print(board)

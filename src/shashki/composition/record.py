@@ -28,7 +28,7 @@ from enum import StrEnum
 from shashki.board import Board
 from shashki.color import BLACK, WHITE
 from shashki.errors import ShashkiError
-from shashki.i18n import translation
+from shashki.i18n import LANGUAGES, NP_, translation
 from shashki.pdn import Game
 
 
@@ -80,17 +80,24 @@ class Genre(StrEnum):
     """Дамочная проблема: a problem with a king in the initial position."""
 
 
-GENRE_NAMES: dict[Genre, tuple[str, str]] = {
-    Genre.PROBLEM: ("problem", "проблема"),
-    Genre.MINIATURE: ("miniature", "миниатюра"),
-    Genre.STUDY: ("study", "этюд"),
-    Genre.ZADACHA: ("block poser", "задача"),
-    Genre.KING_PROBLEM: ("king problem", "дамочная проблема"),
+GENRE_NAMES: dict[Genre, str] = {
+    Genre.PROBLEM: NP_("genre", "problem")[1],
+    Genre.MINIATURE: NP_("genre", "miniature")[1],
+    Genre.STUDY: NP_("genre", "study")[1],
+    Genre.ZADACHA: NP_("genre", "block poser")[1],
+    Genre.KING_PROBLEM: NP_("genre", "king problem")[1],
 }
+"""Each genre's English name; :func:`genre_name` in a language."""
+
+
+def genre_name(genre: Genre, lang: str) -> str:
+    """``study`` is ``этюд`` in Russian (the catalogue's ``genre`` entries)."""
+    return translation(lang).pgettext("genre", GENRE_NAMES[genre])
+
 
 _GENRE_WORDS = {**{g.value: g for g in Genre},
-                **{ru: g for g, (_en, ru) in GENRE_NAMES.items()},
-                **{en: g for g, (en, _ru) in GENRE_NAMES.items()},
+                **{genre_name(g, lang).lower().replace("ё", "е"): g for g in GENRE_NAMES
+                   for lang in LANGUAGES},
                 "etude": Genre.STUDY, "endgame": Genre.STUDY, "block": Genre.ZADACHA,
                 "block poser": Genre.ZADACHA, "mini": Genre.MINIATURE}
 

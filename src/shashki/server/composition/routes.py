@@ -14,7 +14,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from shashki.composition.diagram import composition_svg
-from shashki.composition.record import GENRE_NAMES
+from shashki.composition.record import genre_name
 from shashki.server.accounts.models import Role, User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.composition import service as cs
@@ -100,8 +100,7 @@ def _view(request: Request, who: Visitor, contest_id: int) -> dict[str, Any]:
                     "author": e.author.username if director or closed else "",
                     "own": user is not None and e.author_id == user.id,
                     "stipulation": comp.stipulation.text(who.lang),
-                    "genre": GENRE_NAMES[comp.genre][1 if who.lang == "ru" else 0]
-                    if comp.genre else "",
+                    "genre": genre_name(comp.genre, who.lang) if comp.genre else "",
                     "solution": " ".join(comp.main_line()),
                     "verdict": verdict, "mark": mine.get(e.id)})
             ctx["entries"] = rows
