@@ -176,3 +176,22 @@ def test_the_command_lines_language(monkeypatch: pytest.MonkeyPatch) -> None:
         for k, v in env.items():
             monkeypatch.setenv(k, v)
         assert i18n.language() == lang, env
+
+
+def test_no_text_is_marked_inside_an_f_string() -> None:
+    """Babel's extractor reads an f-string as one token: ``f"{_('x')}"`` would never reach
+    the catalogue (and so never be translated)."""
+    import ast
+
+    marks = {"_", "gettext", "ngettext", "pgettext", "N_", "NP_"}
+    hidden = []
+    for path in sorted((ROOT / "src" / "shashki").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
+                            and inner.func.id in marks
+                            and any(isinstance(a, ast.Constant) for a in inner.args)):
+                        hidden.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    assert hidden == []

@@ -22,13 +22,13 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {_('error')}: {message}\n")
+        sys.stderr.write(f'{self.prog}: ' + _('error') + f': {message}\n')
         raise SystemExit(2)
 
 
 def fail(message: str) -> NoReturn:
     """Print one error line and exit with status 2."""
-    sys.stderr.write(f"shashki: {_('error')}: {message}\n")
+    sys.stderr.write('shashki: ' + _('error') + f': {message}\n')
     raise SystemExit(2)
 
 

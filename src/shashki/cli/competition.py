@@ -375,7 +375,7 @@ def _load_trf(path: str) -> Tournament:
 
     t, warnings = read_trf(_read_trf(path))
     for w in warnings:
-        sys.stderr.write(f"shashki: {_('warning')}: {w}\n")
+        sys.stderr.write('shashki: ' + _('warning') + f': {w}\n')
     return t
 
 
@@ -701,7 +701,7 @@ def _cmd_team(args: argparse.Namespace) -> int:
         print(_("team {} registered as number {}").format(team.name, team.number))
     elif args.action == "pair":
         rnd = tt.pair_next_round()
-        table = Table(title=f"{pgettext('column', 'Round')} {rnd.number}")
+        table = Table(title=(pgettext('column', 'Round') + f' {rnd.number}'))
         for col in ("team.match", "white", "black"):
             table.add_column(label(col))
         for m in rnd.matches:
@@ -713,7 +713,7 @@ def _cmd_team(args: argparse.Namespace) -> int:
         tt.set_result(args.round, args.match, list(args.results))
         print(_("round {}, match {}: {}").format(args.round, args.match, " ".join(args.results)))
     elif args.action == "standings":
-        table = Table(title=f"{tt.name} — {_('Standings')}" if tt.name else _("Standings"))
+        table = Table(title=(f'{tt.name} — ' + _('Standings')) if tt.name else _("Standings"))
         for col in ("place", "name", "team.mp", "team.bp", "team.sb"):
             table.add_column(label(col), justify="left" if col == "name" else "right")
         for st in tt.standings():
@@ -725,8 +725,8 @@ def _cmd_team(args: argparse.Namespace) -> int:
         for r in tt.rounds:
             for m in r.matches:
                 boards = " ".join(result_text(show, x) or "·" for x in m.results)
-                con.print(f"{pgettext('column', 'Round')} {r.number}: {tt.team(m.white).name} – "
-                          f"{tt.team(m.black).name}  {boards}")
+                con.print(pgettext('column', 'Round') + f' {r.number}: {tt.team(m.white).name} – '
+                          f'{tt.team(m.black).name}  {boards}')
     if args.action != "standings":
         with open(args.file, "w", encoding="utf-8") as f:
             f.write(tt.to_json() + "\n")

@@ -129,7 +129,7 @@ def cmd_probe(args: argparse.Namespace) -> int:
             else pgettext("whose move", "Black"))
     print(_("{} to move: {}").format(side, _text(r)))
     if best is not None:
-        print(f"{_('best move')}: {board.move_text(best)}")
+        print(_('best move') + f': {board.move_text(best)}')
         for m, c in moves:
             after = Result(_flip(c).outcome, None if c.plies is None else c.plies + 1)
             print(f"  {board.move_text(m):<12} {_text(after)}")

@@ -122,7 +122,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"bestmove": text}, ensure_ascii=False))
     else:
-        print(f"{_('best move')}: {text}")
+        print(_('best move') + f': {text}')
     return 0
 
 
@@ -242,10 +242,10 @@ def cmd_match(args: argparse.Namespace) -> int:
         return 0
     print(_("{a} vs {b}: {v}, {c}, {n} games").format(a=result.a, b=result.b, v=variant, c=control,
                                     n=st.games))
-    print(f"{st.summary()}, {_('likelihood of superiority')} {100 * st.los():.1f} %")
+    print(f'{st.summary()}, ' + _('likelihood of superiority') + f' {100 * st.los():.1f} %')
     ends = ", ".join(f"{k} {v}" for k, v in sorted(result.terminations().items(),
                                                     key=lambda kv: -kv[1]))
-    print(f"{_('endings')}: {ends}")
+    print(_('endings') + f': {ends}')
     if args.pdn:
         print(_("games saved to {}").format(args.pdn))
     return 0

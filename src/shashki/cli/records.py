@@ -103,13 +103,13 @@ def _pdn_games(reader: Any, label: str) -> Iterator[Any]:
 
 
 def _error_line(path: str, err: Any) -> str:
-    return f"{path}:{err.line}:{err.column}: {_('game')} {err.index}: {err.message}"
+    return (f'{path}:{err.line}:{err.column}: ' + _('game') + f' {err.index}: {err.message}')
 
 
 def _warning_line(path: str, w: Any) -> str:
-    count = f" ({_('{} times').format(w.count)})" if w.count > 1 else ""
-    return (f"{path}:{w.line}:{w.column}: {_('game')} {w.index}: {_('warning')}: "
-            f"{w.message}{count}")
+    count = " (" + _("{} times").format(w.count) + ")" if w.count > 1 else ""
+    return (f'{path}:{w.line}:{w.column}: ' + _('game') + f' {w.index}: ' + _('warning')
+            + f': {w.message}{count}')
 
 
 def _cmd_pdn_check(args: argparse.Namespace) -> int:
@@ -129,7 +129,7 @@ def _cmd_pdn_check(args: argparse.Namespace) -> int:
                     print(_warning_line(path, w), flush=False)
         except OSError as e:
             unreadable += 1
-            sys.stderr.write(f"shashki: {_('error')}: {path}: {e.strerror or e}\n")
+            sys.stderr.write('shashki: ' + _('error') + f': {path}: {e.strerror or e}\n')
     if unreadable < len(args.files):  # a summary of nothing read would say nothing
         print(_("{files} file(s), {games} game(s), {broken} broken, {errors} error(s), {warnings} "
                 "warning(s)").format(files=len(args.files), games=games, broken=broken,
@@ -166,8 +166,8 @@ def _cmd_pdn_replay(args: argparse.Namespace) -> int:
         else:
             t = record["termination"]
             why = f"  {record['result']} {t['kind']} ({t['article']}, {t['ply']})" if t else ""
-            print(f"{game.index}: {record['plies']} {_('plies')}  "
-                  f"{record['fen'] or _('position unknown (unknown moves)')}{why}")
+            fen = record["fen"] or _("position unknown (unknown moves)")
+            print(f"{game.index}: {record['plies']} " + _("plies") + f"  {fen}{why}")
     return 2 if broken else 0  # every game was tried; the broken ones are reported
 
 
@@ -250,7 +250,7 @@ def _cmd_pdn_convert(args: argparse.Namespace) -> int:
                 broken += 1
                 err = game.errors[0]
                 sys.stderr.write(_error_line(args.file, err) + "\n")
-                out.write(f"% {_('shashki: not converted')}: {err}\n{game.raw}\n")
+                out.write('% ' + _('shashki: not converted') + f': {err}\n{game.raw}\n')
                 continue
             out.write(text)
     finally:

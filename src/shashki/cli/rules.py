@@ -69,7 +69,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
             print(json.dumps(_perft_record(board, args.depth, total, secs)
                              | {"divide": dict(rows)}, ensure_ascii=False))
         else:
-            print(f"\n{_('nodes')}: {total}  ({secs:.3f} s)")
+            print('\n' + _('nodes') + f': {total}  ({secs:.3f} s)')
         return 0
     t0 = time.perf_counter()
     nodes = board.perft(args.depth, bulk)
@@ -78,7 +78,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         print(json.dumps(_perft_record(board, args.depth, nodes, secs)))
     else:
         rate = f", {nodes / secs / 1e6:.1f} M/s" if nodes >= 100_000 else ""
-        print(f"{_('nodes')}: {nodes}  ({secs:.3f} s{rate})")
+        print(_('nodes') + f': {nodes}  ({secs:.3f} s{rate})')
     return 0
 
 
@@ -137,7 +137,8 @@ def _perft_positions(args: argparse.Namespace, bulk: bool) -> int:
             except (ShashkiError, _BadLine) as e:
                 # One bad line is reported and skipped; the others still run.
                 bad += 1
-                progress.console.print(f"shashki: {_('error')}: {args.positions}:{lineno}: {e}",
+                progress.console.print('shashki: ' + _('error')
+                                       + f': {args.positions}:{lineno}: {e}',
                                        markup=False, highlight=False, soft_wrap=True)
                 progress.advance(task)
                 continue

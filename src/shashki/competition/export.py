@@ -354,7 +354,7 @@ def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any
     from rich.table import Table
 
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
-    table = Table(title=f"{t.name} — {_('Standings')}" if t.name else _("Standings"))
+    table = Table(title=(f'{t.name} — ' + _('Standings')) if t.name else _("Standings"))
     for col in ("place", "№", "name", "title", "rating", "club", "points"):
         table.add_column(label(col) if col != "№" else col,
                          justify="left" if col in ("name", "club") else "right")
@@ -415,7 +415,7 @@ def rich_pairings(t: Tournament, rnd: Round) -> Any:
     """A rich Table of a round's pairings with boards, colours, results, openings."""
     from rich.table import Table
 
-    table = Table(title=f"{pgettext('column', 'Round')} {rnd.number}")
+    table = Table(title=(pgettext('column', 'Round') + f' {rnd.number}'))
     for col in ("board", "white", "result", "black"):
         table.add_column(label(col))
     if t.micromatch:
@@ -449,7 +449,7 @@ def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
     for b in rnd.byes:
         pts = points_text(bye_points(t, b.kind))
         rows.append({"board": "", "white": _name(t, b.player),
-                     "black": f"{_('bye')} ({label('bye.' + b.kind)})", "result": pts,
+                     "black": (_('bye') + f" ({label('bye.' + b.kind)})"), "result": pts,
                      "opening": ""})
     return rows
 

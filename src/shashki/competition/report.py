@@ -213,7 +213,7 @@ def _events(t: Tournament) -> list[dict[str, Any]]:
 
 
 def _board_text(p: Pairing, g: int) -> str:
-    return _("board {}").format(p.board) + (f", {_('game')} {g}" if len(p.results) > 1
+    return _("board {}").format(p.board) + ((', ' + _('game') + f' {g}') if len(p.results) > 1
                                              else "")
 
 
