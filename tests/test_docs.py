@@ -6,30 +6,19 @@ from __future__ import annotations
 
 import ast
 import importlib
-import importlib.util
 import inspect
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tools import importgraph, linkcheck, sequence
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
 EXEMPT: dict[str, str] = {}
 """Public names that cannot have an example, with the reason (keep it short)."""
-
-
-def _tool(name: str) -> ModuleType:
-    path = ROOT / "tools" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def documented_modules() -> list[str]:
@@ -67,7 +56,9 @@ def _origin(module: ModuleType, name: str) -> str | None:
         if isinstance(node, ast.ImportFrom) and any(a.name == name for a in node.names):
             base = node.module or ""
             if node.level:
-                pkg = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+                pkg = module.__name__
+                if not hasattr(module, "__path__"):
+                    pkg = pkg.rpartition(".")[0]
                 up = pkg.split(".")[: len(pkg.split(".")) - node.level + 1]
                 base = ".".join([*up, base] if base else up)
             return _origin(importlib.import_module(base), name)
@@ -140,9 +131,9 @@ def test_exemptions_name_real_names() -> None:
 
 def test_the_diagrams_are_current() -> None:
     assert (DOCS / "images" / "layers.dot").read_text(encoding="utf-8") == \
-        _tool("importgraph").dot(), "run python tools/importgraph.py"
+        importgraph.dot(), "run python tools/importgraph.py"
     assert (DOCS / "images" / "move-flow.svg").read_text(encoding="utf-8") == \
-        _tool("sequence").svg(), "run python tools/sequence.py"
+        sequence.svg(), "run python tools/sequence.py"
 
 
 def test_the_move_flow_names_real_functions() -> None:
@@ -159,7 +150,6 @@ def test_the_move_flow_names_real_functions() -> None:
 
 
 def test_linkcheck_finds_a_broken_link(tmp_path: Path) -> None:
-    linkcheck = _tool("linkcheck")
     (tmp_path / "a.html").write_text(
         '<p id="here"><a href="b.html#there">b</a> <a href="#here">me</a>'
         ' <a href="https://example.org/">out</a> <img src="missing.svg"></p>', encoding="utf-8")

@@ -5,26 +5,11 @@ import is still a circle."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from tools import importgraph
 
-
-def _load_importgraph() -> ModuleType:
-    """``tools/importgraph.py``, which builds the graph the documentation draws too."""
-    path = Path(__file__).resolve().parents[1] / "tools" / "importgraph.py"
-    spec = importlib.util.spec_from_file_location("importgraph", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("importgraph", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-importgraph = _load_importgraph()
 LAYERS = importgraph.LAYERS
 MODULES = importgraph.MODULES
 GRAPH = importgraph.GRAPH

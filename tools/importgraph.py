@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import itertools
 import shutil
 import subprocess
 import sys
@@ -171,6 +172,13 @@ def dot() -> str:
                 out.append(f'      "{b}" [label="{label}"];')
             out.append("    }")
         out.append("  }")
+    # Rows: every box of a layer above an invisible point, and the point above every box
+    # of the layer below, so the layers stack as in the table.
+    order = sorted(rows)
+    for lower, upper in itertools.pairwise(order):
+        out.append(f'  "layer {upper}" [shape=point, style=invis, width=0, height=0];')
+        out += [f'  "{b}" -> "layer {upper}" [style=invis];' for b in sorted(rows[upper])]
+        out += [f'  "layer {upper}" -> "{b}" [style=invis];' for b in sorted(rows[lower])]
     for v in sorted(edges):
         for w in sorted(edges[v]):
             out.append(f'  "{v}" -> "{w}";')
