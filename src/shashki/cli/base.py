@@ -9,13 +9,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from shashki.errors import ShashkiError
-from shashki.i18n import _, language
+from shashki.i18n import _
 from shashki.rules import VARIANTS
-
-
-def say(en: str, ru: str) -> str:
-    """``en`` or ``ru``, in the user's language (for messages of one command)."""
-    return ru if language() == "ru" else en
 
 
 class Parser(argparse.ArgumentParser):
