@@ -115,7 +115,7 @@ def prepare(url: str, games: int, time_control: str) -> list[Table_]:
             if i % 2:
                 ch = store.create_challenge(s, rows[i - 1], "russian", time_control, "white",
                                             name)
-                game = store.accept_challenge(s, ch, user, time.time())
+                game = store.accept_challenge(s, ch, user)
                 tables.append(Table_(game.id, users[i - 1], users[i]))
     db.dispose()
     return tables

@@ -179,7 +179,7 @@ def test_engine_against_engine_is_not_rate_limited(client: TestClient,
         white = db.get(User, player.user_of("beginner"))
         black = db.get(User, player.user_of("novice"))
         ch = store.create_challenge(db, white, "russian", "", "white", black.username)
-        game_id = store.accept_challenge(db, ch, black, hub.now()).id
+        game_id = store.accept_challenge(db, ch, black).id
     client.portal.call(hub.get, game_id)  # type: ignore[union-attr]
     state = wait_state(guest, game_id, lambda s: s["ply"] >= 24 or s["status"] == "finished",
                        timeout=60)
@@ -242,7 +242,7 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
                 User.username == "human"))
             bot = db.get(User, bot_id)
             ch = store.create_challenge(db, h, "russian", "5m", "black", bot.username)
-            game_id = store.accept_challenge(db, ch, bot, hub.now()).id
+            game_id = store.accept_challenge(db, ch, bot).id
             ch.status = m.ChallengeStatus.ACCEPTED.value
         c.app.state.engine.player.poller.cancel()  # type: ignore[attr-defined]
     with TestClient(create_app(cfg)) as c:

@@ -51,11 +51,15 @@ from shashki.server.jobs.runner import run_inline
 from shashki.server.jobs.service import Jobs
 from shashki.server.jobs.worker import EmbeddedWorker
 from shashki.server.kinds import KINDS
+from shashki.server.lobby import routes as lobby_routes
+from shashki.server.lobby import service as lobby
 from shashki.server.play import api as api_routes
 from shashki.server.play import routes as page_routes
 from shashki.server.play import stream as stream_routes
 from shashki.server.play import ws as ws_routes
 from shashki.server.play.live import Hub
+from shashki.server.ratings import routes as rating_routes
+from shashki.server.ratings import service as ratings
 
 HERE = Path(__file__).parent
 log = logging.getLogger("shashki.server")
@@ -73,8 +77,8 @@ def _clock(seconds: float | None) -> str:
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
-FEATURES = ("core", "accounts", "play", "events", "archive", "correspondence", "engine",
-            "composition", "jobs")
+FEATURES = ("core", "accounts", "play", "lobby", "ratings", "events", "archive",
+            "correspondence", "engine", "composition", "jobs")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
 
 
@@ -83,6 +87,7 @@ def templates() -> Jinja2Templates:
     dirs = [HERE / f / "templates" for f in FEATURES if (HERE / f / "templates").is_dir()]
     tpl = Jinja2Templates(directory=dirs)
     tpl.env.filters["clock"] = _clock
+    tpl.env.filters["time_class"] = lambda control: ratings.time_class(control) or "none"
     return tpl
 
 
@@ -102,6 +107,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(db, settings)
         hub.arbitrated = events.arbitrated(db)
         hub.officials = events.officials_lookup(db)
+        hub.ended.append(ratings.on_game_end)
+        hub.rating_labels = ratings.game_labels(db)
+        hub.admit = lobby.admit
         bus = None
         if settings.redis_url:
             from shashki.server.core.bus import RedisBus
@@ -150,7 +158,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         (f"shashki.server.{f}", "static") for f in FEATURES if (HERE / f / "static").is_dir()]
     app.mount("/static", StaticFiles(packages=static), name="static")
     app.include_router(account_routes.router)
+    app.include_router(lobby_routes.router)
     app.include_router(page_routes.router)
+    app.include_router(rating_routes.router)
     app.include_router(corr_routes.router)
     app.include_router(api_routes.router)
     app.include_router(stream_routes.router)

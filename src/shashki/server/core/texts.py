@@ -881,6 +881,65 @@ _T.update({
 })
 
 
+# Ratings, pools and seeks, first moves and notifications (issue 16).
+_T.update({
+    "nav.ratings": ("Ratings", "Рейтинги"),
+    "lobby.rated": ("rated", "на рейтинг"),
+    "lobby.casual": ("casual", "без рейтинга"),
+    "lobby.rated_help": ("Rated game (needs a clock and the initial position)",
+                         "Партия на рейтинг (с часами, из начальной позиции)"),
+    "lobby.range": ("Opponent's rating (open challenge)", "Рейтинг соперника (открытый вызов)"),
+    "lobby.range_min": ("from", "от"),
+    "lobby.range_max": ("to", "до"),
+    "pool.title": ("Quick pairing", "Быстрый подбор"),
+    "pool.help": ("Choose a control: you are paired with a player of similar rating; the "
+                  "range widens while you wait.",
+                  "Выберите контроль: вас сведут с соперником близкого рейтинга; чем дольше "
+                  "ожидание, тем шире диапазон."),
+    "pool.kind": ("Game", "Партия"),
+    "pool.waiting_n": ("{n} waiting", "ждут: {n}"),
+    "pool.your_rating": ("Your rating", "Ваш рейтинг"),
+    "pool.window": ("Rating range now", "Диапазон рейтинга сейчас"),
+    "pool.searching": ("Looking for an opponent…", "Ищем соперника…"),
+    "pool.leave": ("Leave the pool", "Выйти из подбора"),
+    "pool.left": ("You are no longer waiting here.", "Вы больше не ждёте здесь."),
+    "notify.enable": ("Notify me (browser notifications)", "Уведомлять меня (в браузере)"),
+    "notify.started": ("Your game has started", "Ваша партия началась"),
+    "game.abort": ("Abort the game", "Отменить партию"),
+    "kind.aborted": ("aborted", "партия отменена"),
+    "error.no_abort": ("A game can be aborted only before both players have moved ({article}).",
+                       "Отменить партию можно только до первого хода обоих ({article})."),
+    "error.rated_clock": ("A rated game needs a clock.", "Партия на рейтинг играется с часами."),
+    "error.rated_fen": ("A rated game starts from the initial position.",
+                        "Партия на рейтинг начинается из начальной позиции."),
+    "error.rating_range": ("The rating range is two whole numbers from 0 to 4000, the lower "
+                           "first.", "Диапазон рейтинга — два целых числа от 0 до 4000, "
+                           "меньшее первым."),
+    "error.rating_range_out": ("Your rating {rating} is outside this challenge's range "
+                               "{low}–{high}.",
+                               "Ваш рейтинг {rating} вне диапазона этого вызова: {low}–{high}."),
+    "error.pool": ("No such pool.", "Такого подбора нет."),
+    "ratings.title": ("Ratings", "Рейтинги"),
+    "ratings.leaderboard": ("Leaderboard", "Таблица рейтингов"),
+    "ratings.class": ("Time class", "Контроль"),
+    "ratings.rating": ("Rating", "Рейтинг"),
+    "ratings.rd": ("Deviation", "Отклонение"),
+    "ratings.games": ("Games", "Партий"),
+    "ratings.provisional": ("provisional: fewer games than needed for a reliable rating",
+                            "предварительный: партий пока мало для надёжного рейтинга"),
+    "ratings.none": ("No rated games yet.", "Партий на рейтинг пока нет."),
+    "ratings.empty": ("Nobody has a rating here yet.", "Здесь пока ни у кого нет рейтинга."),
+    "ratings.about": ("Glicko-2 ratings; “?” marks a provisional rating (deviation above 110).",
+                      "Рейтинги Glicko-2; «?» — предварительный рейтинг (отклонение больше "
+                      "110)."),
+    "tc.bullet": ("bullet", "пуля"),
+    "tc.blitz": ("blitz", "блиц"),
+    "tc.rapid": ("rapid", "быстрые"),
+    "tc.classical": ("classical", "классика"),
+    "tc.correspondence": ("correspondence", "по переписке"),
+    "tc.none": ("no clock", "без часов"),
+})
+
 class Texts:
     """The texts of one language; call with a key (and format parameters)."""
 
@@ -903,6 +962,8 @@ class Texts:
             return ""
         if self.language == "ru" and article.startswith("Code "):
             return "Кодекс " + article[5:]
+        if self.language == "ru" and article.startswith("Platform "):
+            return "Правила платформы " + article[9:]
         return article
 
     def kind(self, kind: str | None) -> str:

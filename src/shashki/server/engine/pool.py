@@ -271,7 +271,7 @@ class EnginePlayer:
                 bot = db.get(User, ch.target_id)
                 assert bot is not None
                 try:  # refused before anything is written
-                    games.append(store.accept_challenge(db, ch, bot, self.hub.now()).id)
+                    games.append(store.accept_challenge(db, ch, bot).id)
                 except ServerError as e:  # pragma: no cover - closed meanwhile
                     log.info("challenge %s not accepted: %s", ch.id, e)
         return games

@@ -56,6 +56,7 @@ from shashki.server.events.models import (
     SanctionKind,
 )
 from shashki.server.play import models as m
+from shashki.server.play import store
 from shashki.server.play.authority import CASUAL, Officials, authorise
 from shashki.server.play.store import check_fen, check_time_control, check_variant
 from shashki.svg import board_svg
@@ -455,13 +456,8 @@ def _start_game(db: DBSession, ev: EventRow, t: Tournament, rnd: int, p: Pairing
     control = ev.time_control
     if playoff and t.time_control:
         control = str(TimeControl.from_pdn(t.time_control))
-    rules = RulesGame(t.variant, fen, time_control=control or None)
-    game = m.Game(variant=t.variant, initial_fen=rules.initial_fen,
-                  time_control=control, ruleset=rules.ruleset.name,
-                  white_id=users[white], black_id=users[black], created_at=time.time(),
-                  started_at=now if control else None)
-    db.add(game)
-    db.flush()
+    game = store.new_game(db, t.variant, control, users[white], users[black], fen=fen,
+                          started_at=now)
     db.add(EventGame(event_id=ev.id, playoff=playoff, round=rnd, board=p.board,
                      game_no=game_no, game_id=game.id))
     db.flush()

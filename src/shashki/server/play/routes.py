@@ -1,18 +1,15 @@
-"""The pages of live play: the lobby, challenges, the game page and its PDN, players' pages."""
+"""The pages of live play: a challenge, the game page and its PDN (the lobby and the players'
+pages are the lobby feature's, :mod:`shashki.server.lobby.routes`)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 
-from shashki.server.accounts import auth
 from shashki.server.accounts.models import User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
-from shashki.server.core.errors import InvalidInput, NotFound
 from shashki.server.core.texts import details
-from shashki.server.core.web import form_str, redirect, render, run_db, services
+from shashki.server.core.web import redirect, render, run_db, services
 from shashki.server.play import models as m
 from shashki.server.play import store
 from shashki.server.play.live import hub_of
@@ -23,74 +20,7 @@ router = APIRouter()
 TIME_CONTROLS = ["3m+2s", "5m+3s", "10m", "15m+10s", "45m", "70m/35 + 15m"]
 
 
-# --- lobby ---------------------------------------------------------------------------------
-
-
-@router.get("/")
-async def lobby(request: Request, who: Who) -> Response:
-    return await _lobby(request, who)
-
-
-async def _lobby(request: Request, who: Visitor, status: int = 200, error: str | None = None,
-                 form: dict[str, str] | None = None) -> Response:
-    svc = services(request)
-
-    def load() -> dict[str, Any]:
-        with svc.db.session() as db:
-            lists: dict[str, Any] = dict(store.lobby(db, who.user))
-            lists["live"] = store.live_games(db)
-            lists["yours"] = store.games_of(db, who.user) if who.user else []
-            return lists
-
-    return render(request, who, "lobby.html", status=status, time_controls=TIME_CONTROLS,
-                  error=error, form=form or {}, **await run_db(load))
-
-
-# --- players ---------------------------------------------------------------------------------
-
-
-@router.get("/users/{name}")
-async def profile(name: str, request: Request, who: Who) -> Response:
-    svc = services(request)
-
-    def load() -> tuple[User, list[m.Game]]:
-        with svc.db.session() as db:
-            user = auth.find_user(db, name)
-            if user is None:
-                raise NotFound("user")
-            return user, store.games_of(db, user)
-
-    user, games = await run_db(load)
-    return render(request, who, "profile.html", user=user, games=games)
-
-
-# --- challenges -----------------------------------------------------------------------------
-
-
-@router.post("/challenges")
-async def create_challenge(request: Request, who: Who) -> Response:
-    svc = services(request)
-    form = await request.form()
-    check_csrf(request, who, form)
-    user = who.require_user()
-
-    def create() -> int:
-        with svc.db.session() as db:
-            creator = db.get(User, user.id)
-            assert creator is not None
-            ch = store.create_challenge(
-                db, creator, form_str(form, "variant", 40) or "russian",
-                form_str(form, "time_control", 80), form_str(form, "color", 10) or "random",
-                form_str(form, "opponent", 64) or None, form_str(form, "fen", 500) or None)
-            return ch.id
-
-    try:
-        ch_id = await run_db(create)
-    except InvalidInput as e:
-        fields = ("variant", "time_control", "color", "opponent", "fen")
-        return await _lobby(request, who, 422, who.t.error(e.code, detail=e.detail, **e.params),
-                            {k: form_str(form, k, 500) for k in fields})
-    return redirect(f"/challenges/{ch_id}")
+# --- challenges (the lobby and new challenges: shashki.server.lobby.routes) -------------
 
 
 @router.get("/challenges/{challenge_id}")
@@ -127,7 +57,7 @@ async def accept_challenge(request: Request, who: Visitor, challenge_id: int) ->
             ch = store.get_challenge(db, challenge_id, user)
             acceptor = db.get(User, user.id)
             assert acceptor is not None
-            game = store.accept_challenge(db, ch, acceptor, hub_of(request).now())
+            game = store.accept_challenge(db, ch, acceptor, admit=hub_of(request).admit)
             return game.id
 
     game_id = await run_db(start)
@@ -180,7 +110,7 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
 
 _KINDS = ["resignation", "no pieces", "no moves", "time forfeit", "forfeit",
           "arbiter's decision", "agreement", "draw by rule", "verified claim", "both lost",
-          "annulled"]
+          "annulled", "aborted"]
 _ACTIONS = ["offer", "decline", "accept", "claim", "claim rejected", "resign", "flag", "end",
             "decide", "irregularity"]
 _ERRORS = ["not_your_turn", "stale", "rate_limited", "illegal_move", "game_over", "rule",
