@@ -234,7 +234,6 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
         human = Visitor(c)
         human.signup("human")
         svc = c.app.state.services  # type: ignore[attr-defined]
-        hub = c.app.state.hub  # type: ignore[attr-defined]
         bot_id = c.app.state.engine.player.user_of("beginner")  # type: ignore[attr-defined]
         # the game is written, but the hub never hears of it before the server stops
         with svc.db.session() as db:
