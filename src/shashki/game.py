@@ -455,7 +455,7 @@ class Game:
 
         Not a rule of the Code, which starts the clock at the round's start (Code 3.7.3)
         and forfeits a late player (3.13.1); casual play online aborts instead (the
-        platform's decision, docs/rules.md P1, cited as ``article``)."""
+        platform's decision, docs/rules.md L1, cited as ``article``)."""
         self._require_open()
         if self.ply >= 2:
             raise RuleViolation(f"both players have moved; the game cannot be aborted ({article})")

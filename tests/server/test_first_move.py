@@ -1,4 +1,4 @@
-"""The first moves (docs/rules.md P1): a casual or rated game's clock starts with White's
+"""The first moves (docs/rules.md L1): a casual or rated game's clock starts with White's
 first move, and a game in which a player has not made his first move within the limit is
 aborted (no result, no rating change); an event's game follows the Code: White's clock
 runs from the start of the round (Code 3.7.3) and a player who has not moved when his
@@ -47,7 +47,7 @@ def test_no_first_move_aborts_the_game(quick: TestClient) -> None:
     with bob.ws(game_id) as wb:
         state = until(wb, lambda s: s["status"] == "finished")
     assert state["result"] == "*" and state["termination"]["kind"] == "aborted"
-    assert state["termination"]["article"] == "Platform P1"
+    assert state["termination"]["article"] == "Platform L1"
     # Black's first move is awaited as well.
     game_id = start_game(alice, bob, time_control="3m+2s")
     r = alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "c3-d4"})

@@ -211,7 +211,7 @@ def test_pdn_download(client: TestClient, alice: Visitor, bob: Visitor, guest: V
 def test_flag_fall_ends_the_game_by_the_server_clock(client: TestClient, alice: Visitor,
                                                       bob: Visitor) -> None:
     game_id = start_game(alice, bob, time_control="3s")
-    # The clock starts with White's first move (docs/rules.md P1); after both first moves
+    # The clock starts with White's first move (docs/rules.md L1); after both first moves
     # White's flag falls by the server's clock.
     for who, move in ((alice, "c3-d4"), (bob, "f6-g5")):
         r = who.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": move})

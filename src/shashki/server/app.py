@@ -177,6 +177,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(jobs_api.router)
     app.include_router(jobs_routes.router)
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """Browsers ask for ``/favicon.ico`` before they read the page's icon link."""
+        svg = (HERE / "core" / "static" / "favicon.svg").read_bytes()
+        return Response(svg, media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
     @app.middleware("http")
     async def cookies_and_headers(request: Request,
                                   call_next: Callable[[Request], Awaitable[Response]]

@@ -99,7 +99,7 @@ def test_casual_and_aborted_games_change_nothing(client: TestClient, alice: Visi
     act(bob, aborted, "abort")
     state = alice.get(f"/api/games/{aborted}").json()
     assert state["result"] == "*" and state["termination"]["kind"] == "aborted"
-    assert state["termination"]["article"] == "Platform P1"
+    assert state["termination"]["article"] == "Platform L1"
     assert rating(alice, "alice") == {} and rating(alice, "bob") == {}
 
 

@@ -215,7 +215,7 @@ def ensure_accounts(database: Database) -> dict[int, str]:
             while db.scalar(select(User).where(User.username_key == name)) is not None:
                 n += 1
                 name = f"{ACCOUNT_PREFIX}{level}-{n}"
-            user = User(username=name, username_key=name, password_hash="!",
+            user = User(username=name, username_key=name, password_hash="!", bot=True,
                           role=Role.PLAYER.value, created_at=time.time())
             db.add(user)
             db.flush()

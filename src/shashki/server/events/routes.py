@@ -116,7 +116,8 @@ async def create(request: Request, who: Who) -> Response:
         rounds=number(form, "rounds", 0) if system == "dutch" else 0,
         scoring=form_str(form, "scoring", 12), tiebreaks=tbs, arbiter=form_str(form, "arbiter", 64),
         ties=form_str(form, "ties", 12) or "tiebreaks",
-        playoff_places=number(form, "playoff_places", 0), lots=form_str(form, "lots", 4) == "on")
+        playoff_places=number(form, "playoff_places", 0), lots=form_str(form, "lots", 4) == "on",
+        venue=form_str(form, "venue", 200), date=form_str(form, "date", 10))
 
     def make() -> int:
         with svc.db.session() as db:
@@ -134,7 +135,8 @@ async def create(request: Request, who: Who) -> Response:
         keep = {k: form_str(form, k, 200) for k in ("name", "system", "mode", "variant",
                                                  "time_control", "rounds", "scoring",
                                                  "arbiter", "ballot", "micromatch",
-                                                 "fen", "ties", "playoff_places", "lots")}
+                                                 "fen", "ties", "playoff_places", "lots",
+                                                 "venue", "date")}
         keep["tiebreaks"] = tbs  # type: ignore[assignment]
         return render(request, who, "events.html", status=422, events=await run_db(load),
                       form=keep, error=who.t.error(e.code, detail=e.detail, **e.params),

@@ -20,6 +20,7 @@ its title, :data:`SANCTIONS_ARTICLE`.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -101,6 +102,10 @@ class EventForm:
     """With play-offs: the places they decide (0: all)."""
     lots: bool = False
     """Players still equal after everything are placed by lot (recorded)."""
+    venue: str = ""
+    """Where the event is held (the standings' header)."""
+    date: str = ""
+    """Its first day, ``YYYY-MM-DD``; empty: the day it is created."""
 
 
 # --- reading and writing the tournament ------------------------------------------------------
@@ -264,6 +269,9 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
         if variant_of(form.ballot) != variant:
             raise InvalidInput("ballot", code="event_ballot")
         ballot = form.ballot
+    date = form.date.strip() or time.strftime("%Y-%m-%d")
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        raise InvalidInput("date", "YYYY-MM-DD", code="event_date")
     arbiter_id = None
     if form.arbiter.strip():
         arb = find_user(db, form.arbiter)
@@ -278,7 +286,8 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
                        scoring=_scoring(form.scoring), tiebreaks=tbs,
                        games_per_pairing=2 if form.micromatch else 1, ballot=ballot,
                        seed=secrets.randbits(31),
-                       arbiter=form.arbiter.strip(), ties=form.ties,
+                       arbiter=form.arbiter.strip() or organiser.username, ties=form.ties,
+                       city=" ".join(form.venue.split())[:120], start=date,
                        playoff_places=max(0, form.playoff_places), lots=form.lots)
     except CompetitionError as e:
         raise EventError(str(e)) from None
@@ -394,11 +403,8 @@ def _forfeits(t: Tournament, rnd: Round, out: set[int]) -> None:
 
 
 def planned_rounds(t: Tournament) -> int:
-    n = len(t.players)
-    if t.system == "dutch":
-        return t.rounds_planned
-    rr = n - 1 if n % 2 == 0 else n
-    return rr * (2 if t.system == "double-berger" else 1)
+    """The event's rounds (0 while fewer than two players: no "round 0 of -1")."""
+    return t.planned_rounds()
 
 
 def pair_round(db: DBSession, ev: EventRow, now: float,

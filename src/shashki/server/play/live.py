@@ -69,8 +69,8 @@ HELD_CLAIM = "held claim"
 """How a threefold claim is stored in a game with an arbiter (an event's game): held for the
 arbiter's ruling instead of being ruled at once from the record."""
 PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "abort")
-ABORT_ARTICLE = "Platform P1"
-"""The platform's rule on the first moves of a casual or rated game (docs/rules.md P1):
+ABORT_ARTICLE = "Platform L1"
+"""The platform's rule on the first moves of a casual or rated game (docs/rules.md L1):
 the clock starts with White's first move, a game in which a player has not made his first
 move within :attr:`Settings.abort_after` seconds is aborted, not lost, and either player
 may abort it before both have moved."""
@@ -742,7 +742,7 @@ class Hub:
 
     def _abort_due(self, lg: LiveGame) -> float | None:
         """When a casual or rated game is aborted if the side to move has not made its
-        first move (docs/rules.md P1); None when that no longer applies."""
+        first move (docs/rules.md L1); None when that no longer applies."""
         g = lg.game
         if lg.arbitrated or g.termination is not None or g.ply >= 2 or g.clock is None:
             return None

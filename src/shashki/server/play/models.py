@@ -86,7 +86,7 @@ class Game(Base):
     started_at: Mapped[float | None] = mapped_column(Float, default=None)
     """When White's clock was started (Code 3.7.3): an event's game at the start of the
     round; None for a casual or rated game, whose clock starts with White's first move
-    (docs/rules.md P1)."""
+    (docs/rules.md L1)."""
     ended_at: Mapped[float | None] = mapped_column(Float, default=None)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     """A rated game: its result changes both ratings (docs/ratings.md)."""

@@ -145,7 +145,7 @@ def accept_challenge(db: DBSession, ch: m.Challenge, user: User,
                      rng: random.Random | None = None,
                      admit: Admission | None = None) -> m.Game:
     """Start the game of a challenge; ``user`` is the opponent. The clock starts with
-    White's first move (docs/rules.md P1)."""
+    White's first move (docs/rules.md L1)."""
     if ch.status != m.ChallengeStatus.OPEN.value:
         raise Conflict("challenge is no longer open")
     if ch.creator_id == user.id:
@@ -177,7 +177,7 @@ def new_game(db: DBSession, variant: str, time_control: str, white_id: int, blac
              started_at: float | None = None) -> m.Game:
     """A new live game (a challenge's, a pool's). ``started_at``: when White's clock was
     started (an event's game, Code 3.7.3); None: the clock starts with White's first move
-    (docs/rules.md P1)."""
+    (docs/rules.md L1)."""
     rules = RulesGame(variant, fen, time_control=time_control or None)
     game = m.Game(variant=variant, initial_fen=rules.initial_fen, time_control=time_control,
                   ruleset=rules.ruleset.name, white_id=white_id, black_id=black_id,

@@ -82,6 +82,12 @@ def upgrade() -> None:
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.add_column(sa.Column('rated', sa.Boolean(), nullable=False,
                                       server_default=sa.false()))
+    with op.batch_alter_table('users', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('bot', sa.Boolean(), nullable=False,
+                                      server_default=sa.false()))
+        batch_op.add_column(sa.Column('deleted_at', sa.Float(), nullable=True))
+    # The engine's accounts made before this column are bots too.
+    op.execute("UPDATE users SET bot = TRUE WHERE id IN (SELECT user_id FROM engine_accounts)")
     with op.batch_alter_table('challenges', schema=None) as batch_op:
         batch_op.add_column(sa.Column('rated', sa.Boolean(), nullable=False,
                                       server_default=sa.false()))
@@ -95,6 +101,9 @@ def downgrade() -> None:
         batch_op.drop_column('rating_max')
         batch_op.drop_column('rating_min')
         batch_op.drop_column('rated')
+    with op.batch_alter_table('users', schema=None) as batch_op:
+        batch_op.drop_column('deleted_at')
+        batch_op.drop_column('bot')
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.drop_column('rated')
     with op.batch_alter_table('pool_entries', schema=None) as batch_op:
