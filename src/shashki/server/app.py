@@ -51,6 +51,7 @@ from shashki.server.jobs.runner import run_inline
 from shashki.server.jobs.service import Jobs
 from shashki.server.jobs.worker import EmbeddedWorker
 from shashki.server.kinds import KINDS
+from shashki.server.lobby import api as lobby_api
 from shashki.server.lobby import routes as lobby_routes
 from shashki.server.lobby import service as lobby
 from shashki.server.play import api as api_routes
@@ -58,6 +59,7 @@ from shashki.server.play import routes as page_routes
 from shashki.server.play import stream as stream_routes
 from shashki.server.play import ws as ws_routes
 from shashki.server.play.live import Hub
+from shashki.server.ratings import api as rating_api
 from shashki.server.ratings import routes as rating_routes
 from shashki.server.ratings import service as ratings
 
@@ -161,6 +163,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby_routes.router)
     app.include_router(page_routes.router)
     app.include_router(rating_routes.router)
+    app.include_router(lobby_api.router)
+    app.include_router(rating_api.router)
     app.include_router(corr_routes.router)
     app.include_router(api_routes.router)
     app.include_router(stream_routes.router)

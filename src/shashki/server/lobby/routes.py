@@ -10,7 +10,6 @@ from fastapi.responses import Response
 
 from shashki.server.accounts import auth
 from shashki.server.accounts.models import User
-from shashki.server.accounts.tokens import ApiWho, check_api_csrf
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.api import Id
 from shashki.server.core.errors import InvalidInput, NotFound
@@ -19,7 +18,6 @@ from shashki.server.lobby import service as lobby
 from shashki.server.lobby.models import PoolEntry
 from shashki.server.play import models as m
 from shashki.server.play import store
-from shashki.server.play.live import hub_of
 from shashki.server.play.routes import TIME_CONTROLS
 from shashki.server.ratings import service as ratings
 
@@ -121,13 +119,6 @@ async def join_pool(request: Request, who: Who) -> Response:
     return redirect(f"/pools/{entry_id}")
 
 
-def _entry_json(e: PoolEntry, now: float) -> dict[str, Any]:
-    waited = max(0.0, now - e.joined_at)
-    return {"id": e.id, "pool": e.pool, "variant": e.variant, "rated": e.rated,
-            "rating": round(e.rating), "status": e.status, "game_id": e.game_id,
-            "waited": round(waited, 1), "window": lobby.window(waited)}
-
-
 @router.get("/pools/{entry_id}")
 async def pool_page(entry_id: Id, request: Request, who: Who) -> Response:
     svc = services(request)
@@ -162,28 +153,6 @@ async def leave_pool(entry_id: Id, request: Request, who: Who) -> Response:
 
     await run_db(leave)
     return redirect("/")
-
-
-@router.post("/api/pools/{entry_id}/poll")
-async def poll_pool(entry_id: Id, request: Request, who: ApiWho) -> dict[str, Any]:
-    """The waiting page asks for news (a POST: it keeps the player in the pool)."""
-    check_api_csrf(request, who)
-    svc = services(request)
-    user = who.require_user()
-    hub = hub_of(request)
-    now = hub.now()
-
-    def poll() -> tuple[dict[str, Any], list[int]]:
-        with svc.db.session() as db:
-            me = db.get(User, user.id)
-            assert me is not None
-            entry, new = lobby.poll(db, me, entry_id, now)
-            return _entry_json(entry, now), new
-
-    data, new = await run_db(poll)
-    for game_id in new:  # the hub arms the abort timer of each new game
-        await hub.get(game_id)
-    return data
 
 
 # --- players' pages ----------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from shashki.rules import VARIANTS
-from shashki.server.accounts import auth
 from shashki.server.accounts.visitor import Who
 from shashki.server.core.errors import NotFound
 from shashki.server.core.web import render, run_db, services
@@ -31,18 +30,3 @@ async def leaderboard(request: Request, who: Who, variant: str = "russian",
     rows = [(u, r, ratings.Shown(r.rating, r.rd, r.games)) for u, r in await run_db(load)]
     return render(request, who, "leaderboard.html", rows=rows, variant=variant, tc=tc,
                   classes=ratings.TIME_CLASSES)
-
-
-@router.get("/api/users/{name}/ratings")
-async def user_ratings(name: str, request: Request) -> dict[str, Any]:
-    svc = services(request)
-
-    def load() -> dict[str, Any]:
-        with svc.db.session() as db:
-            user = auth.find_user(db, name)
-            if user is None:
-                raise NotFound("user")
-            return {"user": user.username,
-                    "ratings": [ratings.as_dict(r) for r in ratings.profile(db, user)]}
-
-    return await run_db(load)
