@@ -5,6 +5,7 @@ huey's immediate mode; tests/server/test_jobs.py runs analyses in a real worker)
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -269,3 +270,33 @@ def test_a_dead_worker_is_replaced() -> None:
 
     text, restarts = asyncio.run(run())
     assert restarts == 1 and len(text) == 5
+
+
+def test_the_pool_ends_its_workers_when_it_stops(tmp_path: Path) -> None:
+    # ``shashki serve`` stops the engine's worker processes and waits for them, so no
+    # worker outlives the server and no semaphore is left to the resource tracker.
+    import subprocess
+    import sys
+    import textwrap
+
+    script = tmp_path / "pool.py"
+    script.write_text(textwrap.dedent("""
+        import asyncio
+        from shashki.engine import Limit
+        from shashki.server.engine.pool import EnginePool
+
+        async def main():
+            pool = EnginePool(2)
+            pool.start()
+            await pool.move("russian", None, [], "beginner", Limit(time=0.1))
+            procs = list(pool.executor._processes.values())
+            pool.stop()
+            print("alive", sum(p.is_alive() for p in procs), len(procs))
+
+        if __name__ == "__main__":
+            asyncio.run(main())
+    """))
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "alive 0 " in run.stdout and "leaked semaphore" not in run.stderr

@@ -154,9 +154,21 @@ class EnginePool:
                 initializer=_warm)
 
     def stop(self) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+        """End the worker processes and wait for them: a search still running is cut
+        short, and the pool's queues and semaphores are released before the server
+        exits (a pool left to the interpreter's exit leaks them)."""
+        if self.executor is None:
+            return
+        executor, self.executor = self.executor, None
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in processes:
+            proc.join(5)
+        with contextlib.suppress(Exception):  # a terminated worker breaks the pool
+            executor.shutdown(wait=True)
 
     async def _run(self, fn: Any, *args: Any) -> Any:
         if self.executor is None:
