@@ -108,6 +108,7 @@ _T: dict[str, tuple[str, str]] = {
     "variant.brazilian": ("Brazilian draughts", "Бразильские шашки"),
     "variant.international": ("International draughts", "Международные шашки"),
     "variant.russian-giveaway": ("Russian giveaway", "Поддавки"),
+    "variant.russian-80": ("80-square draughts (Spantsiretti)", "Шашки Спанцирети (80 полей)"),
     "profile.games": ("Games", "Партии"),
     "profile.role": ("Role", "Роль"),
     "profile.member_since": ("Member since", "Зарегистрирован"),
