@@ -169,3 +169,23 @@ def test_ratings_commit_with_the_result_or_not_at_all(client: TestClient, alice:
     assert rating(alice, "alice") == {}  # ...and neither did the ratings
     act(bob, game_id, "resign")
     assert rating(alice, "alice")["games"] == 1
+
+
+def test_an_event_seeds_by_established_ratings(client: TestClient) -> None:
+    organiser = people(client, "olga")[0]
+    set_role(client, "olga", Role.ORGANISER)
+    people(client, "anna", "boris")
+    db = client.app.state.services.db  # type: ignore[attr-defined]
+    with db.session() as s:
+        from shashki.server.accounts.models import User
+
+        anna = s.query(User).filter_by(username="anna").one()
+        s.add(PlayerRating(user_id=anna.id, variant="russian", time_class="blitz",
+                           rating=1834.4, rd=70.0, volatility=0.06, games=40, updated_at=0))
+    event_id = create_event(organiser, system="dutch", rounds="3", time_control="3m+2s",
+                            tb1="", tb2="")
+    register(organiser, event_id, "anna", "boris")
+    from ..test_events import tournament
+
+    by_name = {p.name: p.rating for p in tournament(client, event_id).players}
+    assert by_name == {"anna": 1834, "boris": 0}  # boris has no established rating

@@ -60,6 +60,7 @@ from shashki.server.play import models as m
 from shashki.server.play import store
 from shashki.server.play.authority import CASUAL, Officials, authorise
 from shashki.server.play.store import check_fen, check_time_control, check_variant
+from shashki.server.ratings import service as ratings
 from shashki.svg import board_svg
 
 SANCTIONS_ARTICLE = "Code «Санкции»"
@@ -308,6 +309,17 @@ def _scoring(name: str) -> Any:
     return SCORING[name]
 
 
+def seed_rating(db: DBSession, user_id: int, variant: str, control: str) -> int:
+    """The player's platform rating in the event's variant and time class, by which a
+    Swiss event seeds (its pairing numbers by rating); 0 while provisional or absent
+    (docs/ratings.md)."""
+    tc = ratings.time_class(control)
+    shown = ratings.shown(db, [user_id], variant, tc).get(user_id)
+    if shown is None or shown.provisional:
+        return 0
+    return round(shown.rating)
+
+
 def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
     """Register an account. A round robin takes entries until round 1 is paired; a Swiss
     event also afterwards (a late entry plays from the next round)."""
@@ -325,7 +337,8 @@ def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
     if len(t.players) >= MAX_PLAYERS:
         raise Conflict(code="event_full", limit=MAX_PLAYERS)
     try:
-        p = t.add_player(user.username)
+        p = t.add_player(user.username, rating=seed_rating(db, user.id, t.variant,
+                                                            ev.time_control))
     except CompetitionError as e:
         raise EventError(str(e)) from None
     save(ev, t)
