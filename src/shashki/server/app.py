@@ -79,6 +79,18 @@ def _clock(seconds: float | None) -> str:
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
+def _result(result: str, variant: str) -> str:
+    """A stored result (``1-0``, ``1/2-1/2``…) in the variant's own tokens (International:
+    ``2-0``, ``1-1``, ``0-2``; the others as PDN's default GameTypes write them)."""
+    from shashki.pdn.gametype import result_token
+    from shashki.rules import variant_by_name
+
+    try:
+        return result_token(result, variant_by_name(variant))
+    except KeyError:
+        return result
+
+
 FEATURES = ("core", "accounts", "play", "lobby", "ratings", "events", "archive",
             "correspondence", "engine", "composition", "jobs")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
@@ -90,6 +102,7 @@ def templates() -> Jinja2Templates:
     tpl = Jinja2Templates(directory=dirs)
     tpl.env.filters["clock"] = _clock
     tpl.env.filters["time_class"] = lambda control: ratings.time_class(control) or "none"
+    tpl.env.filters["result"] = _result
     return tpl
 
 
