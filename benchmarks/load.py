@@ -21,7 +21,7 @@ acknowledged ones, in order (nothing lost, nothing duplicated).
 By default the games are rated and each ends by a resignation after its plies, so every
 game's end updates both ratings in the transaction of its result; ``--pool-players N``
 (default 20) players wait in the 3+2 pool meanwhile, their pages asking for news every
-second (pairing runs on each ask), and join again whenever they are paired (their games
+second (pairing runs on each ask), and join again 15 s after they are paired (their games
 are never played and are aborted after a minute). Notifications cost the server nothing
 (they are the browser's). ``--plain``: casual games that are not ended, no pool: the run
 to compare with.
@@ -144,6 +144,10 @@ def prepare(url: str, games: int, time_control: str, rated: bool = False,
     return tables, waiting
 
 
+REJOIN_AFTER = 15.0
+"""Seconds a paired pool player stays away before joining the pool again."""
+
+
 async def pool_player(base: str, player: Player, figures: Figures, stop: asyncio.Event
                       ) -> None:
     """One player in the 3+2 pool: joins, asks for news every second, joins again when
@@ -160,11 +164,13 @@ async def pool_player(base: str, player: Player, figures: Figures, stop: asyncio
             r = await client.post(f"/api/pools/{entry}/poll",
                                   headers={"X-CSRF-Token": player.csrf})
             figures.polls += 1
+            pause = 1.0
             if r.json().get("game_id"):
                 figures.paired += 1
                 entry = None
+                pause = REJOIN_AFTER  # he would be playing it; he comes back later
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(stop.wait(), 1.0)
+                await asyncio.wait_for(stop.wait(), pause)
 
 
 async def play(base: str, table: Table_, plies: int, think: float, rng: random.Random,
@@ -204,6 +210,9 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
             while now["ply"] < ply:
                 now = await states[color].get()
             if now["status"] != "live" or not now["legal"]:
+                if finish and now["status"] != "live":
+                    figures.ended += 1  # ended by the rules: rated as well
+                    finish = False
                 break
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
             move = rng.choice(now["legal"])["text"]
@@ -222,6 +231,12 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
             state[color] = now
         if finish and ply == plies:  # the side to move resigns: the game ends, rated
             color = "white" if ply % 2 == 0 else "black"
+            now = state[color]
+            while now["ply"] < ply:
+                now = await states[color].get()
+            if now["status"] != "live":  # the last move ended it
+                figures.ended += 1
+                return
             await sockets[color].send(json.dumps({"type": "resign", "id": ply}))
             ack = await asyncio.wait_for(acks[color].get(), 30)
             if ack["type"] == "error":

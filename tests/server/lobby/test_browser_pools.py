@@ -125,3 +125,31 @@ def test_a_rated_blitz_game_from_a_pool(base: str, browser: object) -> None:
     assert errors == []
     for ctx in (ctx_a, ctx_b):
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_every_new_page_in_both_languages(base: str, browser: object, size: str) -> None:
+    """Each new page at this size in Russian and English: it loads without a script
+    error and nothing is wider than the screen."""
+    viewport = DESKTOP if size == "desktop" else PHONE
+    extra = {} if size == "desktop" else {"is_mobile": True, "has_touch": True}
+    ctx = browser.new_context(viewport=viewport, **extra)  # type: ignore[attr-defined]
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    signup(page, base, f"shots-{size}")
+    for lang in ("ru", "en"):
+        page.goto(f"{base}/lang/{lang}")
+        page.click('#pools button[data-pool="10+5"]')
+        page.wait_for_url("**/pools/*")
+        shot(page, f"pages-pool-{size}-{lang}")
+        page.click('form[action$="/leave"] button')
+        page.wait_for_url(f"{base}/")
+        for name, path in (("lobby", "/"), ("leaderboard", "/ratings?tc=blitz"),
+                           ("profile", "/users/alice"), ("settings", "/settings")):
+            page.goto(base + path)
+            shot(page, f"pages-{name}-{size}-{lang}")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], (name, lang, width)
+    assert errors == []
+    ctx.close()

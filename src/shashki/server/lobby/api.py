@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -31,7 +32,7 @@ async def poll_pool(entry_id: Id, request: Request, who: ApiWho) -> dict[str, An
     svc = services(request)
     user = who.require_user()
     hub = hub_of(request)
-    now = hub.now()
+    now = time.time()  # the entries' times are the wall clock's (lobby.service.join)
 
     def poll() -> tuple[dict[str, Any], list[int]]:
         with svc.db.session() as db:

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from sqlalchemy.orm import Session as DBSession
 
 from shashki.server.accounts import auth
 from shashki.server.accounts.models import User
@@ -24,7 +25,7 @@ from shashki.server.ratings import service as ratings
 router = APIRouter()
 
 
-def _labels(db: Any, challenges: list[m.Challenge], games: list[m.Game]
+def _labels(db: DBSession, challenges: list[m.Challenge], games: list[m.Game]
             ) -> dict[tuple[int, str, str], str]:
     pairs = [(c.creator_id, c.variant, c.time_control) for c in challenges]
     for g in games:
