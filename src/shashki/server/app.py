@@ -31,6 +31,7 @@ from shashki.server.accounts.visitor import Accounts, Throttles, visitor
 from shashki.server.archive import api as archive_api
 from shashki.server.archive import routes as archive_routes
 from shashki.server.composition import routes as composition_routes
+from shashki.server.core import apidocs
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.core.settings import Settings
@@ -143,7 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await bus.stop()
             db.dispose()
 
-    app = FastAPI(title="shashki", lifespan=lifespan, docs_url="/api/docs",
+    app = FastAPI(title="shashki", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
     static: list[str | tuple[str, str]] = [
@@ -166,6 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(composition_routes.router)
     app.include_router(jobs_api.router)
     app.include_router(jobs_routes.router)
+    app.include_router(apidocs.router)
 
     @app.middleware("http")
     async def cookies_and_headers(request: Request,
