@@ -383,6 +383,22 @@ _T.update({
     "nav.archive": ("Archive", "Архив"),
     "nav.engine": ("Play the engine", "Игра с программой"),
     "archive.title": ("Game archive", "Архив партий"),
+    "explorer.title": ("Opening explorer", "Дебютный справочник"),
+    "explorer.show": ("Show", "Показать"),
+    "explorer.start": ("Start position", "Начальная позиция"),
+    "explorer.games": ("Archive games through this position: {n}",
+                       "Партий архива через эту позицию: {n}"),
+    "explorer.caption": ("Moves played from this position", "Ходы, сыгранные из этой позиции"),
+    "explorer.move": ("Move", "Ход"),
+    "explorer.count": ("Games", "Партий"),
+    "explorer.white": ("White won", "Победы белых"),
+    "explorer.draws": ("Draws", "Ничьи"),
+    "explorer.black": ("Black won", "Победы чёрных"),
+    "explorer.score": ("White's score", "Очки белых"),
+    "explorer.none": ("No archive game continued from this position.",
+                      "Ни одна партия архива не продолжалась из этой позиции."),
+    "explorer.reached": ("Games that reached it", "Партии с этой позицией"),
+    "analysis.board": ("Analysis board", "Доска анализа"),
     "archive.player": ("Player", "Игрок"),
     "archive.event": ("Event", "Соревнование"),
     "archive.site": ("Site", "Место"),
@@ -825,13 +841,36 @@ _DETAIL_PATTERNS = {
     r"^reprimand: (.*)$": "выговор: $1",
     r"^loss: (.*)$": "поражение в партии: $1",
     r"^exclusion: (.*)$": "исключение из соревнования: $1",
+    # why a move is refused (shashki.notation.explain_illegal and the move parser)
+    r"^illegal move '(.+)': a capture is compulsory \(Code 1\.5\.3\); legal moves: (.*)$":
+        "ход «$1» невозможен: бить обязательно (Кодекс 1.5.3); возможные ходы: $2",
+    r"^illegal move '(.+)': the capture of the largest number of pieces is compulsory "
+    r"\((.+)\), here (\d+); legal moves: (.*)$":
+        "ход «$1» невозможен: обязательно взятие наибольшего числа шашек ($2), здесь $3; "
+        "возможные ходы: $4",
+    r"^illegal move '(.+)': no piece on (\w+); legal moves: (.*)$":
+        "ход «$1» невозможен: на $2 нет шашки; возможные ходы: $3",
+    r"^illegal move '(.+)': the piece on (\w+) is the opponent's; legal moves: (.*)$":
+        "ход «$1» невозможен: шашка на $2 — соперника; возможные ходы: $3",
+    r"^illegal move '(.+)': the piece on (\w+) cannot move; legal moves: (.*)$":
+        "ход «$1» невозможен: шашке на $2 некуда ходить; возможные ходы: $3",
+    r"^illegal move '(.+)'; legal moves from (\w+): (.*)$":
+        "ход «$1» невозможен; возможные ходы с $2: $3",
+    r"^bad move text '(.+)': unexpected '(.+)' at column (\d+)$":
+        "не понят ход «$1»: лишнее «$2» в позиции $3",
+    r"^bad move text '(.+)': square '(.+)' is not a playable dark square of this board$":
+        "не понят ход «$1»: поле «$2» не тёмное поле этой доски",
 }
 _COMPILED = [(re.compile(k), v) for k, v in _DETAIL_PATTERNS.items()]
 
 
 def _detail_ru(text: str) -> str:
     """One detail of the rules library in Russian: each ``; ``-separated part that is a
-    known text or matches a known pattern is translated, the rest is kept."""
+    known text or matches a known pattern is translated, the rest is kept (a pattern that
+    matches the whole text, "; " and all, comes first: a refused move's reason)."""
+    for pattern, template in _COMPILED:
+        if "; " in text and (m := pattern.match(text)):
+            return m.expand(re.sub(r"\$(\d)", r"\\g<\1>", template))
     out = []
     for part in text.split("; "):
         done = _DETAILS.get(part)

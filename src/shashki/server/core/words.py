@@ -1,0 +1,44 @@
+"""A position in words, for the board's accessible name (a screen reader reads it; the FEN
+is no description): whose move it is, then each side's men and kings by square, in the
+variant's notation (algebraic on 8x8 and 10x8, numbers on 10x10, Code 1.2.2 / FMJD 2).
+
+>>> from shashki import Board
+>>> position_words(Board("russian", "W:Wc3,Kh2:Bf6"), "en")
+'White to move. White: man c3; king h2. Black: man f6.'
+>>> position_words(Board("russian", "B:Wc3:Bf6,g7"), "ru")
+'Ход чёрных. Белые: простая c3. Чёрные: простые f6, g7.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shashki.board import Board
+from shashki.color import BLACK, WHITE
+from shashki.notation import default_style, square_text
+
+_WORDS: dict[str, dict[str, Any]] = {
+    "en": {"turn": {"white": "White to move.", "black": "Black to move."},
+           "side": {"white": "White", "black": "Black"},
+           "man": ("man", "men"), "king": ("king", "kings"), "none": "no pieces"},
+    "ru": {"turn": {"white": "Ход белых.", "black": "Ход чёрных."},
+           "side": {"white": "Белые", "black": "Чёрные"},
+           "man": ("простая", "простые"), "king": ("дамка", "дамки"), "none": "нет шашек"},
+}
+
+
+def position_words(board: Board, lang: str) -> str:
+    """``board`` described in ``lang`` (``en`` or ``ru``)."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    style = default_style(board)
+    out = [w["turn"]["white" if board.turn is WHITE else "black"]]
+    for color, name in ((WHITE, "white"), (BLACK, "black")):
+        parts = []
+        for king, word in ((False, w["man"]), (True, w["king"])):
+            names = sorted((square_text(board, s, style) for s in board.pieces(color, king)),
+                           key=lambda n: (int(n),) if n.isdigit() else (n[0], int(n[1:])))
+            if names:
+                label = word[0] if len(names) == 1 else word[1]
+                parts.append(f"{label} " + ", ".join(names))
+        out.append(f"{w['side'][name]}: " + ("; ".join(parts) or str(w["none"])) + ".")
+    return " ".join(out)
