@@ -124,7 +124,7 @@ def explore(db: DBSession, variant: str, fen: str | None, games: int = 10) -> di
         select(ArchiveGame.id, ArchiveGame.white, ArchiveGame.black, ArchiveGame.result,
                ArchiveGame.date, ArchiveGame.event, P.ply)
         .join(ArchiveGame, ArchiveGame.id == P.game_id)
-        .where(P.key == key).order_by(P.game_id).limit(games)).all()
+        .where(P.key == key).limit(games)).all()  # no ORDER BY: it would sort them all
     return {"variant": v, "fen": board.fen(), "games": total, "moves": moves,
             "sample": [{"id": r.id, "white": r.white, "black": r.black, "result": r.result,
                         "date": r.date, "event": r.event, "ply": r.ply} for r in sample]}

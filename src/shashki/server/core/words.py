@@ -11,34 +11,25 @@ variant's notation (algebraic on 8x8 and 10x8, numbers on 10x10, Code 1.2.2 / FM
 
 from __future__ import annotations
 
-from typing import Any
-
 from shashki.board import Board
 from shashki.color import BLACK, WHITE
 from shashki.notation import default_style, square_text
-
-_WORDS: dict[str, dict[str, Any]] = {
-    "en": {"turn": {"white": "White to move.", "black": "Black to move."},
-           "side": {"white": "White", "black": "Black"},
-           "man": ("man", "men"), "king": ("king", "kings"), "none": "no pieces"},
-    "ru": {"turn": {"white": "Ход белых.", "black": "Ход чёрных."},
-           "side": {"white": "Белые", "black": "Чёрные"},
-           "man": ("простая", "простые"), "king": ("дамка", "дамки"), "none": "нет шашек"},
-}
+from shashki.server.core.texts import Texts
 
 
 def position_words(board: Board, lang: str) -> str:
-    """``board`` described in ``lang`` (``en`` or ``ru``)."""
-    w = _WORDS.get(lang, _WORDS["en"])
+    """``board`` described in ``lang`` (``en`` or ``ru``), with the texts ``words.*`` that
+    the game page's script uses for the same description."""
+    t = Texts(lang)
     style = default_style(board)
-    out = [w["turn"]["white" if board.turn is WHITE else "black"]]
+    out = [t("words.turn." + ("white" if board.turn is WHITE else "black"))]
     for color, name in ((WHITE, "white"), (BLACK, "black")):
         parts = []
-        for king, word in ((False, w["man"]), (True, w["king"])):
+        for king, word in ((False, "words.man"), (True, "words.king")):
             names = sorted((square_text(board, s, style) for s in board.pieces(color, king)),
                            key=lambda n: (int(n),) if n.isdigit() else (n[0], int(n[1:])))
             if names:
-                label = word[0] if len(names) == 1 else word[1]
+                label = t(word if len(names) == 1 else word + "s")
                 parts.append(f"{label} " + ", ".join(names))
-        out.append(f"{w['side'][name]}: " + ("; ".join(parts) or str(w["none"])) + ".")
+        out.append(f"{t('color.' + name)}: " + ("; ".join(parts) or t("words.none")) + ".")
     return " ".join(out)
