@@ -1,4 +1,4 @@
-"""``/api/docs``: Swagger UI served from the ``swagger-ui-bundle`` package, not a CDN.
+"""``/api/docs``: Swagger UI served from the ``fastapi-offline`` package, not a CDN.
 
 FastAPI's own docs page loads Swagger UI from a CDN and starts it with an inline script;
 the site's Content-Security-Policy (``script-src 'self'``, ``style-src 'self'``) blocks
@@ -9,17 +9,21 @@ core/static), so the docs work offline with the policy intact.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import fastapi_offline
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
-from swagger_ui_bundle import swagger_ui_path
 
 from shashki.server.core.errors import NotFound
 
 router = APIRouter(include_in_schema=False)
 
-ASSETS = ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-standalone-preset.js",
-          "favicon-32x32.png")
-"""The files of the bundle the page uses (nothing else of the package is served)."""
+ASSETS = ("swagger-ui-bundle.js", "swagger-ui.css", "favicon.png")
+"""The files of the package the page uses (nothing else of it is served). Its Swagger UI
+is of the 5.x line, which reads OpenAPI 3.1 (FastAPI's); ``swagger-ui-bundle`` on PyPI
+carries 4.15, which refuses it."""
+SWAGGER = Path(fastapi_offline.__file__).parent / "static"
 
 PAGE = """<!doctype html>
 <html lang="en">
@@ -27,7 +31,7 @@ PAGE = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>shashki – API</title>
-<link rel="icon" type="image/png" href="/api/docs/assets/favicon-32x32.png">
+<link rel="icon" type="image/png" href="/api/docs/assets/favicon.png">
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
 </head>
 <body>
@@ -48,7 +52,7 @@ async def docs() -> Response:
 async def asset(name: str) -> Response:
     if name not in ASSETS:
         raise NotFound()
-    path = swagger_ui_path / name
+    path = SWAGGER / name
     media = {"js": "text/javascript", "css": "text/css", "png": "image/png"}[
         name.rsplit(".", 1)[1]]
     return FileResponse(str(path), media_type=media,

@@ -1,0 +1,229 @@
+"""The game page without a mouse, in a real browser (Debian's Chromium under Playwright):
+a whole game played by keyboard alone — moves typed in the move box in the Code's
+notation, and chosen on the board's squares with the arrow keys and Enter — with a
+premove, an illegal attempt told why (Code 1.5.3), the moves stepped through with the
+arrow keys, then a rematch. No mouse event reaches the pages (they count them). Then the
+API docs render their operations offline, and axe-core finds no serious violation on the
+main pages. Screenshots at phone and desktop sizes in both languages go to
+``$SHASHKI_TEST_ARTIFACTS/browser``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from shashki import Board
+
+from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, axe_violations, shot
+from .serving import free_port, server
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
+GEOMETRY = Board("russian").variant.geometry
+START = "W:Wc3,e1:Bf6,h8"
+"""White c3 and e1 against f6 and h8: c3-d4 f6-e5 forces d4:f6, and so on."""
+
+COUNT_MICE = """() => { window.__mice = 0;
+  for (const t of ["mousedown", "mouseup", "pointerdown", "touchstart"])
+    document.addEventListener(t, () => { window.__mice++; }, true); }"""
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("gamepage")
+    port = free_port()
+    with server(tmp / "gamepage.db", port, tmp / "server.log"):
+        yield f"http://127.0.0.1:{port}"
+
+
+def sq(name: str) -> int:
+    return GEOMETRY.parse_square(name)
+
+
+def signup(page: Any, base: str, name: str) -> None:
+    page.goto(f"{base}/signup")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", "correct horse battery")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_url(f"{base}/")
+
+
+def to_square(page: Any, target: str) -> None:
+    """Move the board's keyboard focus to ``target`` with the arrow keys only."""
+    want = sq(target)
+    for _ in range(30):
+        at = page.evaluate("""() => { const b = document.activeElement;
+            return b && b.dataset.sq ? [Number(b.dataset.sq), b.offsetLeft, b.offsetTop]
+                                     : null; }""")
+        assert at is not None, "the board's squares lost the focus"
+        if at[0] == want:
+            return
+        there = page.evaluate(f"""() => {{ const b = document.querySelector(
+            '#board-keys button[data-sq="{want}"]'); return [b.offsetLeft, b.offsetTop]; }}""")
+        if abs(there[1] - at[2]) > 2:
+            page.keyboard.press("ArrowUp" if there[1] < at[2] else "ArrowDown")
+        else:
+            page.keyboard.press("ArrowLeft" if there[0] < at[1] else "ArrowRight")
+    raise AssertionError(f"could not reach {target}")
+
+
+def squares(page: Any, *names: str) -> None:
+    """Choose squares on the board by keyboard: Tab lands on it, arrows, Enter."""
+    page.focus('#board-keys button[tabindex="0"]')
+    for name in names:
+        to_square(page, name)
+        page.keyboard.press("Enter")
+
+
+def type_move(page: Any, text: str) -> None:
+    page.focus("#move-input")
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+
+
+def plies(page: Any, n: int) -> None:
+    sync_api.expect(page.locator("#moves button.mv")).to_have_count(n, timeout=10000)
+
+
+def test_a_game_by_keyboard_alone_with_a_premove_and_a_rematch(base: str,
+                                                                browser: Any) -> None:
+    expect = sync_api.expect
+    ctx_a = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    ctx_b = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
+    alice, bob = ctx_a.new_page(), ctx_b.new_page()
+    errors: list[str] = []
+    for page in (alice, bob):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    signup(alice, base, "alice")
+    signup(bob, base, "bob")
+
+    # Alice invites Bob to a game from a set position, by keyboard (fill and Enter).
+    alice.fill("#new-challenge input[name=opponent]", "bob")
+    alice.focus("#new-challenge details summary")
+    alice.keyboard.press("Enter")  # opens the start position's field
+    alice.fill("#new-challenge input[name=fen]", START)
+    alice.check("#new-challenge input[name=color][value=white]")
+    alice.press("#new-challenge input[name=opponent]", "Enter")
+    alice.wait_for_url("**/challenges/*")
+    challenge = alice.url
+    bob.goto(challenge)
+    bob.focus("#accept")
+    bob.keyboard.press("Enter")
+    bob.wait_for_url("**/games/*")
+    alice.wait_for_url("**/games/*", timeout=15000)
+    for page in (alice, bob):
+        page.wait_for_selector("#board-keys button.key")
+        page.evaluate(COUNT_MICE)
+    # The board's name is the position in words, not the FEN.
+    expect(bob.locator("#board-wrap")).to_have_attribute(
+        "aria-label", "White to move. White: men c3, e1. Black: men f6, h8.")
+    expect(alice.locator("#board-wrap")).to_have_attribute(
+        "aria-label", "Ход белых. Белые: простые c3, e1. Чёрные: простые f6, h8.")
+    expect(bob.locator(f'#board-keys button[data-sq="{sq("f6")}"]')).to_have_attribute(
+        "aria-label", "f6, black man")
+
+    # Bob, waiting, types his reply in advance: a premove, played when his turn comes.
+    type_move(bob, "f6-e5")
+    expect(bob.locator("#hint")).to_contain_text("Premove f6-e5")
+    shot(bob, "gamepage-01-premove-phone")
+    type_move(alice, "c3-d4")
+    plies(alice, 2)  # Bob's premove went at once
+    expect(alice.locator("#moves")).to_contain_text("f6-e5")
+
+    # Alice tries a quiet move with her other man: refused, with the Code's reason, in Russian.
+    type_move(alice, "e1-f2")
+    expect(alice.locator("#message")).to_contain_text("бить обязательно (Кодекс 1.5.3)")
+    shot(alice, "gamepage-02-illegal-desktop-ru")
+    # She captures on the board's squares: arrows and Enter, d4 then f6.
+    squares(alice, "d4", "f6")
+    plies(bob, 3)
+    # Bob answers on the squares too: h8-g7, and Alice's f6:h8 ends the game.
+    squares(bob, "h8", "g7")
+    plies(alice, 4)
+    squares(alice, "f6", "h8")
+    for page in (alice, bob):
+        expect(page.locator("#result")).to_contain_text("1-0")
+        expect(page.locator("#analysis-link")).to_be_visible()  # without a reload
+    shot(bob, "gamepage-03-over-phone")
+
+    # Stepping back through the moves with the arrow keys (the page's, not the board's).
+    bob.focus("#moves-title")
+    bob.keyboard.press("Home")
+    expect(bob.locator("#viewing")).to_contain_text("ply 0")
+    expect(bob.locator("#board-wrap")).to_have_attribute(
+        "aria-label", "White to move. White: men c3, e1. Black: men f6, h8.")
+    bob.keyboard.press("ArrowRight")
+    expect(bob.locator('#moves button.mv[aria-current="step"]')).to_have_text("c3-d4")
+    bob.keyboard.press("End")
+    expect(bob.locator("#viewing")).to_be_hidden()
+    shot(alice, "gamepage-04-over-desktop-ru")
+
+    # A rematch: Alice proposes it, Bob's page shows it at once, he accepts; colours swap.
+    alice.focus("#rematch-form button")
+    alice.keyboard.press("Enter")
+    alice.wait_for_url("**/challenges/*")
+    expect(bob.locator("#rematch-offer")).to_be_visible(timeout=10000)
+    bob.focus("#rematch-accept button")
+    bob.keyboard.press("Enter")
+    bob.wait_for_url("**/games/*")
+    alice.wait_for_url("**/games/*", timeout=15000)
+    assert bob.url == alice.url
+    expect(bob.locator(".player.white .name")).to_have_text("bob")
+    expect(bob.locator("#board-wrap")).to_have_attribute(
+        "aria-label", "White to move. White: men c3, e1. Black: men f6, h8.")
+    for page in (alice, bob):
+        page.evaluate(COUNT_MICE)
+    type_move(bob, "c3-b4")
+    plies(alice, 1)
+    assert [p.evaluate("window.__mice") for p in (alice, bob)] == [0, 0]
+    assert errors == []
+    for ctx in (ctx_a, ctx_b):
+        ctx.close()
+
+
+def test_the_api_docs_render_their_operations(base: str, browser: Any) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    remote: list[str] = []
+    page.on("request", lambda r: remote.append(r.url) if not r.url.startswith(base) else None)
+    blocked: list[str] = []
+    page.on("console", lambda m: blocked.append(m.text) if "Content Security" in m.text
+            else None)
+    page.goto(f"{base}/api/docs")
+    ops = page.locator(".opblock-summary-path")
+    sync_api.expect(ops.first).to_be_visible(timeout=15000)
+    assert ops.count() >= 30
+    sync_api.expect(page.locator(".opblock-summary-path", has_text="/api/archive/explorer")
+                    ).to_have_count(1)
+    shot(page, "gamepage-05-api-docs-desktop")
+    assert remote == [] and blocked == []
+    ctx.close()
+
+
+PAGES = ["/", "/archive", "/archive/explorer", "/analysis", "/puzzles", "/events", "/corr",
+         "/engine", "/login", "/signup"]
+
+
+def test_no_serious_accessibility_violation(base: str, browser: Any) -> None:
+    bad: dict[str, list[str]] = {}
+    for lang, viewport in (("en-US", DESKTOP), ("ru-RU", PHONE)):
+        ctx = browser.new_context(viewport=viewport, locale=lang, bypass_csp=True)
+        page = ctx.new_page()
+        signup(page, base, f"axe-{lang[:2]}")
+        # a game page too: a challenge to the engine's account is accepted at once
+        page.goto(f"{base}/engine")
+        page.check("#engine-form input[name=level][value=beginner]")
+        page.fill("#engine-form input[name=time_control]", "")
+        page.press("#engine-form input[name=time_control]", "Enter")
+        page.wait_for_url("**/games/*")
+        page.wait_for_selector("#board-keys button.key")
+        for path in [*PAGES, page.url.removeprefix(base)]:
+            page.goto(f"{base}{path}")
+            page.wait_for_load_state("networkidle")
+            found = axe_violations(page)
+            if found:
+                bad[f"{lang} {path}"] = found
+        ctx.close()
+    assert bad == {}
