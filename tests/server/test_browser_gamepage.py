@@ -183,6 +183,99 @@ def test_a_game_by_keyboard_alone_with_a_premove_and_a_rematch(base: str,
         ctx.close()
 
 
+TACTIC = "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8"
+
+
+def test_the_analysis_board_with_engine_arrows(base: str, browser: Any) -> None:
+    expect = sync_api.expect
+    for lang, viewport, suffix in (("en-US", DESKTOP, "desktop"), ("ru-RU", PHONE, "phone-ru")):
+        ctx = browser.new_context(viewport=viewport, locale=lang)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        page.goto(f"{base}/analysis?variant=russian&fen={TACTIC}")
+        # the engine's best move as an arrow, c3-d4 (squares 22 and 18), live as it deepens
+        arrow = page.locator("#board g.engine-arrow.best")
+        expect(arrow).to_have_attribute("data-squares", "22 18", timeout=30000)
+        expect(page.locator("#engine-lines li")).to_have_count(3)
+        expect(page.locator("#engine-status")).to_contain_text(
+            "done" if lang == "en-US" else "готово", timeout=30000)
+        expect(page.locator("#engine-lines li").first.locator(".score")).to_have_text("#5")
+        shot(page, f"analysis-01-lines-{suffix}")
+        if lang != "en-US":
+            ctx.close()
+            assert errors == []
+            continue
+        # moves by keyboard make a tree: c3-d4, back, e3-f4 is a variation
+        type_move(page, "c3-d4")
+        expect(page.locator("#tree button.mv.current")).to_have_text("1. c3-d4")
+        page.focus("#tree-title")
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator("#tree button.mv.current")).to_have_text(
+            "Start" if lang == "en-US" else "Начало")
+        type_move(page, "e3-f4")
+        expect(page.locator("#tree .variation")).to_have_count(1)
+        expect(page.locator("#tree .variation")).to_contain_text("e3-f4")
+        # set up a position: empty board, a white man on c3, a black one on f6
+        page.focus("#editor-toggle")
+        page.keyboard.press("Enter")
+        page.focus("#editor-clear")
+        page.keyboard.press("Enter")
+        expect(page.locator("#fen-input")).to_have_value("B:W:B")  # Black was to move
+        page.focus("#editor-turn input[value=W]")
+        page.keyboard.press("Space")
+        expect(page.locator("#fen-input")).to_have_value("W:W:B")
+        squares(page, "c3")
+        page.focus("#editor-piece input[value=bm]")
+        page.keyboard.press("Space")
+        squares(page, "f6")
+        expect(page.locator("#fen-input")).to_have_value(f"W:W{sq('c3')}:B{sq('f6')}")
+        page.focus("#editor-done")
+        page.keyboard.press("Enter")
+        expect(page.locator("#board-wrap")).to_have_attribute(
+            "aria-label", "White to move. White: man c3. Black: man f6.")
+        expect(page.locator("#engine-lines li").first).to_be_visible(timeout=30000)
+        shot(page, "analysis-02-set-up-desktop")
+        assert errors == []
+        ctx.close()
+
+
+def test_the_opening_explorer(base: str, browser: Any) -> None:
+    from pathlib import Path
+
+    from .test_explorer import WK2003
+
+    if not WK2003.exists():
+        pytest.skip(f"the shared real-PDN data is absent ({WK2003})")
+    expect = sync_api.expect
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    signup(page, base, "carol")
+    page.goto(f"{base}/archive")
+    page.set_input_files("#archive-import input[name=file]", files=[{
+        "name": "wk2003.pdn", "mimeType": "text/plain",
+        "buffer": Path(WK2003).read_bytes()}])
+    page.click("#archive-import button[type=submit]")
+    page.wait_for_url("**/archive/imports/*")
+    expect(page.locator("#count-imported")).to_have_text("23", timeout=60000)  # the job
+    page.goto(f"{base}/archive/explorer?variant=international")
+    expect(page.locator("#explorer-count")).to_contain_text("23")
+    first = page.locator("#explorer-moves tbody tr").first
+    move = first.get_attribute("data-move")
+    count = int(first.locator("td.count").inner_text())
+    shot(page, "explorer-01-start-desktop")
+    first.locator("a").focus()
+    page.keyboard.press("Enter")  # one step down the tree, by keyboard
+    expect(page.locator("#explorer-count")).to_contain_text(str(count))
+    assert move is not None
+    expect(page.locator("#explorer-games li")).to_have_count(min(10, count))
+    phone = browser.new_context(viewport=PHONE, locale="ru-RU").new_page()
+    phone.goto(page.url)
+    expect(phone.locator("#explorer-count")).to_contain_text("Партий архива")
+    shot(phone, "explorer-02-after-move-phone-ru")
+    ctx.close()
+
+
 def test_the_api_docs_render_their_operations(base: str, browser: Any) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()

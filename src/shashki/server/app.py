@@ -28,6 +28,8 @@ from shashki.server.accounts import api as account_api
 from shashki.server.accounts import routes as account_routes
 from shashki.server.accounts.auth import Passwords
 from shashki.server.accounts.visitor import Accounts, Throttles, visitor
+from shashki.server.analysis import routes as analysis_routes
+from shashki.server.analysis.service import start_analysis
 from shashki.server.archive import api as archive_api
 from shashki.server.archive import routes as archive_routes
 from shashki.server.composition import routes as composition_routes
@@ -75,7 +77,7 @@ def _clock(seconds: float | None) -> str:
 
 
 FEATURES = ("core", "accounts", "play", "events", "archive", "correspondence", "engine",
-            "composition", "jobs")
+            "composition", "jobs", "analysis")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
 
 
@@ -119,6 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             queue.bind(run_inline(db))
         app.state.jobs = jobs = Jobs(db, queue, settings.jobs_per_user)
         app.state.engine = await start_engine(db, hub, jobs)
+        app.state.analysis = start_analysis()
         worker = None
         if settings.workers > 0 and not settings.jobs_inline:
             worker = EmbeddedWorker(db.url, settings.redis_url, settings.workers)
@@ -139,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await run_db(worker.stop)
             queue.close()
             await app.state.engine.stop()
+            app.state.analysis.stop()
             await hub.stop()
             if bus is not None:
                 await bus.stop()
@@ -168,6 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(jobs_api.router)
     app.include_router(jobs_routes.router)
     app.include_router(apidocs.router)
+    app.include_router(analysis_routes.router)
 
     @app.middleware("http")
     async def cookies_and_headers(request: Request,
