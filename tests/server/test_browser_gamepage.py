@@ -276,6 +276,58 @@ def test_the_opening_explorer(base: str, browser: Any) -> None:
     ctx.close()
 
 
+def test_a_puzzle_solved(base: str, browser: Any) -> None:
+    from .test_analysis import BLUNDER
+
+    expect = sync_api.expect
+    ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = ctx.new_page()
+    signup(page, base, "dora")
+    page.goto(f"{base}/archive")
+    page.set_input_files("#archive-import input[name=file]", files=[{
+        "name": "blunder.pdn", "mimeType": "text/plain", "buffer": BLUNDER.encode()}])
+    page.click("#archive-import button[type=submit]")
+    page.wait_for_url("**/archive/imports/*")
+    expect(page.locator("#count-imported")).to_have_text("1", timeout=60000)
+    page.goto(f"{base}/archive?event=blunder")
+    page.click("#archive-results tbody a")
+    page.goto(page.url + "/analysis")
+    page.click("#analysis-request button")
+    expect(page.locator("#analysis-status")).to_contain_text("Analysed", timeout=60000)
+    page.reload()
+    expect(page.locator("#eval-graph circle.blunder")).to_have_count(1)
+    shot(page, "puzzles-01-eval-graph-desktop")
+    page.goto(f"{base}/puzzles")
+    page.click("#puzzle-mine button")
+    page.wait_for_url("**/puzzles?mining=*")
+    for _ in range(60):  # the job finds it
+        page.goto(f"{base}/puzzles")
+        if page.locator("#puzzle").count():
+            break
+        page.wait_for_timeout(1000)
+    expect(page.locator("#puzzle-task")).to_contain_text("White to move")
+    shot(page, "puzzles-02-puzzle-desktop")
+    # the winning capture, chosen on the board by keyboard: h4 then f6 (or d4 then f6)
+    fen = page.locator("#board-wrap").get_attribute("aria-label")
+    assert fen and fen.startswith("White to move.")
+    from shashki.engine import Engine
+
+    b = Board("russian")
+    for t in ("c3-d4", "f6-g5", "g3-h4", "d6-e5"):
+        b.push_text(t)
+    right = Engine("russian", hash_mb=8).lines(b, 2, 8)[0].pv_text(b)[0]
+    start, end = right.split(":")
+    squares(page, start, end)
+    page.wait_for_load_state()
+    expect(page.locator("#puzzle-result")).to_contain_text("solved!")
+    expect(page.locator("#puzzle-result")).to_contain_text("Your puzzle rating")
+    shot(page, "puzzles-03-solved-desktop")
+    phone = browser.new_context(viewport=PHONE, locale="ru-RU").new_page()
+    phone.goto(page.url)
+    shot(phone, "puzzles-04-puzzle-phone-ru")
+    ctx.close()
+
+
 def test_the_api_docs_render_their_operations(base: str, browser: Any) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()

@@ -59,6 +59,7 @@ from shashki.server.play import routes as page_routes
 from shashki.server.play import stream as stream_routes
 from shashki.server.play import ws as ws_routes
 from shashki.server.play.live import Hub
+from shashki.server.puzzles import routes as puzzle_routes
 
 HERE = Path(__file__).parent
 log = logging.getLogger("shashki.server")
@@ -77,7 +78,7 @@ def _clock(seconds: float | None) -> str:
 
 
 FEATURES = ("core", "accounts", "play", "events", "archive", "correspondence", "engine",
-            "composition", "jobs", "analysis")
+            "composition", "jobs", "analysis", "puzzles")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
 
 
@@ -173,6 +174,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(jobs_routes.router)
     app.include_router(apidocs.router)
     app.include_router(analysis_routes.router)
+    app.include_router(puzzle_routes.router)
+    app.include_router(puzzle_routes.api)
 
     @app.middleware("http")
     async def cookies_and_headers(request: Request,

@@ -14,7 +14,8 @@ import shashki.server.correspondence.models  # correspondence play
 import shashki.server.engine.models  # the engine's accounts and analyses
 import shashki.server.events.models  # events, their games, sanctions
 import shashki.server.jobs.models  # jobs (imports, analyses) and their input files
-import shashki.server.play.models  # noqa: F401 - challenges, games, moves, game events
+import shashki.server.play.models  # challenges, games, moves, game events
+import shashki.server.puzzles.models  # noqa: F401 - puzzles, their ratings and attempts
 from shashki.server.core.db import Base
 
 __all__ = ["Base"]

@@ -33,3 +33,21 @@ def position_words(board: Board, lang: str) -> str:
                 parts.append(f"{label} " + ", ".join(names))
         out.append(f"{t('color.' + name)}: " + ("; ".join(parts) or t("words.none")) + ".")
     return " ".join(out)
+
+
+def square_labels(board: Board, lang: str) -> list[str]:
+    """Each square's name and what stands on it ("c3, white man"), square 1 first: the
+    accessible names of a board's squares.
+
+    >>> square_labels(Board("russian", "W:Wc3:BKf6"), "en")[21:23]
+    ['c3, white man', 'e3, empty']
+    """
+    t = Texts(lang)
+    style = default_style(board)
+    out = []
+    for s in range(1, board.variant.geometry.squares + 1):
+        piece = board.piece_at(s)
+        what = "words.empty" if piece is None else "words.piece." + (
+            ("w" if piece.color is WHITE else "b") + ("k" if piece.king else "m"))
+        out.append(f"{square_text(board, s, style)}, {t(what)}")
+    return out
