@@ -378,3 +378,63 @@ def test_no_serious_accessibility_violation(base: str, browser: Any) -> None:
                 bad[f"{lang} {path}"] = found
         ctx.close()
     assert bad == {}
+
+
+SIZES = {"desktop": (DESKTOP, False), "phone": (PHONE, True)}
+
+
+def test_the_board_settings_and_every_new_page_at_both_sizes_in_both_languages(
+        base: str, browser: Any) -> None:
+    """Flip, coordinates, theme, pieces and mute on a game page (by keyboard), then a
+    screenshot of every new page at phone and desktop sizes in English and Russian."""
+    expect = sync_api.expect
+    ctx = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = ctx.new_page()
+    signup(page, base, "erin")
+    page.goto(f"{base}/engine")
+    page.check("#engine-form input[name=level][value=beginner]")
+    page.fill("#engine-form input[name=time_control]", "")
+    page.press("#engine-form input[name=time_control]", "Enter")
+    page.wait_for_url("**/games/*")
+    game = page.url.removeprefix(base)
+    page.wait_for_selector("#board-keys button.key")
+    expect(page.locator("#board svg g.coordinates")).to_be_visible()
+    page.focus("#coords-toggle")
+    page.keyboard.press("Enter")
+    expect(page.locator("#board svg g.coordinates")).to_be_hidden()
+    expect(page.locator("#coords-toggle")).to_have_attribute("aria-pressed", "false")
+    page.focus("#mute-toggle")
+    page.keyboard.press("Space")
+    expect(page.locator("#mute-toggle")).to_have_attribute("aria-pressed", "true")
+    page.select_option("#theme-select", "green")
+    page.select_option("#pieces-select", "contrast")
+    expect(page.locator("#board-wrap")).to_have_class(
+        "board-wrap no-coords theme-green pieces-contrast")
+    # flipped: Black's side at the bottom, square 1 (b8 at the top when White is below)
+    top = page.evaluate("""() => document.querySelector('#board-keys button[data-sq="1"]')
+                           .offsetTop""")
+    page.focus("#flip-toggle")
+    page.keyboard.press("Enter")
+    expect(page.locator("#flip-toggle")).to_have_attribute("aria-pressed", "true")
+    page.wait_for_function(f"""() => {{ const b = document.querySelector(
+        '#board-keys button[data-sq="1"]'); return b && b.offsetTop > {top}; }}""")
+    page.reload()  # the settings are kept (but not the flip)
+    expect(page.locator("#board-wrap")).to_have_class(
+        "board-wrap no-coords theme-green pieces-contrast")
+    shot(page, "gamepage-06-settings-desktop")
+    ctx.close()
+    pages = {"game": game, "analysis": f"/analysis?variant=russian&fen={TACTIC}",
+             "explorer": "/archive/explorer", "puzzles": "/puzzles", "api-docs": "/api/docs"}
+    for lang in ("en", "ru"):
+        for size, (viewport, mobile) in SIZES.items():
+            c = browser.new_context(viewport=viewport, is_mobile=mobile,
+                                    locale="ru-RU" if lang == "ru" else "en-US")
+            p = c.new_page()
+            for name, path in pages.items():
+                p.goto(f"{base}{path}")
+                p.wait_for_load_state("networkidle")
+                if name == "analysis":
+                    expect(p.locator("#board g.engine-arrow.best")).to_have_count(
+                        1, timeout=30000)
+                shot(p, f"new-{name}-{size}-{lang}")
+            c.close()

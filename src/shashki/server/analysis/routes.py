@@ -80,7 +80,15 @@ async def position_api(request: Request, who: Who,
     return JSONResponse(await run_db(load))
 
 
-@router.get("/api/analysis/lines", responses=ERRORS, tags=["analysis"])
+EVENTS = {200: {"description": "server-sent events, one a depth, then ``done``",
+                "content": {"text/event-stream": {"schema": {
+                    "type": "object", "description": "one event: its name and JSON data",
+                    "properties": {"event": {"type": "string", "enum": ["message", "done"]},
+                                   "data": {"type": "string"}}}}}}}
+
+
+@router.get("/api/analysis/lines", responses={**ERRORS, **EVENTS}, tags=["analysis"],
+            response_class=StreamingResponse)
 async def lines_api(request: Request,
                     variant: Annotated[str, Query(max_length=40)] = "russian",
                     fen: Annotated[str, Query(max_length=500)] = "",

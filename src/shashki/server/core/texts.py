@@ -444,6 +444,7 @@ _T.update({
     "explorer.reached": ("Games that reached it", "Партии с этой позицией"),
     "analysis.board": ("Analysis board", "Доска анализа"),
     "puzzles.title": ("Puzzles", "Задачи"),
+    "puzzles.one": ("Puzzle {n}", "Задача № {n}"),
     "puzzles.intro": ("Positions from the archive's and the platform's analysed games where "
                       "one move, and only one, wins material or the game.",
                       "Позиции из проанализированных партий архива и платформы, где один "
