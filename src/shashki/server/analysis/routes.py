@@ -80,7 +80,8 @@ async def position_api(request: Request, who: Who,
     return JSONResponse(await run_db(load))
 
 
-EVENTS = {200: {"description": "server-sent events, one a depth, then ``done``",
+EVENTS: dict[int | str, dict[str, Any]] = {
+    200: {"description": "server-sent events, one a depth, then ``done``",
                 "content": {"text/event-stream": {"schema": {
                     "type": "object", "description": "one event: its name and JSON data",
                     "properties": {"event": {"type": "string", "enum": ["message", "done"]},
