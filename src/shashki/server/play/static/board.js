@@ -129,6 +129,7 @@
       case "ping": send({ type: "pong", n: msg.n }); break;
       case "state": {
         const before = lastPly;
+        animateNext = before !== null && msg.ply === before + 1 && viewing === null;
         state = msg; receivedAt = performance.now(); selected = [];
         lastPly = state.ply;
         if (before !== null && state.ply > before) {
@@ -151,6 +152,18 @@
     }
   }
   let wasOver = false;
+  let animateNext = false;
+
+  // The piece just moved slides from its start square (Web Animations: no inline style).
+  function animate(svg, path) {
+    if (!svg || !path || path.length < 2) return;
+    const a = geometry.get(path[0]), b = geometry.get(path[path.length - 1]);
+    const piece = svg.querySelector(`g.piece.sq${path[path.length - 1]}`);
+    if (!a || !b || !piece || !piece.animate) return;
+    const frames = [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` },
+      { transform: "translate(0px, 0px)" }];
+    piece.animate(frames, { duration: 160 + 60 * (path.length - 2), easing: "ease-out" });
+  }
 
   // --- the board --------------------------------------------------------------------------
 
@@ -653,6 +666,8 @@
     if (viewing === null) {
       drawBoard(state.svg, state.fen, state.last);
       marks();
+      if (animateNext) animate(boardEl.querySelector("svg"), state.last);
+      animateNext = false;
     }
     renderMoves();
     highlightMove();
