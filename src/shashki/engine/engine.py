@@ -349,6 +349,54 @@ class Engine:
         lim = limit if limit is not None else Limit(depth=depth, nodes=nodes, time=time)
         return self._search(board, budget(lim), callback)
 
+    def lines(self, board: Board, count: int = 3, depth: int = 8,
+              callback: Callable[[list[Analysis]], None] | None = None,
+              start: int = 2) -> list[Analysis]:
+        """The ``count`` best lines of ``board`` (multi-PV), best first, to ``depth`` plies.
+
+        Each root move is searched on its own (the position after it, one ply less, the
+        score turned to the side to move here): a line per move, every one to the same
+        depth, so their scores compare. Deepening two plies at a time from depth 2, the
+        transposition table carrying over (``start`` is the first depth: a caller that
+        deepens step by step asks for one depth a call); ``callback`` gets the lines after
+        each depth.
+        A forced move gives one line.
+
+        >>> from shashki import Board
+        >>> board = Board("russian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8")
+        >>> lines = Engine("russian", hash_mb=4).lines(board, 2, 8)
+        >>> [str(x.score) for x in lines], lines[0].pv_text(board)[:3]
+        (['#5', '+1.56'], ['c3-d4', 'e5:c3', 'b2:d8'])
+        """
+        moves = board.legal_moves
+        out: list[Analysis] = []
+        start = max(1, min(start, depth))
+        for d in range(start, depth + 1, 2) if start < depth else [depth]:
+            found = []
+            for mv in moves:
+                child = board.copy()
+                child.push(mv)
+                if not child.legal_moves:  # the move wins at once (no move left to Black)
+                    found.append(Analysis([mv], Score(S.MATE - 1), d, 1, 0, 0.0))
+                    continue
+                a = self.analyse(child, depth=max(1, d - 1))
+                v = -a.score.value
+                if abs(v) > S.MATE_BOUND:  # a forced result is one ply further from here
+                    v -= 1 if v > 0 else -1
+                found.append(Analysis([mv, *a.pv], Score(v), d, a.seldepth + 1,
+                                      a.nodes, a.time, a.hashfull, a.complete, a.mean_depth))
+                if self._stop.is_set():
+                    break
+            if self._stop.is_set() and out:
+                break
+            found.sort(key=lambda a: -a.score.value)
+            out = found[:count]
+            if callback is not None:
+                callback(out)
+            if len(moves) <= 1:
+                break
+        return out
+
     def play(self, board: Board, limit: Limit | Level | str | None = None,
              callback: Callback | None = None) -> Move:
         """The move the engine plays in ``board`` at its level within ``limit``.

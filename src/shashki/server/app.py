@@ -28,9 +28,12 @@ from shashki.server.accounts import api as account_api
 from shashki.server.accounts import routes as account_routes
 from shashki.server.accounts.auth import Passwords
 from shashki.server.accounts.visitor import Accounts, Throttles, visitor
+from shashki.server.analysis import routes as analysis_routes
+from shashki.server.analysis.service import start_analysis
 from shashki.server.archive import api as archive_api
 from shashki.server.archive import routes as archive_routes
 from shashki.server.composition import routes as composition_routes
+from shashki.server.core import apidocs
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.core.settings import Settings
@@ -59,6 +62,7 @@ from shashki.server.play import routes as page_routes
 from shashki.server.play import stream as stream_routes
 from shashki.server.play import ws as ws_routes
 from shashki.server.play.live import Hub
+from shashki.server.puzzles import routes as puzzle_routes
 from shashki.server.ratings import api as rating_api
 from shashki.server.ratings import routes as rating_routes
 from shashki.server.ratings import service as ratings
@@ -92,7 +96,7 @@ def _result(result: str, variant: str) -> str:
 
 
 FEATURES = ("core", "accounts", "play", "lobby", "ratings", "events", "archive",
-            "correspondence", "engine", "composition", "jobs")
+            "correspondence", "engine", "composition", "jobs", "analysis", "puzzles")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
 
 
@@ -141,6 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             queue.bind(run_inline(db))
         app.state.jobs = jobs = Jobs(db, queue, settings.jobs_per_user)
         app.state.engine = await start_engine(db, hub, jobs)
+        app.state.analysis = start_analysis()
         worker = None
         if settings.workers > 0 and not settings.jobs_inline:
             worker = EmbeddedWorker(db.url, settings.redis_url, settings.workers)
@@ -161,12 +166,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await run_db(worker.stop)
             queue.close()
             await app.state.engine.stop()
+            app.state.analysis.stop()
             await hub.stop()
             if bus is not None:
                 await bus.stop()
             db.dispose()
 
-    app = FastAPI(title="shashki", lifespan=lifespan, docs_url="/api/docs",
+    app = FastAPI(title="shashki", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
     static: list[str | tuple[str, str]] = [
@@ -193,6 +199,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(composition_routes.router)
     app.include_router(jobs_api.router)
     app.include_router(jobs_routes.router)
+    app.include_router(apidocs.router)
+    app.include_router(analysis_routes.router)
+    app.include_router(puzzle_routes.router)
+    app.include_router(puzzle_routes.api)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

@@ -69,6 +69,51 @@ _T: dict[str, tuple[str, str]] = {
     "game.claim": ("Claim threefold repetition", "Заявить о троекратном повторении"),
     "game.resign": ("Resign", "Сдаться"),
     "game.resign_confirm": ("Resign this game?", "Сдать партию?"),
+    "game.resign_yes": ("Yes, resign this game", "Да, сдать партию"),
+    "game.board": ("board", "доска"),
+    "game.flip": ("Flip the board", "Перевернуть доску"),
+    "game.coordinates": ("Coordinates", "Координаты"),
+    "game.mute": ("Mute sounds", "Без звука"),
+    "game.theme": ("Board", "Доска"),
+    "game.theme.wood": ("wood", "дерево"),
+    "game.theme.green": ("green", "зелёная"),
+    "game.theme.blue": ("blue", "синяя"),
+    "game.theme.grey": ("grey", "серая"),
+    "game.pieces": ("Pieces", "Шашки"),
+    "game.pieces.classic": ("classic", "классические"),
+    "game.pieces.flat": ("flat", "плоские"),
+    "game.pieces.contrast": ("high contrast", "контрастные"),
+    "game.move_box": ("Type a move", "Ход с клавиатуры"),
+    "game.move_help": ("In the Code's notation: c3-d4, c3:e5:g7 (numbers on 10x10: 32-28). "
+                       "Or Tab to the board: arrow keys choose a square, Enter takes it.",
+                       "В нотации Кодекса: c3-d4, c3:e5:g7 (на доске 10×10 номерами: 32-28). "
+                       "Или клавишей Tab на доску: стрелки выбирают поле, Enter — взять его."),
+    "game.play": ("Play", "Сходить"),
+    "game.moves_help": ("Click a move, or use ← → Home End, to see its position.",
+                        "Нажмите на ход или ← → Home End, чтобы увидеть позицию."),
+    "game.viewing": ("Showing the position after ply {ply}; the game goes on (End: back).",
+                     "Показана позиция после полухода {ply}; партия идёт (End — вернуться)."),
+    "game.move_label": ("Ply {ply}: {move}", "Полуход {ply}: {move}"),
+    "game.premove_set": ("Premove {move}: played as soon as it is your move, if legal.",
+                         "Предход {move}: будет сделан, как только наступит ваш ход, если "
+                         "он возможен."),
+    "game.premove_dropped": ("The premove is not legal now; it was dropped.",
+                             "Предход сейчас невозможен и отменён."),
+    "game.rematch": ("Rematch", "Реванш"),
+    "game.rematch_offered": ("Your opponent proposes a rematch.", "Соперник предлагает реванш."),
+    "words.turn.white": ("White to move.", "Ход белых."),
+    "words.turn.black": ("Black to move.", "Ход чёрных."),
+    "words.man": ("man", "простая"),
+    "words.mans": ("men", "простые"),
+    "words.king": ("king", "дамка"),
+    "words.kings": ("kings", "дамки"),
+    "words.none": ("no pieces", "нет шашек"),
+    "words.empty": ("empty", "пусто"),
+    "words.piece.wm": ("white man", "белая простая"),
+    "words.piece.wk": ("white king", "белая дамка"),
+    "words.piece.bm": ("black man", "чёрная простая"),
+    "words.piece.bk": ("black king", "чёрная дамка"),
+    "words.selected": ("{square} chosen", "выбрано поле {square}"),
     "game.pdn": ("Download PDN", "Скачать PDN"),
     "game.result": ("Result", "Результат"),
     "game.live": ("Live", "Идёт"),
@@ -386,6 +431,90 @@ _T.update({
     "nav.archive": ("Archive", "Архив"),
     "nav.engine": ("Play the engine", "Игра с программой"),
     "archive.title": ("Game archive", "Архив партий"),
+    "explorer.title": ("Opening explorer", "Дебютный справочник"),
+    "explorer.show": ("Show", "Показать"),
+    "explorer.start": ("Start position", "Начальная позиция"),
+    "explorer.games": ("Archive games through this position: {n}",
+                       "Партий архива через эту позицию: {n}"),
+    "explorer.caption": ("Moves played from this position", "Ходы, сыгранные из этой позиции"),
+    "explorer.move": ("Move", "Ход"),
+    "explorer.count": ("Games", "Партий"),
+    "explorer.white": ("White won", "Победы белых"),
+    "explorer.draws": ("Draws", "Ничьи"),
+    "explorer.black": ("Black won", "Победы чёрных"),
+    "explorer.score": ("White's score", "Очки белых"),
+    "explorer.none": ("No archive game continued from this position.",
+                      "Ни одна партия архива не продолжалась из этой позиции."),
+    "explorer.reached": ("Games that reached it", "Партии с этой позицией"),
+    "analysis.board": ("Analysis board", "Доска анализа"),
+    "puzzles.title": ("Puzzles", "Задачи"),
+    "puzzles.one": ("Puzzle {n}", "Задача № {n}"),
+    "puzzles.intro": ("Positions from the archive's and the platform's analysed games where "
+                      "one move, and only one, wins material or the game.",
+                      "Позиции из проанализированных партий архива и платформы, где один "
+                      "ход, и только он, выигрывает материал или партию."),
+    "puzzles.next": ("Next puzzle", "Следующая задача"),
+    "puzzles.none": ("No puzzle left for you here yet.", "Здесь для вас задач пока нет."),
+    "puzzles.mine": ("Find puzzles in the analysed games", "Найти задачи в разобранных партиях"),
+    "puzzles.mining": ("Looking for puzzles in the analysed games…",
+                       "Ищем задачи в разобранных партиях…"),
+    "puzzles.job": ("the job", "задание"),
+    "puzzles.rating": ("rated", "рейтинг"),
+    "puzzles.kind.material": ("wins material", "выигрыш материала"),
+    "puzzles.kind.win": ("wins the game", "выигрыш партии"),
+    "puzzles.task.white": ("White to move: one move wins.",
+                           "Ход белых: один ход выигрывает."),
+    "puzzles.task.black": ("Black to move: one move wins.",
+                           "Ход чёрных: один ход выигрывает."),
+    "puzzles.solved": ("{move}: solved!", "{move} — решено!"),
+    "puzzles.wrong": ("{move} is not it; the winning move is {solution}.",
+                      "{move} — не то; выигрывает {solution}."),
+    "puzzles.line": ("The engine's line: {line}", "Вариант программы: {line}"),
+    "puzzles.new_rating": ("Your puzzle rating: {rating} ({change}).",
+                           "Ваш рейтинг в задачах: {rating} ({change})."),
+    "puzzles.your_rating": ("Your puzzle rating: {rating}.", "Ваш рейтинг в задачах: {rating}."),
+    "puzzles.login": ("log in to solve and be rated.",
+                      "войдите, чтобы решать с рейтингом."),
+    "nav.puzzles": ("Puzzles", "Задачи"),
+    "analysis.editor": ("Set up a position", "Расставить позицию"),
+    "analysis.editor_help": ("Choose a piece, then the squares to put it on (again: take it "
+                             "off).", "Выберите шашку, затем поля для неё (повторно — убрать)."),
+    "analysis.editor_piece": ("Put on the board", "Ставить"),
+    "analysis.erase": ("nothing (erase)", "ничего (стереть)"),
+    "analysis.to_move": ("To move", "Очередь хода"),
+    "analysis.clear": ("Empty board", "Пустая доска"),
+    "analysis.editor_done": ("Analyse this position", "Анализировать позицию"),
+    "analysis.editor_on": ("Set-up mode: the squares place pieces.",
+                           "Режим расстановки: поля ставят шашки."),
+    "analysis.editor_off": ("Set-up mode off.", "Режим расстановки выключен."),
+    "analysis.back_move": ("Back", "Назад"),
+    "analysis.forward_move": ("Forward", "Вперёд"),
+    "analysis.set_fen": ("Set the position", "Поставить позицию"),
+    "analysis.engine_lines": ("The engine's lines", "Варианты программы"),
+    "analysis.thinking": ("The engine is thinking…", "Программа думает…"),
+    "analysis.depth": ("Depth {depth}, deepening…", "Глубина {depth}, считает дальше…"),
+    "analysis.done_at": ("Depth {depth} (done).", "Глубина {depth} (готово)."),
+    "analysis.lines_none": ("The game is over in this position.",
+                            "В этой позиции партия окончена."),
+    "analysis.tree": ("Moves and variations", "Ходы и варианты"),
+    "analysis.tree_help": ("A move played from an earlier position starts a variation. "
+                           "← → Home End move through them.",
+                           "Ход из более ранней позиции начинает вариант. ← → Home End — "
+                           "переход по ходам."),
+    "analysis.start_node": ("Start", "Начало"),
+    "analysis.retry_note": ("In the game {played} was played here: find a better move.",
+                            "В партии здесь было сыграно {played}: найдите ход лучше."),
+    "analysis.retry_found": ("{move}: the engine's move. Well found!",
+                             "{move} — ход программы. Найдено!"),
+    "analysis.retry_same": ("{move} is the move of the game; the engine plays {best}.",
+                            "{move} — ход из партии; программа играет {best}."),
+    "analysis.retry_other": ("{move}: the engine prefers {best}; see its lines.",
+                             "{move}: программа предпочитает {best}; смотрите её варианты."),
+    "analysis.graph": ("Evaluation over the moves (White up, Black down)",
+                       "Оценка по ходам (вверх — за белых, вниз — за чёрных)"),
+    "analysis.retry": ("retry", "переиграть"),
+    "analysis.retry_label": ("Retry the mistake {move} (ply {ply}) on the analysis board",
+                             "Переиграть ошибку {move} (полуход {ply}) на доске анализа"),
     "archive.player": ("Player", "Игрок"),
     "archive.event": ("Event", "Соревнование"),
     "archive.site": ("Site", "Место"),
@@ -828,13 +957,36 @@ _DETAIL_PATTERNS = {
     r"^reprimand: (.*)$": "выговор: $1",
     r"^loss: (.*)$": "поражение в партии: $1",
     r"^exclusion: (.*)$": "исключение из соревнования: $1",
+    # why a move is refused (shashki.notation.explain_illegal and the move parser)
+    r"^illegal move '(.+)': a capture is compulsory \(Code 1\.5\.3\); legal moves: (.*)$":
+        "ход «$1» невозможен: бить обязательно (Кодекс 1.5.3); возможные ходы: $2",
+    r"^illegal move '(.+)': the capture of the largest number of pieces is compulsory "
+    r"\((.+)\), here (\d+); legal moves: (.*)$":
+        "ход «$1» невозможен: обязательно взятие наибольшего числа шашек ($2), здесь $3; "
+        "возможные ходы: $4",
+    r"^illegal move '(.+)': no piece on (\w+); legal moves: (.*)$":
+        "ход «$1» невозможен: на $2 нет шашки; возможные ходы: $3",
+    r"^illegal move '(.+)': the piece on (\w+) is the opponent's; legal moves: (.*)$":
+        "ход «$1» невозможен: шашка на $2 — соперника; возможные ходы: $3",
+    r"^illegal move '(.+)': the piece on (\w+) cannot move; legal moves: (.*)$":
+        "ход «$1» невозможен: шашке на $2 некуда ходить; возможные ходы: $3",
+    r"^illegal move '(.+)'; legal moves from (\w+): (.*)$":
+        "ход «$1» невозможен; возможные ходы с $2: $3",
+    r"^bad move text '(.+)': unexpected '(.+)' at column (\d+)$":
+        "не понят ход «$1»: лишнее «$2» в позиции $3",
+    r"^bad move text '(.+)': square '(.+)' is not a playable dark square of this board$":
+        "не понят ход «$1»: поле «$2» не тёмное поле этой доски",
 }
 _COMPILED = [(re.compile(k), v) for k, v in _DETAIL_PATTERNS.items()]
 
 
 def _detail_ru(text: str) -> str:
     """One detail of the rules library in Russian: each ``; ``-separated part that is a
-    known text or matches a known pattern is translated, the rest is kept."""
+    known text or matches a known pattern is translated, the rest is kept (a pattern that
+    matches the whole text, "; " and all, comes first: a refused move's reason)."""
+    for pattern, template in _COMPILED:
+        if "; " in text and (m := pattern.match(text)):
+            return m.expand(re.sub(r"\$(\d)", r"\\g<\1>", template))
     out = []
     for part in text.split("; "):
         done = _DETAILS.get(part)

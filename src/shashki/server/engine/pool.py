@@ -130,6 +130,25 @@ def worker_analyse(variant: str, initial_fen: str | None, moves: Sequence[str],
             "over": False}
 
 
+def worker_lines(variant: str, fen: str, moves: Sequence[str], count: int,
+                 depth: int) -> dict[str, Any]:
+    """The engine's ``count`` best lines of a position at ``depth`` (one step of a live
+    analysis, :mod:`shashki.server.analysis`; runs in a worker, whose engine keeps its
+    transposition table between the steps), with the CPU seconds the step took."""
+    started = time.process_time()
+    board = _board(variant, fen, moves)
+    e = _engine(variant)
+    e.set_level("full")
+    sign = 1 if board.turn is WHITE else -1
+    out = []
+    for a in e.lines(board, count, depth, start=depth):
+        wins = a.score.wins_in
+        out.append({"moves": a.pv_text(board)[:12], "path": list(a.pv[0].path),
+                    "score": sign * a.score.value if wins is None else None,
+                    "mate": None if wins is None else sign * wins, "depth": a.depth})
+    return {"depth": depth, "lines": out, "cpu": time.process_time() - started}
+
+
 # --- the pool -------------------------------------------------------------------------------
 
 
@@ -186,6 +205,13 @@ class EnginePool:
                 self.restarts += 1
             assert self.executor is not None
             return await asyncio.wrap_future(self.executor.submit(fn, *args))
+
+    async def lines(self, variant: str, fen: str, moves: Sequence[str], count: int,
+                    depth: int) -> dict[str, Any]:
+        """One depth of a live analysis's lines (:func:`worker_lines`)."""
+        out: dict[str, Any] = await self._run(worker_lines, variant, fen, list(moves), count,
+                                              depth)
+        return out
 
     async def move(self, variant: str, initial_fen: str | None, moves: Sequence[str],
                    level: str, limit: Limit) -> str:

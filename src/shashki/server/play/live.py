@@ -386,6 +386,15 @@ class LiveGame:
         return [{"text": b.move_text(mv), "path": list(mv.path), "captures": list(mv.captures)}
                 for mv in b.legal_moves]
 
+    def names(self) -> list[str]:
+        """The squares' names in the variant's notation, square 1 first (the page writes
+        typed and chosen moves with them: ``c3`` on 8x8, ``22`` on 10x10)."""
+        from shashki.notation import default_style, square_text
+
+        b = self.game.board
+        style = default_style(b)
+        return [square_text(b, sq, style) for sq in range(1, b.variant.geometry.squares + 1)]
+
     def state(self, flipped: bool = False) -> dict[str, Any]:
         g = self.game
         t = g.termination
@@ -418,6 +427,7 @@ class LiveGame:
             "events": [{"ply": e.ply, "action": e.action, "color": color_name(e.color),
                         "article": e.article, "detail": e.detail} for e in g.events],
             "legal": self.legal(),
+            "names": self.names(),
             "last": None if not g.board.move_stack else list(g.board.move_stack[-1].path),
             "flipped": flipped,
             "svg": self.svg(flipped),
@@ -544,6 +554,11 @@ class Hub:
             frames = {False: Frame(state),
                       True: Frame({**state, "flipped": True, "svg": lg.svg(True)})}
         self._send_all(lg, lambda flipped: frames[flipped])
+
+    def tell(self, lg: LiveGame, data: dict[str, Any]) -> None:
+        """Offer one message (not a state) to every viewer of the game: a rematch offer."""
+        frame = Frame(data)
+        self._send_all(lg, lambda _flipped: frame)
 
     def _send_all(self, lg: LiveGame, frame: Callable[[bool], Frame]) -> None:
         for conn in list(lg.conns):
