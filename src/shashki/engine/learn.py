@@ -242,9 +242,12 @@ def _best_k(data: Data, rows: Any, wg: Any, pw: Any, rot: Any) -> float:
 
 
 def fit(variant: str, data: Data, epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
-        held_out: int = 10, log: Callable[[str], None] | None = None) -> FitResult:
+        held_out: int = 10, log: Callable[[str], None] | None = None,
+        keep: bool = False) -> FitResult:
     """Fit a model of ``variant`` to ``data`` (module docstring, step 3); every
-    ``held_out``-th game is left out of the fit and measured."""
+    ``held_out``-th game is left out of the fit and measured. With ``keep`` the global
+    terms stay the hand-set ones and only the patterns (and ``k``) are fitted: the
+    patterns learn what the hand-set evaluation misses."""
     v = variant_by_name(variant)
     ranks = v.geometry.ranks
     names = feature_names(ranks)
@@ -254,7 +257,9 @@ def fit(variant: str, data: Data, epochs: int = 300, lr: float = 2.0, l2: float 
     wg = w0.copy()
     for i, name in enumerate(names):
         key, _, idx = name.partition(".")
-        if key in FIXED_ZERO:
+        if keep:
+            free[i] = False
+        elif key in FIXED_ZERO:
             free[i] = False
             wg[i] = 0.0
         elif key == "man" or (key == "runaway" and int(idx) == 0):
@@ -335,18 +340,19 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
 
 def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
           epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
-          log: Callable[[str], None] | None = None) -> FitResult:
-    """Play (or read) the games of ``runs`` and fit a model to them."""
+          log: Callable[[str], None] | None = None, keep: bool = False) -> FitResult:
+    """Play (or read) the games of ``runs`` and fit a model to them (``keep``: see
+    :func:`fit`)."""
     games: list[Any] = []
     for run in runs:
         games.extend(games_of(variant, run, cache_dir, log))
     data = encode(variant, games)
     if log is not None:
         log(f"{len(data.y)} positions from {len(games)} games, data {data.hash[:16]}")
-    res = fit(variant, data, epochs, lr, l2, log=log)
+    res = fit(variant, data, epochs, lr, l2, log=log, keep=keep)
     res.model.meta.update({
         "recipe": {"runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
-                   "held_out": "every 10th game"},
+                   "keep": keep, "held_out": "every 10th game"},
         "data_hash": data.hash, "games": len(games), "positions": res.positions,
         "k": res.k, "train_loss": list(res.train_loss),
         "held_out_loss": list(res.held_out_loss)})
@@ -364,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=300)
     ap.add_argument("--lr", type=float, default=2.0)
     ap.add_argument("--l2", type=float, default=1e-8)
+    ap.add_argument("--keep", action="store_true",
+                    help="keep the hand-set global terms, fit only the patterns")
     ap.add_argument("--out", type=Path, help="write the model (.npz) here")
     args = ap.parse_args(argv)
 
@@ -371,7 +379,8 @@ def main(argv: list[str] | None = None) -> int:
         print(msg, file=sys.stderr, flush=True)
 
     try:
-        res = learn(args.variant, args.run, args.cache, args.epochs, args.lr, args.l2, log)
+        res = learn(args.variant, args.run, args.cache, args.epochs, args.lr, args.l2, log,
+                    keep=args.keep)
     except ShashkiError as e:
         print(f"shashki: {e}", file=sys.stderr)
         return 2
