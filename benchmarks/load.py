@@ -15,12 +15,14 @@ acknowledged ones, in order (nothing lost, nothing duplicated).
     python benchmarks/load.py --games 50 --plies 20  # a quick look
     python benchmarks/load.py --database postgresql://postgres@127.0.0.1:5432/load
     python benchmarks/load.py --json figures.json
-    python benchmarks/load.py --flood 2 --spectators 1000   # with hostile clients
+    python benchmarks/load.py --flood 2 --spectators 1000 --import   # with hostile clients
 
 Hostile clients run in a process of their own (so they do not slow the honest players'
 event loop): ``--flood N`` sockets each send messages as fast as they can (and reconnect
 when the server closes them), ``--spectators N`` sockets watch one game, a tenth of them
-never reading what they are sent. The figures are the honest players' round trips.
+never reading what they are sent; ``--import`` keeps the security finding's import of 10^6
+one-move games running as jobs all the while (``benchmarks/heavy_import.py``). The figures
+are the honest players' round trips.
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.settings import Settings
 from shashki.server.play import store
+
+sys.path.insert(0, str(Path(__file__).parent))
+from heavy_import import HeavyImport
 
 console = Console(stderr=True)
 
@@ -277,6 +282,8 @@ def main() -> int:
                     help="sockets sending messages as fast as they can (hostile)")
     ap.add_argument("--spectators", type=int, default=0, metavar="N",
                     help="viewers of one game, a tenth of them never reading (hostile)")
+    ap.add_argument("--import", dest="heavy", action="store_true",
+                    help="imports of 10^6 one-move games running as jobs all the while")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
 
@@ -311,15 +318,18 @@ def main() -> int:
                     stop, counts), daemon=True)
                 enemy.start()
                 time.sleep(3)  # the spectators and floods are on before the players start
+            heavy = HeavyImport(base).start() if args.heavy else None
             cpu0, t0, own0 = cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
             figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed))
             wall, cpu = time.perf_counter() - t0, cpu_seconds(proc.pid) - cpu0
             own = time.process_time() - own0
-            hostile_counts = {}
+            hostile_counts: dict[str, Any] = {}
+            if heavy is not None:
+                hostile_counts.update({f"import: {k}": v for k, v in heavy.stop().rows()})
             if enemy is not None:
                 stop.set()
                 with contextlib.suppress(Exception):
-                    hostile_counts = counts.get(timeout=30)
+                    hostile_counts.update(counts.get(timeout=30))
                 enemy.join(10)
                 if enemy.is_alive():
                     enemy.terminate()
@@ -348,7 +358,7 @@ def main() -> int:
         "errors": len(figures.errors), "games_differing_from_acks": bad,
         "moves_stored": stored,
         "hostile": {"flood_sockets": args.flood, "spectators": args.spectators,
-                    **hostile_counts},
+                    "import": args.heavy, **hostile_counts},
     }
     table = Table(title=f"{args.games} live games over WebSockets, {args.plies} plies each")
     for key in ("moves", "seconds", "moves_per_second", "server_cpu_percent",

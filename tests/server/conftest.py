@@ -19,10 +19,11 @@ from .services import KEY, Inbox, database_url, free_port
 
 def fast_settings(tmp_path: Path, **kw: object) -> Settings:
     """Settings for tests: a fresh database (SQLite, or PostgreSQL when
-    ``SHASHKI_TEST_DATABASE`` says so) and cheap password hashing."""
+    ``SHASHKI_TEST_DATABASE`` says so), cheap password hashing, and jobs run at once in
+    the app's process (huey's immediate mode; the tests of real workers say otherwise)."""
     base: dict[str, object] = {"database_url": database_url(tmp_path),
                                "argon2_time_cost": 1, "argon2_memory_cost": 8192,
-                               "language": "en"}
+                               "language": "en", "workers": 0, "jobs_inline": True}
     base.update(kw)
     return Settings(**base)  # type: ignore[arg-type]
 

@@ -1,6 +1,7 @@
 """The game archive: PDN import with the reader's error report (pages and API), search by
 player, event, variant, opening (tag, first moves, ballot), result and date, the viewer,
-PDN downloads."""
+PDN downloads. Imports are jobs; here they run at once in the app's process (huey's
+immediate mode); tests/server/test_jobs.py runs them in real workers."""
 
 from __future__ import annotations
 
@@ -54,8 +55,9 @@ GAMES = """[Event "Москва 1990"]
 def upload(v: Visitor, text: str | bytes, name: str = "games.pdn") -> dict[str, object]:
     r = v.request("POST", "/api/archive/imports", files={"file": (name, text)},
                   headers={"X-CSRF-Token": v.csrf})
-    assert r.status_code == 201, r.text
+    assert r.status_code == 202, r.text
     data: dict[str, object] = r.json()
+    assert data["status"] == "done" and data["job"]["status"] == "done"  # type: ignore[index]
     return data
 
 
@@ -198,53 +200,44 @@ def test_cp1251_files_are_read(alice: Visitor, client: TestClient) -> None:
 
 
 def test_archive_game_analysis(client: TestClient, alice: Visitor, guest: Visitor) -> None:
-    import asyncio
-    import threading
-    import time
-
-    pool = client.app.state.engine.pool  # type: ignore[attr-defined]
     analyser = client.app.state.engine.analyser  # type: ignore[attr-defined]
-    pool.analysis_time, pool.analysis_depth = 0.05, 6
-    analyser.per_user = 1
-    gate = threading.Event()  # holds the first analysis until the second is refused
-    analyse = pool.analyse
-
-    async def held(*args: object) -> object:
-        while not gate.is_set():
-            await asyncio.sleep(0.02)
-        return await analyse(*args)
-
-    pool.analyse = held
+    analyser.seconds, analyser.depth = 0.05, 6
     upload(alice, GAMES)
     ids = [g["id"] for g in guest.get("/api/archive/games",
                                       params={"event": "москва"}).json()["games"]]
     assert guest.get(f"/api/archive/games/{ids[0]}/analysis").json()["status"] == "none"
     r = alice.api("POST", f"/api/archive/games/{ids[0]}/analysis")
-    assert r.status_code == 202 and r.json()["status"] == "running"
-    r = alice.api("POST", f"/api/archive/games/{ids[1]}/analysis")
-    assert r.status_code == 409 and r.json()["error"] == "analysis_busy"
-    gate.set()
-    deadline = time.monotonic() + 60
-    while (a := guest.get(f"/api/archive/games/{ids[0]}/analysis").json())["status"] != "done":
-        assert time.monotonic() < deadline, a
-        time.sleep(0.2)
+    assert r.status_code == 202
+    a = guest.get(f"/api/archive/games/{ids[0]}/analysis").json()
+    assert a["status"] == "done", a
     assert len(a["moves"]) == a["total"] - 1 == 4
+    job = guest.get(f"/api/jobs/{a['job']}").json()
+    assert (job["kind"], job["status"], job["done"], job["total"]) == (
+        "engine.analysis", "done", 5, 5)
+    assert job["link"] == f"/archive/games/{ids[0]}/analysis"
     page = guest.get(f"/archive/games/{ids[0]}/analysis")
     assert page.status_code == 200 and 'class="eval"' in page.text
     assert alice.api("POST", f"/api/archive/games/{ids[1]}/analysis").status_code == 202
 
 
-def test_uploads_over_the_limit_are_refused(alice: Visitor, monkeypatch: object) -> None:
-    from shashki.server.archive import service as archive
+def test_uploads_over_the_limit_are_refused(tmp_path: Path) -> None:
+    from shashki.server.app import create_app
 
-    monkeypatch.setattr(archive, "MAX_UPLOAD", 1000)  # type: ignore[attr-defined]
+    from .conftest import fast_settings
+
     big = GAMES * 3
-    r = alice.request("POST", "/api/archive/imports", files={"file": ("big.pdn", big)},
-                      headers={"X-CSRF-Token": alice.csrf})
-    assert r.status_code == 422 and r.json()["field"] == "file"
-    assert r.json()["error"] == "archive_too_large"
-    alice.get("/archive")
-    r = alice.post("/archive/import", data={"csrf_token": alice.csrf},
-                   files={"file": ("big.pdn", big)}, follow_redirects=False)
-    assert r.status_code == 422 and "too large" in r.text
-    assert alice.get("/api/archive/games").json()["total"] == 0
+    with TestClient(create_app(fast_settings(tmp_path, max_upload=1000))) as client:
+        alice = Visitor(client)
+        alice.signup("alice")
+        r = alice.request("POST", "/api/archive/imports", files={"file": ("big.pdn", big)},
+                          headers={"X-CSRF-Token": alice.csrf})
+        assert r.status_code == 413 and r.json()["field"] == "file"
+        assert r.json()["error"] == "archive_too_large"
+        alice.get("/archive")
+        r = alice.post("/archive/import", data={"csrf_token": alice.csrf},
+                       files={"file": ("big.pdn", big)}, follow_redirects=False)
+        assert r.status_code == 413 and "too large" in r.text
+        assert alice.get("/api/archive/games").json()["total"] == 0
+        assert alice.get("/api/jobs").json() == []
+        small = GAMES[GAMES.index('[Event "Amsterdam"]'):]
+        assert upload(alice, small)["games_read"] == 1  # under the limit: read

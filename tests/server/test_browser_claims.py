@@ -16,11 +16,11 @@ from shashki.server import cli
 from shashki.server.accounts.models import Role
 from shashki.server.core.texts import all_texts
 
-from .browser import CHROMIUM, DESKTOP, PHONE, shot
+from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, shot
 from .serving import free_port, server, url_for
 from .test_browser_events import KINGS, SHUFFLE, Account, login, set_role
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
 
 GAME_LINK = re.compile(r'href="/games/(\d+)"')

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from .browser import CHROMIUM, DESKTOP, PHONE, shot
+from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, shot
 from .serving import free_port, server
 from .test_browser import click as click_squares
 from .test_browser import signup
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
 
 PDN = """[Event "Чемпионат СССР"]
@@ -77,7 +77,7 @@ def test_engine_game_analysis_and_archive(base: str, browser: object) -> None:
     page.click("#analysis-link")
     page.wait_for_url("**/analysis")
     page.click("#analysis-request button")
-    expect(page.locator("#analysis-status")).to_contain_text("Analysed", timeout=30000)
+    expect(page.locator("#analysis-status")).to_contain_text("Analysed", timeout=60000)
     expect(page.locator("#analysis-table .eval").first).not_to_be_empty()
     page.click('#analysis-table button.mv[data-ply="1"]')
     expect(page.locator("#viewer-ply")).to_contain_text("1")
@@ -94,7 +94,8 @@ def test_engine_game_analysis_and_archive(base: str, browser: object) -> None:
     page.fill("#archive-import textarea[name=text]", PDN)
     page.click("#archive-import button[type=submit]")
     page.wait_for_url("**/archive/imports/*")
-    expect(page.locator("#count-imported")).to_have_text("1")
+    # the import is a job: the page follows it and shows the report when it ends
+    expect(page.locator("#count-imported")).to_have_text("1", timeout=60000)
     expect(page.locator("#count-broken")).to_have_text("1")
     expect(page.locator("#broken-games tbody tr")).to_contain_text("d4-c5")
     shot(page, "archive-01-report-desktop")

@@ -15,10 +15,10 @@ import pytest
 from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 
-from .browser import CHROMIUM, DESKTOP, PHONE, shot
+from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, shot
 from .serving import free_port, server, url_for
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')

@@ -9,6 +9,7 @@ posers, part 2, art. 2); the public sees the entries only with the award.
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -76,8 +77,11 @@ def test_composing_tournament_to_its_award(client: TestClient) -> None:
         assert olga.form(f"{page}/judges", {"judge": j}, page=page).status_code == 303
     assert olga.form(f"{page}/judges", {"judge": "nobody"}, page=page).status_code == 422
     # a game in the archive passes through anna's position: the entry is anticipated
-    archive.import_pdn(services(client).db, '[GameType "25"]\n[FEN "B:Wa1,b2,c3:Ba5,e5,h8"]'
-                                            '\n\n1... h8-g7 *\n', "old.pdn")
+    db = services(client).db
+    text = b'[GameType "25"]\n[FEN "B:Wa1,b2,c3:Ba5,e5,h8"]\n\n1... h8-g7 *\n'
+    with db.session() as s:
+        imp = archive.new_import(s, None, "old.pdn", len(text))
+    archive.import_games(db, io.BytesIO(text), imp.id)
     for who, pseudonym, fen, stip, sol, _ in ENTRIES:
         r = people[who].form(f"{page}/entries", {"pseudonym": pseudonym, "fen": fen,
                                                  "stipulation": stip, "solution": sol},

@@ -25,12 +25,11 @@ from shashki.server.app import create_app
 from shashki.server.core.db import Database
 from shashki.server.correspondence.service import CorrConfig
 
-from .browser import CHROMIUM, shot
+from .browser import CHROMIUM, NO_CHROMIUM, shot
 from .conftest import fast_settings
 from .services import Inbox, free_port
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (apt-get install "
-                                                          "chromium)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
 uvicorn = pytest.importorskip("uvicorn")
 aiosmtpd_controller = pytest.importorskip("aiosmtpd.controller")

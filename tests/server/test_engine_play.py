@@ -1,5 +1,6 @@
 """Play against the engine: its accounts, its replies played by the live hub from the
-process pool with its clock running, and post-game analysis computed in the pool."""
+process pool with its clock running, and post-game analysis (a job: run here at once, in
+huey's immediate mode; tests/server/test_jobs.py runs analyses in a real worker)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from shashki.server.accounts.models import User
+from shashki.server.engine.analysis import Analyser, annotate, mark, summary
 from shashki.server.engine.models import EngineAccount
-from shashki.server.engine.pool import (
-    EnginePool,
-    annotate,
-    mark,
-    summary,
-    worker_analyse,
-    worker_move,
-)
+from shashki.server.engine.pool import EnginePool, worker_analyse, worker_move
 from shashki.server.play import models as m
 from shashki.server.play.live import Actor
 
@@ -125,8 +120,8 @@ def test_a_player_cannot_move_for_the_engine(alice: Visitor, client: TestClient)
 
 
 def test_post_game_analysis(client: TestClient, alice: Visitor, bob: Visitor) -> None:
-    pool: EnginePool = client.app.state.engine.pool  # type: ignore[attr-defined]
-    pool.analysis_time, pool.analysis_depth = 0.05, 4
+    analyser: Analyser = client.app.state.engine.analyser  # type: ignore[attr-defined]
+    analyser.seconds, analyser.depth = 0.05, 4
     r = alice.api("POST", "/api/engine/games", {"level": "beginner", "color": "white",
                                                 "time_control": ""})
     game_id = r.json()["game_id"]

@@ -1,7 +1,9 @@
 """The web application: :func:`create_app` builds it from :class:`Settings`.
 
 At start it brings the database up to date (``alembic upgrade head``), rebuilds every live
-game from its stored moves (:class:`~shashki.server.play.live.Hub`), and settles the clocks.
+game from its stored moves (:class:`~shashki.server.play.live.Hub`), settles the clocks,
+opens the job queue and starts the job worker beside itself (``Settings.workers``
+processes of ``shashki worker``; none with ``--no-worker``).
 """
 
 from __future__ import annotations
@@ -38,10 +40,17 @@ from shashki.server.correspondence import routes as corr_routes
 from shashki.server.correspondence.service import CorrConfig, app_config
 from shashki.server.engine import api as engine_api
 from shashki.server.engine import routes as engine_routes
-from shashki.server.engine.pool import start_engine
+from shashki.server.engine.service import start_engine
 from shashki.server.events import arbiter as arbiter_routes
 from shashki.server.events import routes as event_routes
 from shashki.server.events import service as events
+from shashki.server.jobs import api as jobs_api
+from shashki.server.jobs import routes as jobs_routes
+from shashki.server.jobs.queue import Queue
+from shashki.server.jobs.runner import run_inline
+from shashki.server.jobs.service import Jobs
+from shashki.server.jobs.worker import EmbeddedWorker
+from shashki.server.kinds import KINDS
 from shashki.server.play import api as api_routes
 from shashki.server.play import routes as page_routes
 from shashki.server.play import stream as stream_routes
@@ -65,7 +74,7 @@ def _clock(seconds: float | None) -> str:
 
 
 FEATURES = ("core", "accounts", "play", "events", "archive", "correspondence", "engine",
-            "composition")
+            "composition", "jobs")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
 
 
@@ -104,7 +113,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.accounts = Accounts(passwords=passwords, throttles=Throttles(settings))
         app.state.hub = hub
         await hub.start()
-        app.state.engine = await start_engine(db, hub)
+        queue = await run_db(Queue, db.url, settings.redis_url, settings.jobs_inline)
+        if settings.jobs_inline:
+            queue.bind(run_inline(db))
+        app.state.jobs = jobs = Jobs(db, queue, settings.jobs_per_user)
+        app.state.engine = await start_engine(db, hub, jobs)
+        worker = None
+        if settings.workers > 0 and not settings.jobs_inline:
+            worker = EmbeddedWorker(db.url, settings.redis_url, settings.workers)
+            worker.start()
+            log.info("job queue: %s; %d job worker(s) started (%s)", queue.storage,
+                     settings.workers, ", ".join(sorted(KINDS)))
         mail = None
         if os.environ.get("SHASHKI_SMTP_LISTEN"):
             from shashki.server.correspondence.mailin import listen
@@ -115,6 +134,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if mail is not None:
                 mail.stop()
+            if worker is not None:
+                await run_db(worker.stop)
+            queue.close()
             await app.state.engine.stop()
             await hub.stop()
             if bus is not None:
@@ -142,6 +164,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(arbiter_routes.router)
     app.include_router(admin_routes.router)
     app.include_router(composition_routes.router)
+    app.include_router(jobs_api.router)
+    app.include_router(jobs_routes.router)
 
     @app.middleware("http")
     async def cookies_and_headers(request: Request,

@@ -1,4 +1,5 @@
-"""``shashki serve``: run the web platform.
+"""``shashki serve``: run the web platform; ``shashki worker``: run its jobs (imports,
+analyses) elsewhere; ``shashki users``: its accounts.
 
 The top-level ``shashki`` command adds it with :func:`register`; :func:`main` runs it on
 its own (``python -m shashki.server serve``).
@@ -45,11 +46,79 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                    help="language of the pages for new visitors (ru)")
     p.add_argument("--open", action=argparse.BooleanOptionalAction, default=False,
                    help="open the platform in a web browser once it is up")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="job worker processes to start beside the server: PDN imports and "
+                        "analyses run in them (1)")
+    p.add_argument("--no-worker", action="store_true",
+                   help="start no job worker: jobs wait for `shashki worker` processes "
+                        "(on this machine, or on others with PostgreSQL or --redis)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run)
     register_users(subparsers)
+    register_worker(subparsers)
     return p
+
+
+def register_worker(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``worker``: run the platform's jobs (here, or on another machine)."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "worker", help="run the platform's jobs (PDN imports, analyses), here or on "
+                       "another machine",
+        description="Take jobs from the platform's queue and run them, each in a process "
+                    "of its own at the lowest priority (nice 19, at most 900 s of CPU). "
+                    "The queue is a SQLite file beside a SQLite database (workers on the "
+                    "same machine), the PostgreSQL database itself, or --redis.")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help="the platform's SQLAlchemy database URL (default: $SHASHKI_DATABASE, "
+                        f"else {default_database_url()})")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="the queue on this Redis (as given to `shashki serve --redis`)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="jobs run at the same time (1)")
+    p.add_argument("--log-level", default="info",
+                   choices=["critical", "error", "warning", "info", "debug"])
+    p.set_defaults(func=run_worker)
+    return p
+
+
+def _worker_error(message: str) -> int:
+    sys.stderr.write(f"shashki worker: error: {message}\n")
+    return 2
+
+
+def run_worker(args: argparse.Namespace) -> int:
+    """Run jobs until SIGTERM or SIGINT; an error at start is one line, status 2."""
+    from shashki.server.jobs import NICE
+
+    if not 1 <= args.workers <= 64:
+        return _worker_error(f"--workers must be 1 to 64, not {args.workers}")
+    os.nice(max(0, NICE - os.nice(0)))  # before the imports: all of the worker is low
+    from shashki.errors import ShashkiError
+    from shashki.server.core.db import Database
+    from shashki.server.jobs.worker import ENV_DATABASE, ENV_PARENT, ENV_REDIS, KINDS, Worker
+
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    url = args.database or os.environ.get(ENV_DATABASE) or default_database_url()
+    redis_url = args.redis or os.environ.get(ENV_REDIS) or ""
+    try:
+        Database(url).dispose()
+    except ShashkiError as e:
+        return _worker_error(str(e))
+    except Exception as e:  # a database kind that SQLAlchemy does not know
+        return _worker_error(f"bad database URL: {e}")
+    worker = Worker(url, redis_url, args.workers, KINDS)
+    try:
+        queue = worker.setup()
+    except ShashkiError as e:
+        return _worker_error(str(e))
+    except Exception as e:  # an unreachable database or Redis, a missing driver...
+        first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        return _worker_error(f"cannot start: {first}")
+    parent = os.environ.get(ENV_PARENT, "")
+    worker.run(queue, int(parent) if parent.isdigit() else None)
+    return 0
 
 
 def register_users(subparsers: Any) -> argparse.ArgumentParser:
@@ -182,7 +251,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return Settings(database_url=args.database or default_database_url(), host=args.host,
                     port=args.port, language=args.language, redis_url=args.redis or "",
                     base_url=args.base_url.rstrip("/"), cookie_secure=args.secure_cookies,
-                    behind_proxy=args.behind_proxy)
+                    behind_proxy=args.behind_proxy,
+                    workers=0 if args.no_worker else args.workers)
 
 
 def _check_database(url: str) -> str:
@@ -239,6 +309,9 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         sys.stderr.write(f"shashki serve: bad port {args.port}\n")
+        return 2
+    if not 0 <= args.workers <= 64:
+        sys.stderr.write(f"shashki serve: --workers must be 0 to 64, not {args.workers}\n")
         return 2
     settings = settings_from(args)
     if settings.redis_url:

@@ -13,6 +13,7 @@ import shashki.server.composition.models  # composition contests, entries, marks
 import shashki.server.correspondence.models  # correspondence play
 import shashki.server.engine.models  # the engine's accounts and analyses
 import shashki.server.events.models  # events, their games, sanctions
+import shashki.server.jobs.models  # jobs (imports, analyses) and their input files
 import shashki.server.play.models  # noqa: F401 - challenges, games, moves, game events
 from shashki.server.core.db import Base
 

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
-from fastapi.responses import PlainTextResponse, Response
-from pydantic import BaseModel
-from starlette.datastructures import UploadFile as StarletteUpload
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from pydantic import BaseModel, Field
+from sqlalchemy.orm import Session as DBSession
 
+from shashki.server.accounts.models import User
 from shashki.server.accounts.tokens import ApiWho, check_api_csrf
 from shashki.server.archive import service as archive
-from shashki.server.core.api import ERRORS, PDN, Id, tag_routes
+from shashki.server.archive.jobs import KIND
+from shashki.server.archive.upload import Upload, receive_pdn
+from shashki.server.core.api import ERRORS, PDN, ErrorOut, Id, tag_routes
 from shashki.server.core.errors import InvalidInput
 from shashki.server.core.web import run_db, services
+from shashki.server.jobs.api import JobOut, jobs_of
+from shashki.server.jobs.models import Job
+from shashki.server.jobs.service import job_json
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -59,11 +66,29 @@ class BrokenGame(BaseModel):
 class ImportReportOut(BaseModel):
     id: int
     filename: str
+    status: str = Field(description="the import job's: queued, running, done, failed, "
+                                    "cancelled")
     games_read: int
     games_imported: int
     duplicates: int
     broken_count: int
     broken: list[BrokenGame]
+    bytes_total: int = Field(description="the file's size")
+    lines_total: int = Field(description="the file's lines")
+    lines_read: int = Field(description="progress: lines read (the games before it)")
+    capped: bool = Field(description="the cap on games per file stopped the import "
+                                     "before the end of the file")
+    cap: int = Field(description="games read of one file at most")
+    next_line: int | None = Field(description="with capped: the line where the first "
+                                              "game not read starts")
+    cancelled_at: int | None = Field(description="a cancelled import stopped after this "
+                                                 "many games (all of them counted here)")
+    job_id: int | None
+    message: str
+
+
+class ImportOut(ImportReportOut):
+    job: JobOut | None = Field(description="the import's job: follow it at /api/jobs/{id}")
 
 
 def archive_query(
@@ -149,41 +174,98 @@ async def pdn_download(request: Request, q: archive.Query) -> Response:
                                       'attachment; filename="shashki-archive.pdn"'})
 
 
-@router.post("/archive/imports", status_code=201, response_model=ImportReportOut)
-async def archive_import(request: Request, who: ApiWho,
-                         file: Annotated[UploadFile, File(description="a PDN file")],
-                         variant: Annotated[str | None, Form(max_length=40)] = None
-                         ) -> dict[str, Any]:
-    """Import a PDN file: good games are stored, broken ones listed with their index,
-    line, column and the reader's message."""
+UPLOAD_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {
+    "multipart/form-data": {"schema": {
+        "type": "object", "required": ["file"],
+        "properties": {"file": {"type": "string", "format": "binary",
+                                "description": "a PDN file"},
+                       "variant": {"type": "string", "maxLength": 40,
+                                   "description": "of games without a GameType tag"}}}}}}}
+TOO_LARGE: dict[int | str, dict[str, Any]] = {
+    413: {"model": ErrorOut, "description": "larger than the limit (refused while it is "
+                                            "sent)"}}
+
+
+async def start_import(request: Request, user: User, upload: Upload,
+                       variant: str | None) -> int:
+    """The job reading an upload into the archive; returns the import's id. The per-user
+    limit was checked before the upload was read; it is checked again with the job."""
+    svc = services(request)
+    if upload.data is None or upload.size == 0:
+        raise InvalidInput("file", code="archive_empty")
+    archive.check_variant(variant)
+    created: dict[str, int] = {}
+
+    def setup(s: DBSession, job: Job) -> None:
+        imp = archive.new_import(s, user.id, upload.filename, upload.size, job.id,
+                                 created["lines"])
+        created["import"] = imp.id
+        job.link = f"/archive/imports/{imp.id}"
+        job.params = json.dumps({"import_id": imp.id, "variant": variant,
+                                 "max_games": svc.settings.max_games_per_file,
+                                 "filename": imp.filename})
+
+    data = upload.data
+
+    def create() -> int:
+        try:
+            lines = archive.count_lines(data)
+            created["lines"] = lines
+            jobs_of(request).create(KIND, user.id, {}, unit="lines", total=lines,
+                                    data=data, setup=setup)
+        finally:
+            upload.close()
+        return created["import"]
+
+    return await run_db(create)
+
+
+async def receive_import(request: Request, user: User) -> Upload:
+    """The upload of an import, after the checks that need no body (the job limit)."""
+    await run_db(jobs_of(request).check_limit, user.id)
+    return await receive_pdn(request, services(request).settings.max_upload)
+
+
+def import_json(db: DBSession, import_id: int, with_job: bool = False) -> dict[str, Any]:
+    report = archive.load_import(db, import_id)
+    out = report.to_json()
+    if with_job:
+        job = db.get(Job, report.job_id) if report.job_id is not None else None
+        out["job"] = job_json(job) if job is not None else None
+    return out
+
+
+@router.post("/archive/imports", status_code=202, response_model=ImportOut,
+             openapi_extra=UPLOAD_FORM, responses=TOO_LARGE)
+async def archive_import(request: Request, who: ApiWho) -> Response:
+    """Import a PDN file (multipart ``file``, optional ``variant``): it is read by a job
+    (answer 202 with the job; follow it at ``/api/jobs/{id}`` or here at
+    ``/api/archive/imports/{id}``); good games are stored, broken ones listed with their
+    index, line, column and the reader's message. Larger than the limit: 413, refused
+    while it is sent; too many jobs of yours queued or running: 429."""
     check_api_csrf(request, who)
     user = who.require_user()
-    data = await read_upload(file)
-    report = await run_db(archive.import_pdn, services(request).db, data,
-                          file.filename or "", user.id, variant or None)
-    return report.to_json()
-
-
-async def read_upload(file: StarletteUpload) -> bytes:
-    chunks: list[bytes] = []
-    size = 0
-    while chunk := await file.read(1 << 20):
-        size += len(chunk)
-        if size > archive.MAX_UPLOAD:
-            raise InvalidInput("file", f"larger than {archive.MAX_UPLOAD >> 20} MB",
-                               code="archive_too_large")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-@router.get("/archive/imports/{import_id}", response_model=ImportReportOut)
-async def archive_import_report(import_id: Id, request: Request) -> dict[str, Any]:
-    """An import's counts and its broken games."""
+    upload = await receive_import(request, user)
+    variant = upload.fields.get("variant", "")[:40] or None
+    import_id = await start_import(request, user, upload, variant)
     svc = services(request)
 
     def load() -> dict[str, Any]:
         with svc.db.session() as db:
-            return archive.load_import(db, import_id).to_json()
+            return import_json(db, import_id, with_job=True)
+
+    return JSONResponse(await run_db(load), status_code=202)
+
+
+@router.get("/archive/imports/{import_id}", response_model=ImportOut)
+async def archive_import_report(import_id: Id, request: Request) -> dict[str, Any]:
+    """An import's counts and its broken games, so far (while its job runs) or final,
+    with its job."""
+    svc = services(request)
+
+    def load() -> dict[str, Any]:
+        with svc.db.session() as db:
+            return import_json(db, import_id, with_job=True)
 
     return await run_db(load)
 

@@ -1,7 +1,9 @@
 """Tables of the game archive.
 
-* ``archive_imports``: one PDN file imported (who, when, what file), with the reader's
-  error report (the broken games with index, line, column and message) as JSON.
+* ``archive_imports``: one PDN file imported (who, when, what file, the job that reads it),
+  with the reader's error report (the broken games with index, line, column and message)
+  as JSON, and how far it got: lines read of the file's lines, whether the cap on games per
+  file stopped it (and the line of the first game not read).
 * ``archive_games``: one game of the archive: its tags (JSON, and the searched ones in
   their own indexed columns), its movetext as :mod:`shashki.pdn`'s writer writes it, its
   first moves in the Code's notation (opening search), ply count and final FEN.
@@ -10,7 +12,16 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from shashki.server.core.db import Base
@@ -31,6 +42,18 @@ class ArchiveImport(Base):
     report: Mapped[str] = mapped_column(Text, default="[]")
     """JSON: the broken games, each ``{index, line, column, text, message, type, white,
     black, event}``."""
+    job_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id", ondelete="SET NULL"),
+                                               index=True, default=None)
+    bytes_total: Mapped[int] = mapped_column(Integer, default=0)
+    lines_total: Mapped[int] = mapped_column(Integer, default=0)
+    lines_read: Mapped[int] = mapped_column(Integer, default=0)
+    """Lines of the file read so far (the games before the line being read): progress
+    that follows the games themselves (the reader reads the bytes ahead, a megabyte at a
+    time)."""
+    capped: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The cap on games per file was reached and more games followed."""
+    next_line: Mapped[int | None] = mapped_column(Integer, default=None)
+    """With ``capped``: the line where the first game not read starts."""
 
 
 class ArchiveGame(Base):

@@ -7,15 +7,21 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, RedirectResponse, Response
-from starlette.datastructures import UploadFile
 
 from shashki.board import Board
 from shashki.errors import ShashkiError
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.archive import service as archive
-from shashki.server.archive.api import archive_query, pdn_download, read_upload
+from shashki.server.archive.api import (
+    archive_query,
+    pdn_download,
+    receive_import,
+    start_import,
+)
 from shashki.server.core.errors import InvalidInput, NotFound
 from shashki.server.core.web import render, run_db, services
+from shashki.server.jobs.models import Job
+from shashki.server.jobs.service import job_json, may_manage
 from shashki.svg import board_svg
 
 router = APIRouter(include_in_schema=False)
@@ -76,44 +82,44 @@ async def archive_pdn(request: Request) -> Response:
 
 @router.post("/archive/import")
 async def archive_import(request: Request, who: Who) -> Response:
-    svc = services(request)
-    form = await request.form(max_part_size=2 * 1024 * 1024)
-    check_csrf(request, who, form)
+    """The import form: the upload is received as it streams (refused past the size
+    limit), then read by a job; its page follows the job."""
     user = who.require_user()
-    upload = form.get("file")
-    text = form.get("text")
-    variant = form.get("variant")
-    data: bytes = b""
-    filename = ""
-    if isinstance(upload, UploadFile) and upload.filename:
-        data = await read_upload(upload)
-        filename = upload.filename
-    elif isinstance(text, str) and text.strip():
-        data = text.encode("utf-8")
-        filename = "pasted"
-    if not data.strip():
-        raise InvalidInput("file", code="archive_empty")
-    report = await run_db(archive.import_pdn, svc.db, data, filename, user.id,
-                          variant if isinstance(variant, str) and variant else None)
-    return RedirectResponse(f"/archive/imports/{report.id}", status_code=303)
+    upload = await receive_import(request, user)
+    try:
+        check_csrf(request, who, upload.form)
+    except Exception:
+        upload.close()
+        raise
+    variant = upload.fields.get("variant", "")[:40] or None
+    import_id = await start_import(request, user, upload, variant)
+    return RedirectResponse(f"/archive/imports/{import_id}", status_code=303)
 
 
 @router.get("/archive/imports/{import_id}")
 async def import_page(import_id: int, request: Request, who: Who) -> Response:
+    """An import's report; while its job runs, a live progress bar and (for its owner
+    and administrators) a Cancel button."""
     svc = services(request)
 
-    def load() -> archive.ImportReport:
+    def load() -> tuple[archive.ImportReport, dict[str, Any] | None, bool]:
         with svc.db.session() as db:
-            return archive.load_import(db, import_id)
+            report = archive.load_import(db, import_id)
+            job = db.get(Job, report.job_id) if report.job_id is not None else None
+            if job is None:
+                return report, None, False
+            return report, job_json(job), may_manage(job, who.user)
 
-    report = await run_db(load)
-    return render(request, who, "archive_import.html", report=report)
+    report, job, can_cancel = await run_db(load)
+    return render(request, who, "archive_import.html", report=report, job=job,
+                  can_cancel=can_cancel)
 
 
 def viewer_data(who: Visitor, rep: archive.Replayed, board_url: str,
                  analysis_url: str | None, flipped: bool = False) -> dict[str, Any]:
     keys = ["viewer.start", "viewer.ply", "analysis.running", "analysis.best",
-            "analysis.failed", "analysis.done", "color.white", "color.black"]
+            "analysis.failed", "analysis.done", "analysis.cancelled", "color.white",
+            "color.black"]
     return {"board": board_url, "plies": len(rep.texts), "moves": rep.texts,
             "fens": rep.fens, "analysis": analysis_url, "flipped": flipped,
             "lang": who.lang, "texts": {k: who.t(k) for k in keys}}

@@ -1,13 +1,16 @@
 """The game archive: PDN import with the reader's error report, search, PDN export, and
 the positions of a stored game for the viewer.
 
-Import reads the whole file with :func:`shashki.pdn.iter_games` (every move validated,
-UTF-8 or Windows-1251): each good game is stored with its tags, its movetext as
+Import (a job: :mod:`shashki.server.archive.jobs`) reads the file with
+:class:`shashki.pdn.PdnReader` (every move validated, UTF-8 or Windows-1251), at most
+``Settings.max_games_per_file`` games of it: each good game is stored with its tags, its movetext as
 :mod:`shashki.pdn`'s writer writes it, its first moves in the Code's notation and its
 final FEN; each broken game is listed in the import's report with its index in the file,
 line, column, the offending text and the reader's message, and the rest are imported. A
 game already in the archive (same written text) is counted as a duplicate, not stored
-twice.
+twice. The games are stored in short transactions (:data:`BATCH` games or
+:data:`BATCH_SECONDS` of reading, whichever comes first), each of which also records the
+import's counts and the job's progress, so a report always describes what is stored.
 
 >>> fold("  Ёлкин  Пётр ")
 'елкин петр'
@@ -16,12 +19,11 @@ twice.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session as DBSession
@@ -31,22 +33,24 @@ from shashki.board import Board
 from shashki.errors import ShashkiError
 from shashki.move import Move
 from shashki.pdn import Game as PdnGame
-from shashki.pdn import iter_games, read_game, write_game
+from shashki.pdn import PdnReader, read_game, write_game
 from shashki.pdn.lexer import escape
 from shashki.rules import VARIANTS, variant_by_name
 from shashki.server.archive.models import ArchiveGame, ArchiveImport
 from shashki.server.core.db import Database
 from shashki.server.core.errors import InvalidInput, NotFound
+from shashki.server.jobs.models import CANCELLED, Job
 
 FIRST_PLIES = 16
 """Plies kept in ``first_moves`` for the opening search."""
-MAX_UPLOAD = 20 * 1024 * 1024
-"""Largest PDN file accepted, in bytes."""
 MAX_EXPORT = 5000
 """Most games in one PDN download."""
 REPORT_LIMIT = 1000
 """Most broken games listed in an import's report (the count is always exact)."""
-BATCH = 500
+BATCH = 200
+"""Most games stored in one transaction (short ones: live games commit between them)."""
+BATCH_SECONDS = 0.5
+"""Reading time after which the games read so far are stored (and progress recorded)."""
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 
 
@@ -60,7 +64,7 @@ def fold(text: str) -> str:
 
 @dataclass
 class ImportReport:
-    """What an import did: counts and the broken games."""
+    """What an import did: counts, the broken games, how far it read and how it ended."""
 
     id: int
     filename: str
@@ -69,11 +73,39 @@ class ImportReport:
     duplicates: int = 0
     broken: list[dict[str, Any]] = field(default_factory=list)
     broken_count: int = 0
+    bytes_total: int = 0
+    lines_total: int = 0
+    lines_read: int = 0
+    capped: bool = False
+    """The cap on games per file stopped the import with games left in the file."""
+    cap: int = 0
+    next_line: int | None = None
+    """With ``capped``: the line where the first game not read starts."""
+    status: str = "done"
+    """The import job's status (``queued``, ``running``, ``done``, ``failed``,
+    ``cancelled``)."""
+    job_id: int | None = None
+    message: str = ""
+
+    @property
+    def cancelled_at(self) -> int | None:
+        """A cancelled import stopped after this many games (they are in the report)."""
+        return self.read if self.status == CANCELLED else None
+
+    def counts(self) -> dict[str, Any]:
+        """The counts (a job's result): no broken games, they are in the full report."""
+        return {"import_id": self.id, "games_read": self.read,
+                "games_imported": self.imported, "duplicates": self.duplicates,
+                "broken_count": self.broken_count, "bytes_total": self.bytes_total,
+                "lines_total": self.lines_total, "lines_read": self.lines_read,
+                "capped": self.capped, "cap": self.cap,
+                "next_line": self.next_line, "cancelled_at": self.cancelled_at}
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "filename": self.filename, "games_read": self.read,
-                "games_imported": self.imported, "duplicates": self.duplicates,
-                "broken_count": self.broken_count, "broken": self.broken}
+        out = self.counts()
+        del out["import_id"]
+        return {"id": self.id, "filename": self.filename, **out, "broken": self.broken,
+                "status": self.status, "job_id": self.job_id, "message": self.message}
 
 
 def _broken(game: PdnGame) -> dict[str, Any]:
@@ -122,79 +154,150 @@ def game_row(game: PdnGame, import_id: int | None, now: float) -> ArchiveGame:
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest(), created_at=now)
 
 
-def import_pdn(database: Database, data: bytes | str, filename: str = "",
-               user_id: int | None = None, variant: str | None = None) -> ImportReport:
-    """Read every game of ``data`` (a PDN file's bytes or text) into the archive."""
+def check_variant(variant: str | None) -> None:
     if variant is not None and variant not in VARIANTS:
         raise InvalidInput("variant", code="variant")
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    if len(raw) > MAX_UPLOAD:
-        raise InvalidInput("file", f"larger than {MAX_UPLOAD // (1024 * 1024)} MB",
-                           code="archive_too_large")
-    now = time.time()
+
+
+def count_lines(data: IO[bytes]) -> int:
+    """The lines of a file (read through, then back at its start).
+
+    >>> import io
+    >>> [count_lines(io.BytesIO(b)) for b in (b"a\\nb\\n", b"a\\nb", b"")]
+    [2, 2, 0]
+    """
+    n, last = 0, b"\n"
+    while piece := data.read(1 << 20):
+        n += piece.count(b"\n")
+        last = piece[-1:]
+    data.seek(0)
+    return n + (last != b"\n")
+
+
+def new_import(db: DBSession, user_id: int | None, filename: str, size: int,
+               job_id: int | None = None, lines: int = 0) -> ArchiveImport:
+    """The row of an import about to be read (its counts grow as the job reads)."""
+    imp = ArchiveImport(user_id=user_id, filename=filename[:200], created_at=time.time(),
+                        bytes_total=size, lines_total=lines, job_id=job_id)
+    db.add(imp)
+    db.flush()
+    return imp
+
+
+Progress = Callable[[DBSession, ImportReport], None]
+"""Called in each transaction that stores games, with the report so far."""
+
+
+def import_games(database: Database, source: IO[bytes], import_id: int, *,
+                 variant: str | None = None, max_games: int = 50_000,
+                 cancelled: Callable[[], bool] = lambda: False,
+                 progress: Progress | None = None) -> ImportReport:
+    """Read the games of ``source`` into the archive, for the import ``import_id``.
+
+    Stops after ``max_games`` games (``capped`` when more follow, with the line where the
+    next one starts), or when ``cancelled()`` says so (between two games; what was read
+    until then is stored and counted). Each transaction stores a batch of games with the
+    import's counts (and whatever ``progress`` records in it).
+    """
+    check_variant(variant)
     with database.session() as db:
-        imp = ArchiveImport(user_id=user_id, filename=filename[:200], created_at=now)
-        db.add(imp)
-        db.flush()
-        report = ImportReport(imp.id, imp.filename)
+        imp = db.get(ArchiveImport, import_id)
+        if imp is None:
+            raise NotFound("import")
+        report = ImportReport(imp.id, imp.filename, bytes_total=imp.bytes_total,
+                              lines_total=imp.lines_total, cap=max_games, job_id=imp.job_id)
+    now = time.time()
     seen: set[str] = set()
     batch: list[ArchiveGame] = []
+    reader = PdnReader(source, variant)
+    broken_changed = complete = False
 
-    def flush() -> None:
-        if not batch:
-            return
+    def commit() -> None:
+        nonlocal broken_changed
         with database.session() as db:
             known = set(db.scalars(select(ArchiveGame.digest).where(
-                ArchiveGame.digest.in_([r.digest for r in batch]))))
+                ArchiveGame.digest.in_([r.digest for r in batch])))) if batch else set()
             for row in batch:
                 if row.digest in known:
                     report.duplicates += 1
                 else:
                     db.add(row)
                     report.imported += 1
-        batch.clear()
-
-    try:
-        for game in iter_games(io.BytesIO(raw), variant=variant):
-            report.read += 1
-            if game.errors:
-                report.broken_count += 1
-                if len(report.broken) < REPORT_LIMIT:
-                    report.broken.append(_broken(game))
-                continue
-            try:
-                row = game_row(game, report.id, now)
-            except ShashkiError as e:  # pragma: no cover - the reader validated the game
-                report.broken_count += 1
-                report.broken.append({"index": game.index, "line": game.line, "column": 1,
-                                      "text": "", "message": str(e), "type": "error"})
-                continue
-            if row.digest in seen:
-                report.duplicates += 1
-                continue
-            seen.add(row.digest)
-            batch.append(row)
-            if len(batch) >= BATCH:
-                flush()
-        flush()
-    finally:
-        with database.session() as db:
+            if complete:
+                report.lines_read = report.lines_total
             stored = db.get(ArchiveImport, report.id)
             assert stored is not None
             stored.games_read = report.read
             stored.games_imported = report.imported
             stored.duplicates = report.duplicates
             stored.broken = report.broken_count
-            stored.report = json.dumps(report.broken, ensure_ascii=False)
+            stored.lines_read = report.lines_read
+            stored.capped = report.capped
+            stored.next_line = report.next_line
+            if broken_changed:
+                stored.report = json.dumps(report.broken, ensure_ascii=False)
+                broken_changed = False
+            if progress is not None:
+                progress(db, report)
+        batch.clear()
+
+    started = time.monotonic() - BATCH_SECONDS  # the first game is stored (and shown) at once
+    games = iter(reader)
+    try:
+        for game in games:
+            if report.read >= max_games:
+                report.capped, report.next_line = True, game.line
+                break
+            report.read += 1
+            report.lines_read = max(report.lines_read, (game.line or 1) - 1)
+            if game.errors:
+                report.broken_count += 1
+                if len(report.broken) < REPORT_LIMIT:
+                    report.broken.append(_broken(game))
+                    broken_changed = True
+            else:
+                try:
+                    row = game_row(game, report.id, now)
+                except ShashkiError as e:  # the reader let it through; storing it cannot
+                    report.broken_count += 1
+                    if len(report.broken) < REPORT_LIMIT:
+                        report.broken.append({
+                            "index": game.index, "line": game.line, "column": 1, "text": "",
+                            "message": str(e), "type": type(e).__name__})
+                        broken_changed = True
+                    continue
+                if row.digest in seen:
+                    report.duplicates += 1
+                else:
+                    seen.add(row.digest)
+                    batch.append(row)
+            if len(batch) >= BATCH or time.monotonic() - started >= BATCH_SECONDS:
+                commit()
+                started = time.monotonic()
+            if cancelled():
+                break
+        else:
+            complete = True  # the whole file was read
+        commit()
+    finally:
+        reader.close()
     return report
 
 
 def load_import(db: DBSession, import_id: int) -> ImportReport:
+    """An import's report, with the status of its job."""
     imp = db.get(ArchiveImport, import_id)
     if imp is None:
         raise NotFound("import")
+    job = db.get(Job, imp.job_id) if imp.job_id is not None else None
     return ImportReport(imp.id, imp.filename, imp.games_read, imp.games_imported,
-                        imp.duplicates, json.loads(imp.report), imp.broken)
+                        imp.duplicates, json.loads(imp.report), imp.broken,
+                        bytes_total=imp.bytes_total, lines_total=imp.lines_total,
+                        lines_read=imp.lines_read,
+                        capped=imp.capped, next_line=imp.next_line,
+                        cap=json.loads(job.params).get("max_games", 0) if job else 0,
+                        status=job.status if job else "done", job_id=imp.job_id,
+                        message=job.message if job else "")
 
 
 # --- search --------------------------------------------------------------------------------

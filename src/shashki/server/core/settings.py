@@ -74,6 +74,18 @@ class Settings:
     """At most this much of a move's network lag is given back to the mover."""
     ping_interval: float = 5.0
     """How often the server measures each live connection's round trip."""
+    workers: int = 1
+    """Job worker processes ``shashki serve`` starts beside itself (``--workers N``); 0:
+    none (``--no-worker``: workers run elsewhere, ``shashki worker``)."""
+    jobs_inline: bool = False
+    """Run each job at once in the process that asks for it (huey's immediate mode): for
+    tests of the web side only."""
+    jobs_per_user: int = 2
+    """Jobs (imports, analyses) one account may have queued or running at a time."""
+    max_upload: int = 20 * 1024 * 1024
+    """Largest PDN file accepted, in bytes; a larger upload is refused while it streams."""
+    max_games_per_file: int = 50_000
+    """Games read of one imported file; the rest of the file is reported as not read."""
     argon2_time_cost: int = 3
     argon2_memory_cost: int = 65536
     """KiB; argon2-cffi's RFC 9106 low-memory profile."""

@@ -493,14 +493,44 @@ _T.update({
     "error.engine_level": ("Unknown engine level.", "Неизвестный уровень программы."),
     "error.analysis_live": ("Analysis is for finished games.",
                             "Анализ возможен только после окончания партии."),
-    "error.analysis_busy": ("You have {limit} analyses running; wait for one to finish.",
-                            "У вас уже идут анализы ({limit}); дождитесь окончания одного."),
     "error.token_name": ("Give the token a name.", "Дайте токену название."),
     "error.token_limit": ("At most {limit} tokens; revoke one first.",
                           "Не больше {limit} токенов; сначала отзовите один."),
     "error.bad_token": ("Unknown or revoked API token.", "Неизвестный или отозванный токен API."),
     "error.token_session": ("Tokens are created from a logged-in session.",
                             "Токены создаются только после входа на сайт."),
+})
+
+
+# --- jobs: imports and analyses run by workers ----------------------------------------------
+_T.update({
+    "jobs.queued": ("Waiting for a worker…", "Ожидает обработчика…"),
+    "jobs.running": ("In progress…", "Выполняется…"),
+    "jobs.stopping": ("Stopping…", "Останавливается…"),
+    "jobs.done": ("Done.", "Готово."),
+    "jobs.failed": ("Failed.", "Не удалось."),
+    "jobs.cancelled": ("Cancelled.", "Отменено."),
+    "jobs.cancel": ("Cancel", "Отменить"),
+    "jobs.progress": ("Progress", "Ход выполнения"),
+    "archive.cancelled_at": ("Cancelled after game {n}: the games read until then are "
+                             "counted above; the rest of the file was not read.",
+                             "Отменено после партии {n}: прочитанные до неё партии "
+                             "учтены выше; остаток файла не прочитан."),
+    "archive.capped": ("Stopped at {cap} games, the most read of one file: the rest of the "
+                       "file (from line {line}) was not read.",
+                       "Остановлено на {cap} партиях — больше из одного файла не читается: "
+                       "остаток файла (со строки {line}) не прочитан."),
+    "analysis.cancelled": ("The analysis was cancelled.", "Анализ отменён."),
+    "error.jobs_limit": ("You already have {limit} jobs (imports, analyses) queued or "
+                         "running; wait for one to end, or cancel one.",
+                         "У вас уже {limit} задания (загрузки, анализы) в очереди или в "
+                         "работе; дождитесь окончания одного или отмените его."),
+    "error.job_over": ("The job has already ended ({status}).",
+                       "Задание уже закончилось ({status})."),
+    "error.job_not_yours": ("Only its owner or an administrator may cancel a job.",
+                            "Отменить задание может только его владелец или администратор."),
+    "error.bad_form": ("The form could not be read: {detail}",
+                       "Не удалось прочитать форму: {detail}"),
 })
 
 

@@ -42,7 +42,8 @@ class Level(BaseModel):
 
 
 class AnalysisOut(BaseModel):
-    status: str
+    status: str = Field(description="none, running (its job queued or running), done, "
+                                    "failed or cancelled")
     depth: int = 0
     done: int = 0
     total: int = 0
@@ -51,6 +52,8 @@ class AnalysisOut(BaseModel):
     summary: dict[str, dict[str, Any]] | None = Field(None, description=(
         "per side: moves, average_loss (hundredths of a man), and the counts of ?!, ?, ??"))
     error: str | None = None
+    job: int | None = Field(None, description="the analysis's job (/api/jobs/{id}: "
+                                              "progress, cancel)")
 
 
 @router.get("/engine/levels", response_model=list[Level])
@@ -80,7 +83,8 @@ async def analysis(game_id: Id, request: Request) -> dict[str, Any]:
 
 @router.post("/games/{game_id}/analysis", status_code=202, response_model=AnalysisOut)
 async def request_analysis(game_id: Id, request: Request, who: ApiWho) -> dict[str, Any]:
-    """Ask for the engine's analysis of a finished game (computed in the engine pool)."""
+    """Ask for the engine's analysis of a finished game: a job (429 when you already have
+    as many jobs as allowed queued or running)."""
     check_api_csrf(request, who)
     user = who.require_user()
     rec = await game_record(request, game_id)

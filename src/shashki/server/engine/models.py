@@ -30,10 +30,13 @@ class Analysis(Base):
     source: Mapped[str] = mapped_column(String(16))
     source_id: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16), default="running")
-    """``running``, ``done`` or ``failed``."""
+    """``running`` (its job queued or running), ``done``, ``failed`` or ``cancelled``."""
     depth: Mapped[int] = mapped_column(Integer, default=0)
     data: Mapped[str] = mapped_column(Text, default="[]")
     requested_by: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL"), default=None)
+    job_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id", ondelete="SET NULL"),
+                                               default=None)
+    """The job that computes it (:mod:`shashki.server.engine.analysis`)."""
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)

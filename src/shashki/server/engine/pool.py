@@ -1,5 +1,6 @@
 """The engine on the platform: a process pool that searches, the accounts it plays
-under, its moves in live games, and post-game analysis.
+under, and its moves in live games (post-game analysis is a job:
+:mod:`shashki.server.engine.analysis`).
 
 * :class:`EnginePool` runs :class:`shashki.engine.Engine` in worker processes
   (:class:`concurrent.futures.ProcessPoolExecutor`, spawned), so a search never blocks
@@ -10,19 +11,19 @@ under, its moves in live games, and post-game analysis.
   engine's share of its clock, and the answer is played through :meth:`Hub.act` like a
   player's move, so the engine's clock runs while it thinks and the move is stored before
   anyone sees it.
-* :class:`Analyser` analyses a finished game position by position in the pool (one
-  position at a time, so engine moves in live games are never queued behind a whole
-  game) and stores the evaluation of every move and the engine's best line.
+* :func:`worker_analyse` is one position of a post-game analysis; the analysis job calls
+  it in its own process, never in this pool, so the engine's replies in live games never
+  wait behind an analysis.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -40,7 +41,7 @@ from shashki.engine import LEVELS, Engine, Limit
 from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, NotFound, ServerError
-from shashki.server.engine.models import Analysis, EngineAccount
+from shashki.server.engine.models import EngineAccount
 from shashki.server.play import models as m
 from shashki.server.play import store
 from shashki.server.play.live import Actor, Hub, LiveGame
@@ -54,14 +55,12 @@ MOVE_TIME = 1.0
 MAX_MOVE_TIME = 10.0
 """No engine move takes longer than this, whatever the clock allows."""
 ANALYSIS_TIME = 0.3
-"""Seconds of search per position in a post-game analysis."""
+"""Seconds of search per position of a post-game analysis (and of a draw offer's look)."""
 ANALYSIS_DEPTH = 14
 ACCEPT_DRAW_BELOW = -50
 """The engine accepts a draw offer when it stands worse than this (hundredths of a man)."""
 INVITATIONS_EVERY = 1.0
 """Seconds between looks for invitations to the engine's accounts (accepted at once)."""
-ANALYSES_PER_USER = 2
-"""Analyses one player may have running at a time (each takes the pool a while)."""
 
 
 # --- in the worker processes ---------------------------------------------------------------
@@ -84,8 +83,18 @@ def _board(variant: str, initial_fen: str | None, moves: Sequence[str]) -> Board
 
 
 def _warm() -> None:
-    """Load the compiled search in a fresh worker."""
+    """Load the compiled search in a fresh worker, and end the worker when the server is
+    gone (a killed server's pool would otherwise live on, 100 MB a worker)."""
+    threading.Thread(target=_exit_with_parent, daemon=True, name="engine-parent").start()
     _engine("russian").play(Board("russian"), Limit(depth=2))
+
+
+def _exit_with_parent() -> None:
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not in a pool's process
+        return
+    parent.join()  # returns when the parent's sentinel closes: it has ended
+    os._exit(0)
 
 
 def _noop() -> None:
@@ -178,6 +187,15 @@ class EnginePool:
                                               list(moves), self.analysis_time,
                                               self.analysis_depth)
         return out
+
+
+def _value(p: dict[str, Any]) -> int | None:
+    """A position's score for White as one number (wins far above any material)."""
+    if p.get("mate") is not None:
+        mate = int(p["mate"])
+        return 100000 - abs(mate) if mate > 0 else -100000 + abs(mate)
+    score = p.get("score")
+    return None if score is None else int(score)
 
 
 # --- the engine's accounts and moves -----------------------------------------------------
@@ -380,223 +398,3 @@ def _share(limit: Limit) -> float:
     b = budget(Limit(remaining=limit.remaining, increment=limit.increment,
                      delay=limit.delay, moves_to_go=limit.moves_to_go))
     return b.soft if b.soft is not None else MOVE_TIME
-
-
-# --- post-game analysis -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Record:
-    """What an analysis needs of a game."""
-
-    source: str
-    source_id: int
-    variant: str
-    initial_fen: str | None
-    moves: tuple[str, ...]
-
-
-def mark(loss: int | None) -> str:
-    """The annotation of a move that loses ``loss`` hundredths of a man against the best."""
-    if loss is None:
-        return ""
-    if loss >= 200:
-        return "??"
-    if loss >= 90:
-        return "?"
-    if loss >= 45:
-        return "?!"
-    return ""
-
-
-def _value(p: dict[str, Any]) -> int | None:
-    """A position's score for White as one number (wins far above any material)."""
-    if p.get("mate") is not None:
-        mate = int(p["mate"])
-        return 100000 - abs(mate) if mate > 0 else -100000 + abs(mate)
-    score = p.get("score")
-    return None if score is None else int(score)
-
-
-def annotate(positions: list[dict[str, Any]], moves: Sequence[str], white_first: bool
-             ) -> list[dict[str, Any]]:
-    """Per move: the score after it, the best move and line before it, the loss."""
-    out = []
-    for i, text in enumerate(moves):
-        if i + 1 >= len(positions):
-            break
-        before, after = positions[i], positions[i + 1]
-        white = (i % 2 == 0) == white_first
-        vb, va = _value(before), _value(after)
-        loss = None
-        if vb is not None and va is not None:
-            loss = max(0, (vb - va) if white else (va - vb))
-            loss = min(loss, 100000)
-        elif vb is not None and after.get("over"):
-            loss = 0
-        out.append({"ply": i + 1, "move": text, "color": "white" if white else "black",
-                    "score": after.get("score"), "mate": after.get("mate"),
-                    "best": before.get("best"), "pv": before.get("pv", []),
-                    "depth": before.get("depth", 0), "loss": loss,
-                    "mark": "" if text == before.get("best") else mark(loss)})
-    return out
-
-
-def summary(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per side: moves, the average loss against the engine's best (hundredths of a man,
-    wins counted as 10 men) and how many moves got each mark."""
-    out: dict[str, dict[str, Any]] = {}
-    for color in ("white", "black"):
-        mine = [r for r in rows if r["color"] == color]
-        losses = [min(r["loss"], 1000) for r in mine if r["loss"] is not None]
-        out[color] = {"moves": len(mine),
-                      "average_loss": round(sum(losses) / len(losses)) if losses else None,
-                      **{k: sum(1 for r in mine if r["mark"] == k) for k in ("?!", "?", "??")}}
-    return out
-
-
-class Analyser:
-    """Post-game analyses, one task a game, each position searched in the pool."""
-
-    def __init__(self, pool: EnginePool, database: Database) -> None:
-        self.pool = pool
-        self.db = database
-        self.tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
-        self.owners: dict[tuple[str, int], int | None] = {}
-        self.per_user = ANALYSES_PER_USER
-
-    async def stop(self) -> None:
-        for task in list(self.tasks.values()):
-            task.cancel()
-        for task in list(self.tasks.values()):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        self.tasks.clear()
-
-    def load(self, source: str, source_id: int) -> dict[str, Any] | None:
-        with self.db.session() as db:
-            row = db.scalar(select(Analysis).where(Analysis.source == source,
-                                                   Analysis.source_id == source_id))
-            if row is None:
-                return None
-            return {"status": row.status, "depth": row.depth,
-                    **json.loads(row.data or "{}")}
-
-    async def state(self, rec: Record) -> dict[str, Any] | None:
-        """The stored analysis (resumed if its task was lost, e.g. by a restart)."""
-        data = await anyio.to_thread.run_sync(self.load, rec.source, rec.source_id)
-        if data is not None and data["status"] == "running" and (
-                (rec.source, rec.source_id) not in self.tasks):
-            self._spawn(rec)
-        return data
-
-    async def request(self, rec: Record, user_id: int | None) -> dict[str, Any]:
-        """Start the analysis of ``rec`` unless it is done or running."""
-        data = await anyio.to_thread.run_sync(self.load, rec.source, rec.source_id)
-        if data is not None and data["status"] in ("done", "running"):
-            return await self.state(rec) or data
-        if user_id is not None and sum(
-                1 for k, owner in self.owners.items()
-                if owner == user_id and k in self.tasks) >= self.per_user:
-            raise Conflict(code="analysis_busy", limit=self.per_user)
-        await anyio.to_thread.run_sync(self._create, rec, user_id)
-        self._spawn(rec, user_id)
-        return {"status": "running", "depth": 0, "moves": [], "done": 0,
-                "total": len(rec.moves) + 1}
-
-    def _create(self, rec: Record, user_id: int | None) -> None:
-        now = time.time()
-        with self.db.session() as db:
-            row = db.scalar(select(Analysis).where(Analysis.source == rec.source,
-                                                   Analysis.source_id == rec.source_id))
-            if row is None:
-                row = Analysis(source=rec.source, source_id=rec.source_id, created_at=now,
-                               requested_by=user_id, updated_at=now)
-                db.add(row)
-            row.status = "running"
-            row.data = json.dumps({"moves": [], "done": 0, "total": len(rec.moves) + 1})
-            row.updated_at = now
-
-    def _save(self, rec: Record, status: str, data: dict[str, Any], depth: int) -> None:
-        with self.db.session() as db:
-            row = db.scalar(select(Analysis).where(Analysis.source == rec.source,
-                                                   Analysis.source_id == rec.source_id))
-            if row is None:
-                return
-            row.status = status
-            row.depth = depth
-            row.data = json.dumps(data, ensure_ascii=False)
-            row.updated_at = time.time()
-
-    def _spawn(self, rec: Record, user_id: int | None = None) -> None:
-        key = (rec.source, rec.source_id)
-        if key in self.tasks:
-            return
-        task = asyncio.get_running_loop().create_task(self._run(rec))
-        self.tasks[key] = task
-        self.owners[key] = user_id
-
-        def done(_t: asyncio.Task[None]) -> None:
-            self.tasks.pop(key, None)
-            self.owners.pop(key, None)
-
-        task.add_done_callback(done)
-
-    async def _run(self, rec: Record) -> None:
-        white_first = Board(rec.variant, rec.initial_fen).turn is WHITE
-        positions: list[dict[str, Any]] = []
-        total = len(rec.moves) + 1
-        try:
-            last_save = time.monotonic()
-            for i in range(total):
-                positions.append(await self.pool.analyse(rec.variant, rec.initial_fen,
-                                                          rec.moves[:i]))
-                if time.monotonic() - last_save > 1.0 and i + 1 < total:
-                    last_save = time.monotonic()
-                    data = {"moves": annotate(positions, rec.moves, white_first),
-                            "done": i + 1, "total": total}
-                    await anyio.to_thread.run_sync(self._save, rec, "running", data, 0)
-            depth = min((p["depth"] for p in positions if not p.get("over")), default=0)
-            rows = annotate(positions, rec.moves, white_first)
-            data = {"moves": rows, "done": total, "total": total, "start": positions[0],
-                    "summary": summary(rows)}
-            await anyio.to_thread.run_sync(self._save, rec, "done", data, depth)
-        except asyncio.CancelledError:
-            raise
-        except Exception as e:
-            log.exception("analysis of %s %s failed", rec.source, rec.source_id)
-            await anyio.to_thread.run_sync(self._save, rec, "failed",
-                                           {"moves": [], "error": str(e)}, 0)
-
-
-# --- on the app ----------------------------------------------------------------------------
-
-
-@dataclass
-class EngineServices:
-    """The engine's parts of a running app (``app.state.engine``)."""
-
-    pool: EnginePool
-    player: EnginePlayer
-    analyser: Analyser
-
-    async def stop(self) -> None:
-        await self.player.stop()
-        await self.analyser.stop()
-        self.pool.stop()
-
-
-async def start_engine(database: Database, hub: Hub, workers: int | None = None
-                       ) -> EngineServices:
-    """Start the pool, the engine's accounts and its moves in live games. ``workers``
-    (default: ``$SHASHKI_ENGINE_WORKERS``, else 1) is the number of engine processes."""
-    if workers is None:
-        workers = int(os.environ.get("SHASHKI_ENGINE_WORKERS", "1"))
-    pool = EnginePool(workers)
-    pool.start()
-    if os.environ.get("SHASHKI_ENGINE_WARM") == "1" and pool.executor is not None:
-        pool.executor.submit(_noop)  # spawns the worker now, not at the first move
-    services = EngineServices(pool, EnginePlayer(hub, pool, database),
-                              Analyser(pool, database))
-    await services.player.start()
-    return services

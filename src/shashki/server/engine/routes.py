@@ -8,12 +8,13 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
+from shashki.server.accounts.models import Role
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.archive import service as archive
 from shashki.server.archive.routes import archive_replay, replay_svg, svg_response, viewer_data
 from shashki.server.core.errors import InvalidInput
 from shashki.server.core.web import form_str, render, run_db
-from shashki.server.engine.pool import Record
+from shashki.server.engine.analysis import Record
 from shashki.server.engine.service import (
     archive_record,
     create_engine_game,
@@ -122,8 +123,12 @@ async def _analysis_page(request: Request, who: Visitor, game: dict[str, Any],
     """The analysis page of a game at ``page`` (platform or archive), its data at ``api``."""
     state = with_texts(await engine_services(request).analyser.state(rec))
     data = viewer_data(who, rep, f"{page}/board/", api)
+    user = who.user
+    can_cancel = bool(state and user is not None and state.get("job") and (
+        state.get("owner_id") == user.id or user.role_enum.at_least(Role.ADMINISTRATOR)))
     return render(request, who, "analysis.html", game=game, rep=rep, page_data=data,
-                  analysis=state, action=f"{page}/analysis", back=page)
+                  analysis=state, action=f"{page}/analysis", back=page,
+                  can_cancel=can_cancel)
 
 
 async def _request_analysis(request: Request, who: Visitor, rec: Record,

@@ -3,6 +3,8 @@ its levels, a new game against it, and the records its analysis reads."""
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
@@ -12,11 +14,44 @@ from shashki.server.accounts.models import User
 from shashki.server.accounts.visitor import Visitor
 from shashki.server.archive import service as archive
 from shashki.server.core.api import Id
+from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, InvalidInput
 from shashki.server.core.web import run_db, services
-from shashki.server.engine.pool import EngineServices, Record
+from shashki.server.engine.analysis import Analyser, Record
+from shashki.server.engine.pool import EnginePlayer, EnginePool, _noop
+from shashki.server.jobs.service import Jobs
 from shashki.server.play import store
-from shashki.server.play.live import hub_of
+from shashki.server.play.live import Hub, hub_of
+
+
+@dataclass
+class EngineServices:
+    """The engine's parts of a running app (``app.state.engine``)."""
+
+    pool: EnginePool
+    player: EnginePlayer
+    analyser: Analyser
+
+    async def stop(self) -> None:
+        await self.player.stop()
+        self.pool.stop()
+
+
+async def start_engine(database: Database, hub: Hub, jobs: Jobs, workers: int | None = None
+                       ) -> EngineServices:
+    """Start the pool, the engine's accounts and its moves in live games. ``workers``
+    (default: ``$SHASHKI_ENGINE_WORKERS``, else 1) is the number of engine processes;
+    analyses are ``jobs``."""
+    if workers is None:
+        workers = int(os.environ.get("SHASHKI_ENGINE_WORKERS", "1"))
+    pool = EnginePool(workers)
+    pool.start()
+    if os.environ.get("SHASHKI_ENGINE_WARM") == "1" and pool.executor is not None:
+        pool.executor.submit(_noop)  # spawns the worker now, not at the first move
+    services = EngineServices(pool, EnginePlayer(hub, pool, database),
+                              Analyser(database, jobs))
+    await services.player.start()
+    return services
 
 
 def engine_services(request: Request) -> EngineServices:

@@ -92,6 +92,9 @@
     if (a.status === "running") status.textContent = T("analysis.running", { done: a.done || 0, total: a.total || 0 });
     else if (a.status === "done") status.textContent = T("analysis.done", { depth: a.depth });
     else if (a.status === "failed") status.textContent = T("analysis.failed");
+    else if (a.status === "cancelled") status.textContent = T("analysis.cancelled");
+    const cancel = $("analysis-cancel");
+    if (cancel && a.status !== "running") cancel.classList.add("hidden");
     (a.moves || []).forEach((m, i) => {
       const tr = document.querySelector(`#analysis-table tr[data-ply="${i + 1}"]`);
       if (!tr) return;

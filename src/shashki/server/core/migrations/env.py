@@ -11,10 +11,16 @@ from shashki.server.tables import Base
 target_metadata = Base.metadata
 
 
+def include_name(name: str | None, type_: str, _parent: object) -> bool:
+    """Not the job queue's tables (huey makes its own ``jobqueue_*`` in PostgreSQL)."""
+    return not (type_ == "table" and (name or "").startswith("jobqueue_"))
+
+
 def run_migrations_offline() -> None:
     config = context.config
     context.configure(url=config.get_main_option("sqlalchemy.url"),
                       target_metadata=target_metadata, literal_binds=True,
+                      include_name=include_name,
                       render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
@@ -25,7 +31,7 @@ def run_migrations_online() -> None:
     connection = config.attributes.get("connection")
     if connection is not None:
         context.configure(connection=connection, target_metadata=target_metadata,
-                          render_as_batch=True)
+                          render_as_batch=True, include_name=include_name)
         with context.begin_transaction():
             context.run_migrations()
         return
@@ -34,7 +40,7 @@ def run_migrations_online() -> None:
     engine = create_engine(url)
     with engine.begin() as conn:
         context.configure(connection=conn, target_metadata=target_metadata,
-                          render_as_batch=True)
+                          render_as_batch=True, include_name=include_name)
         with context.begin_transaction():
             context.run_migrations()
 
