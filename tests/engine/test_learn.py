@@ -111,3 +111,14 @@ def test_the_learned_russian_evaluation_beats_the_hand_set_one_at_fixed_nodes() 
                   Control(nodes=20_000), seed=1)
     st = r.standing
     assert st.wins > st.losses and st.score > 0.5, st.summary()
+
+
+def test_a_model_is_shared_only_by_the_same_board_and_goal() -> None:
+    ru = model_for("russian")
+    if ru is None:
+        pytest.skip("no learned Russian model ships")
+    br = model_for("brazilian")  # weights.json: Brazilian is based on Russian
+    assert br is not None and br.weights_hash() == ru.weights_hash()
+    # giveaway's weights are based on Russian's too, but its material counts against it
+    assert model_for("russian-giveaway") is None
+    assert model_for("russian-80") is None  # another board

@@ -78,8 +78,10 @@ def load_model(source: Any) -> Model:
 @cache
 def model_for(variant: str) -> Model | None:
     """The model shipped for ``variant`` (``shashki/engine/learned/<variant>.npz``), or
-    the one of the variant its ``weights.json`` entry is based on when the board is the
-    same; None where no model ships."""
+    the one of the variant its ``weights.json`` entry is based on when the board and the
+    goal are the same (Brazilian takes Russian's; giveaway, whose weights are based on
+    Russian's too, does not: its material counts against its owner); None where no
+    model ships."""
     v = variant_by_name(variant)
     name = v.name
     while True:
@@ -87,7 +89,8 @@ def model_for(variant: str) -> Model | None:
         if res.is_file():
             with res.open("rb") as f:
                 model = load_model(f)
-            if variant_by_name(model.variant).geometry == v.geometry:
+            mv = variant_by_name(model.variant)
+            if mv.geometry == v.geometry and mv.goal is v.goal:
                 return model
             return None
         base = weight_table().get(name, {}).get("base")
