@@ -45,6 +45,9 @@ class Row:
     fixed_depth: int
     fixed_nodes: int
     fixed_seconds: float
+    fixed_cpu_nps: float
+    """Nodes per CPU second of the fixed-depth search (the process's own time: steadier
+    than wall-clock rates on a shared machine)."""
     pv: str
 
 
@@ -66,10 +69,16 @@ def measure(variant: str, seconds: float, repeat: int, hash_mb: int,
     one = max((engine().analyse(board, time=1.0) for _ in range(repeat)),
               key=lambda a: (a.depth, -a.nodes))
     d = FIXED_DEPTH[variant]
-    fixed = min((engine().analyse(board, depth=d) for _ in range(repeat)),
-                key=lambda a: a.time)
+    runs = []
+    for _ in range(repeat):
+        e = engine()
+        c0 = time.process_time()
+        a = e.analyse(board, depth=d)
+        runs.append((time.process_time() - c0, a))
+    cpu, fixed = min(runs, key=lambda r: r[0])
     return Row(variant, version, best.time, best.nodes, best.nps, best.depth, one.depth,
-               one.nodes, d, fixed.nodes, fixed.time, " ".join(best.pv_text(board)[:6]))
+               one.nodes, d, fixed.nodes, fixed.time, fixed.nodes / max(cpu, 1e-9),
+               " ".join(best.pv_text(board)[:6]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,18 +131,22 @@ def main(argv: list[str] | None = None) -> int:
                   + ", ".join(f"{k} {v}" for k, v in machine.items()))
     table = Table(title=f"search from the initial position ({seconds:g} s timed searches)")
     for col in ("variant", "engine", "nodes", "seconds", "nodes/s", "of baseline", "depth",
-                "depth in 1 s", "fixed depth", "nodes", "seconds"):
+                "depth in 1 s", "fixed depth", "nodes", "seconds", "CPU nodes/s",
+                "of baseline (CPU)"):
         table.add_column(col, justify="left" if col in ("variant", "engine") else "right")
     base = {r.variant: r.nps for r in rows if r.version != "current"}
+    base_cpu = {r.variant: r.fixed_cpu_nps for r in rows if r.version != "current"}
     for r in rows:
         rate = f"{r.nps / 1e6:.2f} M"
         if r.nps < TARGET_NPS:
             rate = f"[yellow]{rate}[/]"
         share = (f"{100 * r.nps / base[r.variant]:.0f} %"
                  if r.version == "current" and base.get(r.variant) else "")
+        share_cpu = (f"{100 * r.fixed_cpu_nps / base_cpu[r.variant]:.0f} %"
+                     if r.version == "current" and base_cpu.get(r.variant) else "")
         table.add_row(r.variant, r.version, f"{r.nodes:,}", f"{r.seconds:.2f}", rate, share,
                       str(r.depth), str(r.depth_1s), str(r.fixed_depth), f"{r.fixed_nodes:,}",
-                      f"{r.fixed_seconds:.2f}")
+                      f"{r.fixed_seconds:.2f}", f"{r.fixed_cpu_nps / 1e6:.2f} M", share_cpu)
     console.print(table)
     for r in rows:
         console.print(f"- {r.variant} ({r.version}) PV: {r.pv}")
