@@ -23,9 +23,10 @@ recipe, every step seeded:
    shashki@baseline-2026-12``); docs/engine.md records it.
 
 The models ship as ``shashki/engine/learned/<variant>.npz`` (the integer pattern weights,
-the global weights and the metadata: recipe, data hash, weights hash, losses). Run
-``python -m shashki.engine.learn --variant russian --run seed=1,games=8000,nodes=2000
---out russian.npz`` (``--help``).
+the global weights and the metadata: recipe, data hash, weights hash, losses). The
+shipped Russian model is ``python -m shashki.engine.learn --variant russian --run
+seed=1,games=8000,nodes=2000 --keep --l2 1e-9 --out russian.npz`` (``--help``;
+docs/engine.md, "Learned evaluation").
 """
 
 from __future__ import annotations
