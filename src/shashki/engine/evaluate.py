@@ -214,7 +214,7 @@ def pattern_windows(variant: Variant) -> list[tuple[int, ...]]:
     >>> from shashki.rules import variant_by_name
     >>> w = pattern_windows(variant_by_name("international"))
     >>> len(w), w[0]
-    (16, (36, 37, 41, 42, 46, 47))
+    (16, (31, 32, 36, 37, 41, 42, 46, 47))
     """
     g = variant.geometry
     out = []
