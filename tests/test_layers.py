@@ -5,26 +5,15 @@ import is still a circle."""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tools import importgraph
 
-SRC = Path(__file__).resolve().parents[1] / "src"
-PACKAGE = SRC / "shashki"
-
-LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("the rules core", ("shashki.rules", "shashki.color", "shashki.errors", "shashki.move",
-                        "shashki.fen", "shashki.extras", "shashki.i18n", "shashki.boardview")),
-    ("positions and records", ("shashki.notation", "shashki.svg", "shashki.board",
-                               "shashki.pdn", "shashki")),
-    ("one game", ("shashki.game", "shashki.draws", "shashki.clock", "shashki.openings")),
-    ("what the Code organises", ("shashki.competition", "shashki.engine",
-                                 "shashki.correspondence", "shashki.composition")),
-    ("programs", ("shashki.cli", "shashki.server", "shashki.__main__")),
-]
-"""From the bottom up; a module belongs to the layer of its longest matching prefix."""
+LAYERS = importgraph.LAYERS
+MODULES = importgraph.MODULES
+GRAPH = importgraph.GRAPH
+layer = importgraph.layer
 
 SIBLINGS = ("shashki.competition", "shashki.engine", "shashki.correspondence",
             "shashki.composition", "shashki.cli", "shashki.server")
@@ -38,62 +27,6 @@ BESIDE = {("shashki.correspondence", "shashki.competition"),
 competitions (Code 5.1.6), the composition checker proves with the engine, and the
 ``shashki`` command includes ``serve``. Any other import within a layer must stay inside
 its package."""
-
-
-def modules() -> dict[str, Path]:
-    out = {}
-    for path in PACKAGE.rglob("*.py"):
-        rel = path.relative_to(SRC).with_suffix("")
-        parts = list(rel.parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        out[".".join(parts)] = path
-    return out
-
-
-MODULES = modules()
-
-
-def imports(name: str, path: Path) -> Iterator[tuple[str, int]]:
-    """The shashki modules ``name`` imports (anywhere in the file), with their lines."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.split(".")[0] == "shashki":
-                    yield _known(alias.name), node.lineno
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*up, base] if base else up)
-            if base.split(".")[0] != "shashki":
-                continue
-            for alias in node.names:
-                full = f"{base}.{alias.name}"
-                yield (full if full in MODULES else _known(base)), node.lineno
-
-
-def _known(name: str) -> str:
-    while name not in MODULES and "." in name:
-        name = name.rpartition(".")[0]
-    return name
-
-
-GRAPH = {name: sorted({t for t, _ in imports(name, path) if t != name})
-         for name, path in MODULES.items()}
-
-
-def layer(name: str) -> tuple[int, str]:
-    best = (-1, -1, "")
-    for i, (_, prefixes) in enumerate(LAYERS):
-        for p in prefixes:
-            if (name == p or name.startswith(p + ".")) and len(p) > best[1]:
-                best = (i, len(p), p)
-    if best[0] < 0:
-        raise AssertionError(f"{name} is in no layer: add it to LAYERS")
-    return best[0], best[2]
 
 
 def test_every_module_has_a_layer() -> None:
@@ -156,3 +89,10 @@ def test_no_import_cycle() -> None:
 def test_the_graph_sees_real_imports(low: str, high: str) -> None:
     """The check can fail: the graph holds the imports the package really has."""
     assert low in GRAPH[high] or any(low in GRAPH[m] for m in GRAPH[high])
+
+
+def test_the_diagram_is_drawn_from_todays_graph() -> None:
+    """docs/images/layers.dot is what tools/importgraph.py draws from the source now."""
+    drawn = Path(__file__).resolve().parents[1] / "docs" / "images" / "layers.dot"
+    assert drawn.read_text(encoding="utf-8") == importgraph.dot(), (
+        "the import graph changed: run python tools/importgraph.py")

@@ -32,7 +32,13 @@ if TYPE_CHECKING:
 
 
 class Termination(Enum):
-    """Why the rules end a game by the position alone."""
+    """Why the rules end a game by the position alone.
+
+    >>> Board("russian", "B:W21:B").outcome().termination
+    <Termination.NO_PIECES: 'no pieces'>
+    >>> Board("russian", "W:Wa1:Bb2,c3").outcome().termination
+    <Termination.NO_MOVES: 'no moves'>
+    """
 
     NO_PIECES = "no pieces"
     NO_MOVES = "no moves"
@@ -40,7 +46,12 @@ class Termination(Enum):
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game by the rules of the position (Code 1.8.1)."""
+    """The end of a game by the rules of the position (Code 1.8.1).
+
+    >>> out = Board("russian", "B:W21:B").outcome()
+    >>> out.winner, out.article, out.result()
+    (<Color.WHITE: 0>, 'Code 1.8.1', '1-0')
+    """
 
     termination: Termination
     winner: Color | None
@@ -69,6 +80,16 @@ class Board:
     ``fen`` defaults to the variant's initial position (Code 1.4.1; FMJD 2.8).
     Raises :class:`~shashki.InvalidFen` for a FEN that cannot stand and
     :class:`~shashki.UnknownVariant` for a variant name shashki does not know.
+
+    >>> board = Board("russian")
+    >>> board.turn, len(board.legal_moves)
+    (<Color.WHITE: 0>, 7)
+    >>> board.push_text("c3-d4")
+    Move((22, 18))
+    >>> board.fen()
+    'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12'
+    >>> Board("international", "W:W28:B23,K5").legal_moves
+    [Move((28, 19), captures=(23,))]
     """
 
     def __init__(self, variant: str | Variant = "russian", fen: str | None = None) -> None:

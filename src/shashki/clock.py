@@ -39,16 +39,37 @@ from shashki.errors import ShashkiError
 
 
 class InvalidTimeControl(ShashkiError):
-    """A time control that cannot be read, or that the Code does not allow (3.9.5)."""
+    """A time control that cannot be read, or that the Code does not allow (3.9.5).
+
+    >>> try:
+    ...     TimeControl.parse("7h")
+    ... except InvalidTimeControl as e:
+    ...     print(str(e).split(": ", 1)[1])
+    total playing time 14.00 h exceeds 6 hours (Code 3.9.5)
+    """
 
 
 class ClockError(ShashkiError):
-    """A clock operation that is not possible in the clock's state."""
+    """A clock operation that is not possible in the clock's state.
+
+    >>> c = Clock(TimeControl.parse("5m"), now=lambda: 0.0)
+    >>> c.press()
+    Traceback (most recent call last):
+        ...
+    shashki.clock.ClockError: cannot press a clock that is ready
+    """
 
 
 @dataclass(frozen=True)
 class Stage:
-    """``seconds`` of thinking time; ``moves`` to make in it (None: to the end of the game)."""
+    """``seconds`` of thinking time; ``moves`` to make in it (None: to the end of the game).
+
+    >>> first, last = TimeControl.parse("90m/50 + 30m+30s").stages
+    >>> first
+    Stage(seconds=5400.0, moves=50, increment=0.0, delay=0.0)
+    >>> last
+    Stage(seconds=1800.0, moves=None, increment=30.0, delay=0.0)
+    """
 
     seconds: float
     moves: int | None = None
@@ -88,11 +109,23 @@ _TERM = re.compile(
 )
 
 MAX_TOTAL_SECONDS = 6 * 3600
-"""Code 3.9.5: the total playing time of a game must not exceed 6 hours."""
+"""Code 3.9.5: the total playing time of a game must not exceed 6 hours.
+
+>>> MAX_TOTAL_SECONDS / 3600
+6.0
+"""
 PRESETS: dict[str, TimeControl] = {}
-"""Named controls of the Code (filled below the class)."""
+"""Named controls of the Code (filled below the class).
+
+>>> sorted(PRESETS)[:3], PRESETS["code-45"].total_seconds()
+(['blitz-3', 'blitz-4', 'blitz-5'], 5400.0)
+"""
 EXPECTED_MOVES = 60
-"""Moves per player assumed when a control's total depends on the number of moves."""
+"""Moves per player assumed when a control's total depends on the number of moves.
+
+>>> EXPECTED_MOVES, TimeControl.parse("5m+5s").total_seconds()
+(60, 1200.0)
+"""
 
 
 def _seconds(text: str) -> float:
@@ -106,7 +139,12 @@ def _seconds(text: str) -> float:
 
 @dataclass(frozen=True)
 class TimeControl:
-    """The stages of a time control; the last one runs to the end of the game."""
+    """The stages of a time control; the last one runs to the end of the game.
+
+    >>> tc = TimeControl.parse("70m/35 + 15m")
+    >>> tc.total_seconds(), tc.to_pdn(), PRESETS["code-70-35"] == tc
+    (10200.0, '35/4200:900', True)
+    """
 
     stages: tuple[Stage, ...]
     name: str | None = field(default=None, compare=False)
@@ -254,7 +292,13 @@ PRESETS.update({
 
 def classify(tc: TimeControl) -> str:
     """``blitz`` (Code 3.9.3), ``rapid`` (3.9.4) or ``classical``, by one player's time
-    for a game of :data:`EXPECTED_MOVES` moves."""
+    for a game of :data:`EXPECTED_MOVES` moves.
+
+    >>> classify(TimeControl.parse("5m")), classify(TimeControl.parse("30m"))
+    ('blitz', 'rapid')
+    >>> classify(PRESETS["code-70-35"])
+    'classical'
+    """
     per_player = tc.total_seconds() / 2
     if per_player <= 5 * 60 + 1e-9:
         return "blitz"
@@ -264,6 +308,14 @@ def classify(tc: TimeControl) -> str:
 
 
 class ClockState(Enum):
+    """The state of a :class:`Clock`: ready, running, paused or stopped.
+
+    >>> c = Clock(TimeControl.parse("5m"), now=lambda: 0.0)
+    >>> c.state
+    <ClockState.READY: 'ready'>
+    >>> c.start(); c.state
+    <ClockState.RUNNING: 'running'>
+    """
     READY = "ready"
     RUNNING = "running"
     PAUSED = "paused"
@@ -272,7 +324,14 @@ class ClockState(Enum):
 
 @dataclass(frozen=True)
 class ClockEvent:
-    """One entry of the clock's log: evidence for claims and appeals."""
+    """One entry of the clock's log: evidence for claims and appeals.
+
+    >>> c = Clock(TimeControl.parse("5m"), now=lambda: 10.0)
+    >>> c.start()
+    >>> e = c.log[0]
+    >>> e.at, e.action, e.color, e.remaining
+    (10.0, 'start', <Color.WHITE: 0>, (300.0, 300.0))
+    """
 
     at: float
     action: str
@@ -289,6 +348,14 @@ class Clock:
     when the side completes a stage's move count the next stage's time is added. The
     arbiter may pause both clocks (item 12), run one player's clock (item 13, a draw
     claim; 3.7.3, an absent player), and add or remove time (item 11).
+
+    >>> from shashki.color import WHITE
+    >>> t = [0.0]
+    >>> c = Clock(TimeControl.parse("5m+3s"), now=lambda: t[0])
+    >>> c.start()                    # White's clock runs
+    >>> t[0] = 20.0; c.press()       # White moved after 20 s: 300 - 20 + 3
+    >>> c.remaining(WHITE), c.running
+    (283.0, <Color.BLACK: 1>)
     """
 
     def __init__(

@@ -7,7 +7,13 @@ from enum import IntEnum
 
 
 class Color(IntEnum):
-    """The two sides; White moves first (Code 1.4.1)."""
+    """The two sides; White moves first (Code 1.4.1).
+
+    >>> Color.WHITE.other
+    <Color.BLACK: 1>
+    >>> [c.label for c in Color]
+    ['White', 'Black']
+    """
 
     WHITE = 0
     BLACK = 1
@@ -27,7 +33,17 @@ class Color(IntEnum):
 
 
 WHITE = Color.WHITE
+"""The side that moves first (Code 1.4.1).
+
+>>> WHITE.other, WHITE.letter, WHITE.label
+(<Color.BLACK: 1>, 'W', 'White')
+"""
 BLACK = Color.BLACK
+"""The side that moves second.
+
+>>> BLACK.other, BLACK.letter, BLACK.label
+(<Color.WHITE: 0>, 'B', 'Black')
+"""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,13 @@ from shashki.rules.variant import Variant
 
 
 class Position(NamedTuple):
-    """Bitboards (padded layout) and side to move (0 White, 1 Black)."""
+    """Bitboards (padded layout) and side to move (0 White, 1 Black).
+
+    >>> from shashki.rules import RUSSIAN
+    >>> pos = parse_fen("W:W21:B1", RUSSIAN)
+    >>> pos.turn, bin(pos.white).count("1"), bin(pos.black).count("1"), pos.kings
+    (0, 1, 1, 0)
+    """
 
     white: int
     black: int
@@ -34,7 +40,14 @@ _RANGE = re.compile(r"^(\d+)-(\d+)$")
 
 
 def parse_fen(fen: str, variant: Variant) -> Position:
-    """Read a FEN for ``variant``; raise :class:`InvalidFen` naming the bad token."""
+    """Read a FEN for ``variant``; raise :class:`InvalidFen` naming the bad token.
+
+    >>> from shashki.rules import RUSSIAN
+    >>> parse_fen("B:W21-23:BK1", RUSSIAN).turn
+    1
+    >>> parse_fen("W:W21:B1:H0:F1", RUSSIAN) == parse_fen("W:W21:B1", RUSSIAN)
+    True
+    """
     g = variant.geometry
     text = fen.strip()
     if text.endswith("."):
@@ -129,7 +142,12 @@ def _squares(fen: str, body: str, variant: Variant, col: int) -> list[int]:
 
 
 def write_fen(pos: Position, variant: Variant) -> str:
-    """The FEN of a position: side to move, then White's and Black's sorted squares."""
+    """The FEN of a position: side to move, then White's and Black's sorted squares.
+
+    >>> from shashki.rules import RUSSIAN
+    >>> write_fen(parse_fen("W:W23,21,K22:B01", RUSSIAN), RUSSIAN)
+    'W:W21,K22,23:B1'
+    """
     g = variant.geometry
     out = ["W" if pos.turn == 0 else "B"]
     for letter, mask in (("W", pos.white), ("B", pos.black)):

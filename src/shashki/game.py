@@ -33,15 +33,40 @@ from shashki.rules import Goal, Variant
 
 
 class GameOver(ShashkiError):
-    """An action on a game that has ended (Code 1.10.4: after the end no claims)."""
+    """An action on a game that has ended (Code 1.10.4: after the end no claims).
+
+    >>> g = Game("russian")
+    >>> _ = g.resign(g.board.turn)
+    >>> g.play("c3-d4")
+    Traceback (most recent call last):
+        ...
+    shashki.game.GameOver: the game is over: resignation (Code 1.8.1) (Code 1.10.4)
+    """
 
 
 class RuleViolation(ShashkiError):
-    """An action that the Code does not allow at this moment; the message cites it."""
+    """An action that the Code does not allow at this moment; the message cites it.
+
+    >>> from shashki.color import WHITE
+    >>> g = Game("russian")
+    >>> g.offer_draw(WHITE)
+    >>> g.accept_draw(WHITE)
+    Traceback (most recent call last):
+        ...
+    shashki.game.RuleViolation: there is no draw offer to White
+    """
 
 
 class Kind(Enum):
-    """How a game ended."""
+    """How a game ended.
+
+    >>> from shashki.color import WHITE
+    >>> g = Game("russian")
+    >>> g.resign(WHITE).kind
+    <Kind.RESIGNATION: 'resignation'>
+    >>> Kind("time forfeit")
+    <Kind.TIME: 'time forfeit'>
+    """
 
     RESIGNATION = "resignation"
     NO_PIECES = "no pieces"
@@ -58,7 +83,14 @@ class Kind(Enum):
 
 @dataclass(frozen=True)
 class Reading:
-    """One entry of the record: the position after a ply and the clocks then."""
+    """One entry of the record: the position after a ply and the clocks then.
+
+    >>> g = Game("russian", time_control="5m", now=lambda: 0.0)
+    >>> _ = g.play("c3-d4")
+    >>> r = g.readings[1]
+    >>> r.ply, r.move, r.clock, r.at
+    (1, 'c3-d4', (300.0, 300.0), 0.0)
+    """
 
     ply: int
     fen: str
@@ -69,7 +101,18 @@ class Reading:
 
 @dataclass(frozen=True)
 class Termination:
-    """Why and by which article a game ended, at which ply, with the evidence."""
+    """Why and by which article a game ended, at which ply, with the evidence.
+
+    >>> g = Game("russian", "W:Wc3:Bd4")
+    >>> g.termination is None
+    True
+    >>> _ = g.play("c3:e5")
+    >>> t = g.termination
+    >>> t.kind, t.article, t.winner, t.result
+    (<Kind.NO_PIECES: 'no pieces'>, 'Code 1.8.1', <Color.WHITE: 0>, '1-0')
+    >>> t.tag()
+    'no pieces (Code 1.8.1)'
+    """
 
     kind: Kind
     article: str
@@ -97,6 +140,16 @@ class Termination:
 
 @dataclass
 class Offer:
+    """An offer of a draw (Code 1.9.3-1.9.6): who made it, at which ply, and whether it waits for
+    the move to be made.
+
+    >>> from shashki.color import WHITE
+    >>> g = Game("russian")
+    >>> _ = g.play("c3-d4")
+    >>> g.offer_draw(g.board.turn)
+    >>> g.offer
+    Offer(by=<Color.BLACK: 1>, ply=1, article='Code 1.9.5', deferred=True)
+    """
     by: Color
     ply: int
     article: str
@@ -106,7 +159,17 @@ class Offer:
 
 @dataclass
 class Claim:
-    """A threefold-repetition claim under Code 1.9.2, being checked on the claimant's time."""
+    """A threefold-repetition claim under Code 1.9.2, being checked on the claimant's time.
+
+    >>> from shashki.color import BLACK
+    >>> g = Game("russian", "W:WKa1:BKh2")
+    >>> for t in ["a1-b2", "h2-g1", "b2-a1", "g1-h2"] * 2:
+    ...     _ = g.play(t)
+    >>> g.termination is None          # repetition is claimed, not automatic
+    True
+    >>> g.claim_threefold(g.board.turn)
+    Claim(by=<Color.WHITE: 0>, ply=8, written=None)
+    """
 
     by: Color
     ply: int
@@ -116,7 +179,15 @@ class Claim:
 
 @dataclass(frozen=True)
 class Event:
-    """An entry of the arbiter's log: offers, claims, irregularities, decisions."""
+    """An entry of the arbiter's log: offers, claims, irregularities, decisions.
+
+    >>> from shashki.color import WHITE
+    >>> g = Game("russian")
+    >>> g.offer_draw(WHITE)
+    >>> g.decline_draw(WHITE.other)
+    >>> [(e.action, e.color, e.article) for e in g.events]
+    [('offer', <Color.WHITE: 0>, 'Code 1.9.5'), ('decline', <Color.BLACK: 1>, 'Code 1.9.5')]
+    """
 
     ply: int
     action: str
@@ -131,6 +202,13 @@ class Game:
 
     ``repetition`` is ``"claim"`` (Code 1.9.2: threefold repetition is a claim to the
     arbiter) or ``"auto"`` (online play: the draw is declared at once).
+
+    >>> g = Game("russian", time_control="70m/35 + 15m", now=lambda: 0.0)
+    >>> _ = g.play("c3-d4"); _ = g.play("f6-e5"); _ = g.play("d4:f6")
+    >>> g.ply, g.board.turn, g.is_over, g.clock.remaining(g.board.turn)
+    (3, <Color.BLACK: 1>, False, 4200.0)
+    >>> g.resign(g.board.turn).article, g.result
+    ('Code 1.8.1', '1-0')
     """
 
     def __init__(
@@ -464,6 +542,11 @@ def judge(record: pdn.Game, ruleset: str | None = None, repetition: str = "auto"
     after the rules ended the game is judged at that ply: later moves were not part of
     the game (Code 1.10.4). Threefold repetition counts as claimed when it occurs
     (``repetition="auto"``), since a record does not show claims.
+
+    >>> from shashki.pdn import read_game
+    >>> g = judge(read_game('[GameType "25"]\\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *'))
+    >>> g.ply, g.termination, g.board.fen()[:10]
+    (4, None, 'W:W21,23,2')
     """
     start = record.starting_fen()
     g = Game(record.variant, start, ruleset=ruleset, repetition=repetition)

@@ -19,6 +19,13 @@ class Move:
     ``path`` is every square the piece stands on, from the start square to the end
     square (a quiet move has two). ``captures`` are the captured squares in capture
     order when known, and ``promotion`` tells whether a man became a king.
+
+    >>> from shashki import Board
+    >>> move = Board("russian", "W:Wc3:Bd4").legal_moves[0]
+    >>> move, move.start, move.end, move.captures, move.promotion
+    (Move((22, 15), captures=(18,)), 22, 15, (18,), False)
+    >>> move.numeric()
+    '22x15'
     """
 
     __slots__ = ("_capmask", "captures", "path", "promotion")

@@ -29,7 +29,13 @@ from shashki.move import Move
 
 
 class Style(Enum):
-    """How squares are written."""
+    """How squares are written.
+
+    >>> from shashki import Board
+    >>> board = Board("russian")
+    >>> [board.move_text(board.legal_moves[0], s) for s in Style]
+    ['21-17', 'a3-b4']
+    """
 
     NUMERIC = "numeric"
     ALGEBRAIC = "algebraic"
@@ -37,11 +43,23 @@ class Style(Enum):
 
 def default_style(board: Board) -> Style:
     """The variant's own notation: algebraic on 8x8 (the Code's notation) and on the 10x8
-    board of 80-square draughts (PDN GameType 41, ``A0``), numeric on 10x10 (FMJD)."""
+    board of 80-square draughts (PDN GameType 41, ``A0``), numeric on 10x10 (FMJD).
+
+    >>> from shashki import Board
+    >>> default_style(Board("russian")), default_style(Board("international"))
+    (<Style.ALGEBRAIC: 'algebraic'>, <Style.NUMERIC: 'numeric'>)
+    """
     return Style(board.variant.default_notation)
 
 
 def square_text(board: Board, square: int, style: Style) -> str:
+    """The name of ``square`` in ``style``: ``c3`` or ``22``.
+
+    >>> from shashki import Board
+    >>> board = Board("russian")
+    >>> square_text(board, 22, Style.ALGEBRAIC), square_text(board, 22, Style.NUMERIC)
+    ('c3', '22')
+    """
     if style is Style.ALGEBRAIC:
         return board.variant.geometry.square_name(square)
     return str(square)
@@ -57,6 +75,14 @@ def move_text(
     when another legal move has the same start and end. The capture separator is ``:``
     in algebraic notation (the Code) and ``x`` in numeric notation (FMJD) unless
     ``capture_sep`` says otherwise.
+
+    >>> from shashki import Board
+    >>> board = Board("russian", "W:Wc3:Bd4,f6")
+    >>> move = board.legal_moves[0]
+    >>> move_text(board, move), move_text(board, move, Style.NUMERIC)
+    ('c3:g7', '22x8')
+    >>> move_text(board, move, full=True)
+    'c3:e5:g7'
     """
     st = style or default_style(board)
     if full is None:
@@ -80,6 +106,13 @@ def split_squares(board: Board, text: str) -> list[int]:
 
     Accepts numeric and algebraic squares, the separators ``-``, ``x``, ``:`` and ``×``,
     any letter case, and algebraic squares with no separator (``c3d4``).
+
+    >>> from shashki import Board
+    >>> board = Board("russian")
+    >>> split_squares(board, "c3:e5:G7"), split_squares(board, "22x15")
+    ([22, 15, 8], [22, 15])
+    >>> split_squares(board, "c3d4")
+    [22, 18]
     """
     g = board.variant.geometry
     body = text.strip().lower()
@@ -156,6 +189,10 @@ def parse_move(board: Board, text: str) -> Move:
     path of any of a move's routes (:func:`routes`), any part of a route that names one
     move, and a prefix of a route that names one move. Raises
     :class:`~shashki.IllegalMove` saying what was expected.
+
+    >>> from shashki import Board
+    >>> parse_move(Board("russian"), "22-18")
+    Move((22, 18))
     """
     squares = split_squares(board, text)
     legal = board.legal_moves
@@ -191,7 +228,13 @@ def _style_of(text: str) -> Style:
 
 
 def explain_illegal(board: Board, squares: list[int], text: str) -> str:
-    """Why no legal move matches: the rule that forbids it, and what is legal instead."""
+    """Why no legal move matches: the rule that forbids it, and what is legal instead.
+
+    >>> from shashki import Board
+    >>> board = Board("russian", "W:Wc3,g3:Bd4")
+    >>> explain_illegal(board, split_squares(board, "g3-f4"), "g3-f4")
+    "illegal move 'g3-f4': a capture is compulsory (Code 1.5.3); legal moves: c3:e5"
+    """
     st = _style_of(text)
     start = squares[0]
     name = square_text(board, start, st)

@@ -54,6 +54,14 @@ SQ = int | str
 """A square: its number (``22``) or its algebraic name (``"c3"``)."""
 
 Coordinates = Literal["auto", "algebraic", "numeric"] | bool | None
+"""The coordinates drawn around the board: ``"auto"`` (the variant's notation), ``"algebraic"``,
+``"numeric"``, ``True``, or ``False``/``None`` for none.
+
+>>> from shashki import Board
+>>> plain = board_svg(Board("russian"), coordinates=None)
+>>> ">a<" in plain, ">a<" in board_svg(Board("russian"))
+(False, True)
+"""
 
 DEFAULT_COLORS: Mapping[str, str] = {
     "light": "#f6f1e3",          # light squares: the paper
@@ -72,7 +80,14 @@ DEFAULT_COLORS: Mapping[str, str] = {
     "highlight": "#3d7fd9",      # highlighted squares (drawn translucent)
     "lastmove": "#e8c547",       # start and end square of the last move (translucent)
 }
-"""The palette; override any entry with the ``colors`` argument of :func:`board_svg`."""
+"""The palette; override any entry with the ``colors`` argument of :func:`board_svg`.
+
+>>> from shashki import Board
+>>> DEFAULT_COLORS["dark"]
+'#9c8a73'
+>>> 'fill="#000080"' in board_svg(Board("russian"), colors={"dark": "#000080"})
+True
+"""
 
 
 @dataclass(frozen=True)
@@ -80,6 +95,11 @@ class Arrow:
     """An arrow through ``squares`` (at least two; numbers or algebraic names).
 
     ``color`` overrides the palette's ``"arrow"`` colour.
+
+    >>> from shashki import Board
+    >>> svg = board_svg(Board("russian"), arrows=[Arrow(("c3", "d4"), color="#c00000")])
+    >>> svg.count("#c00000") > 0
+    True
     """
 
     squares: tuple[SQ, ...]
@@ -318,6 +338,11 @@ def board_svg(
         Overrides of :data:`DEFAULT_COLORS` entries.
 
     Raises :class:`~shashki.InvalidSquare` for a square that is not on the board.
+
+    >>> from shashki import Board
+    >>> svg = board_svg(Board("russian"), size=200)
+    >>> svg.startswith("<svg"), 'width="200"' in svg
+    (True, True)
     """
     palette = dict(DEFAULT_COLORS)
     if colors:
@@ -473,6 +498,11 @@ def svg_to_png(svg: str, size: int | None = None) -> bytes:
 
     Needs the ``pdf`` extra (CairoSVG and the cairo library); raises
     :class:`~shashki.errors.MissingDependency` naming it when either is missing.
+
+    >>> from shashki import Board
+    >>> png = svg_to_png(board_svg(Board("russian")), size=120)
+    >>> png[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
     """
     cairosvg = need("cairosvg", "pdf", "a PNG diagram")
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=size)

@@ -60,6 +60,9 @@ def parse_result(text: str) -> str:
 
     >>> parse_result("2-0"), parse_result("1-1"), parse_result("--")
     ('1-0', '1/2-1/2', '-/-')
+
+    >>> parse_result("2-0"), parse_result("+-"), parse_result("--")
+    ('1-0', '+/-', '-/-')
     """
     try:
         return _RESULT_ALIASES[text.strip()]
@@ -78,6 +81,9 @@ def lateness_result(white_late: float | None, black_late: float | None,
 
     >>> lateness_result(50, None, 45), lateness_result(50, 46, 45), lateness_result(10, 0, 45)
     ('-/+', '-/-', None)
+
+    >>> lateness_result(None, None, 60), lateness_result(75, None, 60)
+    (None, '-/+')
     """
     w = white_late is not None and white_late > first_control
     b = black_late is not None and black_late > first_control
@@ -92,7 +98,12 @@ def lateness_result(white_late: float | None, black_late: float | None,
 
 @dataclass(frozen=True)
 class Scoring:
-    """Points for each outcome (Code 3.16.1 ranks by their sum)."""
+    """Points for each outcome (Code 3.16.1 ranks by their sum).
+
+    >>> s = Scoring("3-1-0", win=3.0, draw=1.0)
+    >>> s.points("W"), s.points("D"), s.points("L")
+    (3.0, 1.0, 0.0)
+    """
 
     name: str
     win: float
@@ -128,11 +139,22 @@ SCORING: dict[str, Scoring] = {
     "2-1-0": Scoring("2-1-0", 2.0, 1.0),
     "1-0.5-0": Scoring("1-0.5-0", 1.0, 0.5),
 }
+"""The scorings by name: 2-1-0 (the Code's points, the default) and 1-0.5-0.
+
+>>> list(SCORING), SCORING["2-1-0"].draw
+(['2-1-0', '1-0.5-0'], 1.0)
+"""
 
 
 @dataclass
 class Player:
-    """A participant. ``number`` is the starting number drawn or assigned (Code ch. IV)."""
+    """A participant. ``number`` is the starting number drawn or assigned (Code ch. IV).
+
+    >>> from shashki.competition import Tournament
+    >>> p = Tournament().add_player("Ivanov, Ivan", rating=2300, club="Tula")
+    >>> p.number, p.name, p.rating, p.active(1)
+    (1, 'Ivanov, Ivan', 2300, True)
+    """
 
     number: int
     name: str
@@ -159,6 +181,10 @@ class Pairing:
 
     ``results[i]`` is game ``i+1``'s result from that game's White side (game 2 is played with
     ``black`` as White). ``opening`` is the ballot code that binds both games of a micro-match.
+
+    >>> p = Pairing(board=1, white=3, black=7)
+    >>> p.results, p.game_colors(1)
+    ([None], (3, 7))
     """
 
     board: int
@@ -174,7 +200,17 @@ class Pairing:
 
 @dataclass
 class Bye:
-    """A player without an opponent in a round, and the kind of bye (:data:`BYE_KINDS`)."""
+    """A player without an opponent in a round, and the kind of bye (:data:`BYE_KINDS`).
+
+    >>> from shashki.competition import Tournament
+    >>> t = Tournament(system="dutch", rounds_planned=3)
+    >>> for name in ["Ivanov", "Petrov", "Sidorov"]:
+    ...     _ = t.add_player(name)
+    >>> from shashki.competition.pairing import pair_next_round
+    >>> rnd = pair_next_round(t)
+    >>> rnd.byes
+    [Bye(player=3, kind='PAB')]
+    """
 
     player: int
     kind: str = "PAB"
@@ -182,7 +218,12 @@ class Bye:
 
 @dataclass
 class Round:
-    """The pairings and byes of one round."""
+    """The pairings and byes of one round.
+
+    >>> r = Round(1, [Pairing(1, 1, 2), Pairing(2, 3, 4)], [Bye(5)])
+    >>> sorted(r.players())
+    [1, 2, 3, 4, 5]
+    """
 
     number: int
     pairings: list[Pairing] = field(default_factory=list)
@@ -339,7 +380,21 @@ class Forbidden:
 
 @dataclass
 class Tournament:
-    """An individual event by one pairing system, with its scoring and tie-break order."""
+    """An individual event by one pairing system, with its scoring and tie-break order.
+
+    >>> from shashki.competition.pairing import pair_next_round
+    >>> from shashki.competition.standings import standings
+    >>> t = Tournament(name="Кубок", system="berger")
+    >>> for name in ["Ivanov", "Petrov", "Sidorov", "Kuznetsov"]:
+    ...     _ = t.add_player(name)
+    >>> rnd = pair_next_round(t)
+    >>> [(p.white, p.black) for p in rnd.pairings]
+    [(1, 4), (2, 3)]
+    >>> t.add_round(rnd)
+    >>> t.set_result(1, 1, "2-0"); t.set_result(1, 2, "1-1")
+    >>> [(row.place, row.points) for row in standings(t)]
+    [('1', 2.0), ('2–3', 1.0), ('2–3', 1.0), ('4', 0.0)]
+    """
 
     name: str = ""
     system: str = "dutch"

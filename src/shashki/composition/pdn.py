@@ -39,7 +39,14 @@ OWN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN",
 
 @dataclass
 class Broken:
-    """A record that could not be read as a composition, with where and why."""
+    """A record that could not be read as a composition, with where and why.
+
+    >>> [type(r).__name__ for r in iter_compositions('[FEN "W:W99:B1"]\\n*', text=True)]
+    ['Broken']
+    >>> broken = next(iter_compositions('[FEN "W:W99:B1"]\\n*', text=True))
+    >>> broken.index, broken.line
+    (0, 1)
+    """
 
     index: int
     line: int | None
@@ -52,7 +59,12 @@ def iter_compositions(source: str | os.PathLike[str] | IO[bytes] | IO[str],
                       ) -> Iterator[Composition | Broken]:
     """Every record of a PDN file (a path or stream; ``text=True``: ``source`` is the
     text itself) as a :class:`Composition`, or :class:`Broken` with index, line and
-    column; a broken record never stops the others."""
+    column; a broken record never stops the others.
+
+    >>> text = '[FEN "W:Wa1,b2,c3:Ba5,e5,g7"]\\n[Stipulation "+"]\\n1. c3-b4 *\\n'
+    >>> [c.stipulation.short() for c in iter_compositions(text, text=True)]
+    ['+']
+    """
     reader = PdnReader(source, variant, text=text) if text else PdnReader(source, variant)
     for i, game in enumerate(reader):
         if game.errors:
@@ -67,7 +79,12 @@ def iter_compositions(source: str | os.PathLike[str] | IO[bytes] | IO[str],
 
 
 def read_compositions(text: str, variant: str | None = None) -> list[Composition]:
-    """Every composition of a PDN text; raises the first broken record's error."""
+    """Every composition of a PDN text; raises the first broken record's error.
+
+    >>> comps = read_compositions('[FEN "W:Wb4,d4:Bb6,h8"]\\n[Stipulation "+"]\\n*\\n')
+    >>> comps[0].board().fen()
+    'W:W17,18:B4,9'
+    """
     out = []
     for c in iter_compositions(text, variant, text=True):
         if isinstance(c, Broken):
@@ -77,7 +94,17 @@ def read_compositions(text: str, variant: str | None = None) -> list[Composition
 
 
 def from_game(game: Game, index: int = 0) -> Composition:
-    """The composition a game record holds (the record's moves are its solution)."""
+    """The composition a game record holds (the record's moves are its solution).
+
+    >>> from shashki.pdn import read_game
+    >>> text = '[FEN "W:Wa1,b2,c3:Ba5,e5,g7"]\\n[Stipulation "+"]\\n1. c3-b4 a5:c3 2. b2:h8 *'
+    >>> game = read_game(text)
+    >>> comp = from_game(game)
+    >>> comp.fen, comp.stipulation.short()
+    ('W:Wa1,b2,c3:Ba5,e5,g7', '+')
+    >>> comp.main_line()
+    ['c3-b4', 'a5:c3', 'b2:h8']
+    """
     h = game.headers
     fen = game.starting_fen()
     if fen is None:
@@ -117,7 +144,14 @@ def _unknown(value: str) -> str:
 
 
 def to_game(comp: Composition) -> Game:
-    """A game record of ``comp``: its tags and the author's solution."""
+    """A game record of ``comp``: its tags and the author's solution.
+
+    >>> from shashki.composition import Composition, Stipulation
+    >>> comp = Composition("W:Wb4,d4:Bb6,h8", Stipulation.parse("+"), author="Ivanov")
+    >>> game = to_game(comp)
+    >>> game.headers["FEN"], game.headers["Stipulation"], game.headers["Author"]
+    ('W:W17,18:B4,9', 'White to play and win', 'Ivanov')
+    """
     assert comp.solution is not None and comp.genre is not None
     h = Headers()
     h["Event"] = comp.source or "?"
@@ -151,7 +185,21 @@ def _copy_tree(src: GameNode, dst: GameNode) -> None:
 
 
 def write_compositions(comps: Iterable[Composition], stream: IO[str] | None = None) -> str:
-    """PDN text of the compositions (also written to ``stream`` when given)."""
+    """PDN text of the compositions (also written to ``stream`` when given).
+
+    >>> from shashki.composition import Composition, Stipulation
+    >>> comp = Composition("W:Wb4,d4:Bb6,h8", Stipulation.parse("+"))
+    >>> print(write_compositions([comp]), end="")
+    [Event "?"]
+    [Date "????.??.??"]
+    [Result "*"]
+    [FEN "W:W17,18:B4,9"]
+    [GameType "25"]
+    [Stipulation "White to play and win"]
+    [Genre "study"]
+    <BLANKLINE>
+    *
+    """
     buf = io.StringIO()
     write_games((to_game(c) for c in comps), buf)
     text = buf.getvalue()

@@ -43,13 +43,26 @@ NEVER = 1 << 20
 
 
 class Undecided(ShashkiError):
-    """The search reached its node or time limit before deciding."""
+    """The search reached its node or time limit before deciding.
+
+    >>> from shashki import Board
+    >>> prover = Prover("russian", limits=Limits(nodes=10, seconds=None))
+    >>> prover.start()
+    >>> prover.wins(Board("russian"), 5)
+    Traceback (most recent call last):
+        ...
+    shashki.composition.prover.Undecided: node limit 10 reached
+    """
 
 
 @dataclass(frozen=True)
 class Limits:
     """How far a proof may go: nodes of the search and seconds of wall time (None: no
-    limit), and the most moves tried when the task states none."""
+    limit), and the most moves tried when the task states none.
+
+    >>> Limits(), Limits(nodes=None, seconds=5.0).seconds
+    (Limits(nodes=2000000, seconds=60.0, max_moves=12), 5.0)
+    """
 
     nodes: int | None = 2_000_000
     seconds: float | None = 60.0
@@ -64,6 +77,15 @@ class Prover:
     the tables prove won counts as the goal reached (a study's solution ends in a won
     position, not at the end of the game): moves are then counted to that position;
     without it, to the end of the game by the tables' exact distance.
+
+    >>> from shashki import Board
+    >>> prover = Prover("russian")
+    >>> board = Board("russian", "W:Wa1,b2,c3:Ba5,e5,g7")
+    >>> prover.start()
+    >>> prover.wins(board, 3)
+    2
+    >>> [(board.move_text(m), n) for m, n in prover.winning_moves(board, 3)]
+    [('c3-b4', 2)]
     """
 
     def __init__(self, variant: str | Variant = "russian", db: Any = None,

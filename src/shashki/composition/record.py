@@ -35,7 +35,15 @@ class CompositionError(ShashkiError, ValueError):
     """A composition record that cannot stand: a bad stipulation, genre or solution.
 
     ``token`` is the offending text, ``line`` and ``column`` (1-based) where it was read
-    when it came from a file."""
+    when it came from a file.
+
+    >>> from shashki.composition import Stipulation
+    >>> try:
+    ...     Stipulation.parse("White to fly")
+    ... except CompositionError as e:
+    ...     print(type(e).__name__, e.token)
+    CompositionError White to fly
+    """
 
     def __init__(self, message: str, token: str = "", line: int | None = None,
                  column: int | None = None, index: int | None = None) -> None:
@@ -51,7 +59,11 @@ class CompositionError(ShashkiError, ValueError):
 
 
 class Goal(StrEnum):
-    """What White has to achieve (RI-64 1.1.3)."""
+    """What White has to achieve (RI-64 1.1.3).
+
+    >>> Stipulation.parse("White to play and draw").goal, Stipulation.parse("+").goal
+    (<Goal.DRAW: 'draw'>, <Goal.WIN: 'win'>)
+    """
 
     WIN = "win"
     """Win the game: the opponent has no move left, all his pieces taken or blocked
@@ -65,7 +77,11 @@ class Goal(StrEnum):
 
 
 class Genre(StrEnum):
-    """The genres of the rules (docs/composition.md, "Genres")."""
+    """The genres of the rules (docs/composition.md, "Genres").
+
+    >>> Genre("study"), parse_genre("этюд") is Genre.STUDY
+    (<Genre.STUDY: 'study'>, True)
+    """
 
     PROBLEM = "problem"
     """Проблема: a combination of sacrifices ending in a win (RI 1.1: C-problems)."""
@@ -95,7 +111,11 @@ _GENRE_WORDS = {**{g.value: g for g in Genre},
 
 
 def parse_genre(text: str) -> Genre:
-    """A genre from its name in English or Russian (``этюд``, ``study``...)."""
+    """A genre from its name in English or Russian (``этюд``, ``study``...).
+
+    >>> parse_genre("Проблема"), parse_genre("miniature")
+    (<Genre.PROBLEM: 'problem'>, <Genre.MINIATURE: 'miniature'>)
+    """
     g = _GENRE_WORDS.get(text.strip().lower().replace("ё", "е"))
     if g is None:
         raise CompositionError(f"unknown genre {text!r}; known: "
@@ -116,6 +136,14 @@ class Stipulation:
     ``moves`` counts White's moves (the last one fulfilling the goal); None when the
     task states none. ``block`` is the (men, kings) of Black that a block poser must
     leave blocked (:attr:`Goal.BLOCK` only).
+
+    >>> s = Stipulation.parse("+3")
+    >>> s.goal, s.moves, s.short()
+    (<Goal.WIN: 'win'>, 3, '+3')
+    >>> s.text()
+    'White to play and win in 3 moves'
+    >>> s.text("ru")
+    'Белые начинают и выигрывают в 3 хода'
     """
 
     goal: Goal = Goal.WIN
@@ -231,6 +259,10 @@ class Composition:
     ``solution`` is a game tree from the position (its main line is the author's main
     variation; variations and comments as in any PDN record); empty when none was given.
     ``genre`` defaults to the one the material gives (:func:`classify`).
+
+    >>> c = Composition("W:Wa1,b2,c3:Ba5,e5,g7", Stipulation.parse("+"), author="unknown")
+    >>> c.board().turn, c.stipulation.text(), c.label()
+    (<Color.WHITE: 0>, 'White to play and win', 'unknown')
     """
 
     fen: str
@@ -281,7 +313,14 @@ def classify(board: Board, stipulation: Stipulation) -> Genre:
     (docs/composition.md, "Genres", decision C1): a block task is a задача; a draw task,
     or at most 3 white pieces, or a white king among at most 4, a study (этюд); 4–7
     white pieces a miniature, 8 and more a problem (проблема); a white king among 5 or
-    more a king problem. A record's own ``Genre`` tag always wins."""
+    more a king problem. A record's own ``Genre`` tag always wins.
+
+    >>> from shashki import Board
+    >>> classify(Board("russian", "W:Wa1,b2,c3:Ba5,e5,g7"), Stipulation.parse("+"))
+    <Genre.STUDY: 'study'>
+    >>> classify(Board("russian", "W:Wa1,b2,c3,e3,g3:Ba5,e5,g7"), Stipulation.parse("+"))
+    <Genre.MINIATURE: 'miniature'>
+    """
     if stipulation.goal is Goal.BLOCK:
         return Genre.ZADACHA
     white = len(board.pieces(WHITE))

@@ -50,6 +50,12 @@ from shashki.pdn import GameNode
 
 
 class Kind(StrEnum):
+    """What a defect is: an illegal or unreachable position, no solution, a cook (a second
+    solution), a shorter solution, or a dual.
+
+    >>> [k.value for k in Kind]
+    ['illegal', 'unreachable', 'no-solution', 'cook', 'shorter', 'dual']
+    """
     ILLEGAL = "illegal"
     UNREACHABLE = "unreachable"
     NO_SOLUTION = "no-solution"
@@ -76,7 +82,13 @@ ARTICLES = {
 class Defect:
     """One defect with the line that shows it: ``line`` from the initial position in the
     Code's notation, ``fens`` the position before each move and after the last (the
-    diagram sequence)."""
+    diagram sequence).
+
+    >>> from shashki.composition import Composition, Stipulation, check
+    >>> verdict = check(Composition("W:Wb4,d4:Bb6,h8", Stipulation.parse("+1")))
+    >>> [(d.kind, d.line) for d in verdict.defects]
+    [(<Kind.NO_SOLUTION: 'no-solution'>, [])]
+    """
 
     kind: Kind
     message: str
@@ -100,6 +112,13 @@ class Verdict:
     ``unsound`` (a fatal defect proved), ``unproven`` (the limits stopped the proof).
     ``first_moves``: each first move proved to fulfil the task, with its number of moves.
     ``bound``: how far "no other solution" was searched (None: decided by the tables).
+
+    >>> from shashki.composition import Composition, Stipulation, check
+    >>> v = check(Composition("W:Wa1,b2,c3:Ba5,e5,g7", Stipulation.parse("+")))
+    >>> v.status, v.solution
+    ('sound', ['c3-b4', 'a5:c3', 'b2:h8'])
+    >>> v.summary().split("; ")[:3]
+    ['sound', 'solutions c3-b4 (2)', 'no other solution within 4 moves']
     """
 
     status: str
@@ -171,6 +190,12 @@ def check(comp: Composition, db: Any = None, limits: Limits | None = None,
     the largest number of moves tried when the task states none; ``engine``: an
     :class:`shashki.engine.Engine` of the variant to look for longer wins of other first
     moves (searched to ``engine_depth`` plies), or None.
+
+    >>> from shashki.composition import Composition, Stipulation
+    >>> check(Composition("W:Wa1,b2,c3:Ba5,e5,g7", Stipulation.parse("+"))).status
+    'sound'
+    >>> check(Composition("W:Wa1:Bh8,g7,f6", Stipulation.parse("+"))).status
+    'unproven'
     """
     t0 = time.monotonic()
     lim = limits or Limits()

@@ -25,13 +25,23 @@ Now = Callable[[], datetime]
 
 
 def utc_now() -> datetime:
-    """The real clock."""
+    """The real clock.
+
+    >>> utc_now().tzinfo
+    datetime.timezone.utc
+    """
     return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
 class Calendar:
-    """The event's time zone; ``day`` maps a moment to its calendar date there."""
+    """The event's time zone; ``day`` maps a moment to its calendar date there.
+
+    >>> from datetime import datetime, UTC
+    >>> cal = Calendar("Europe/Moscow")
+    >>> cal.day(datetime(2026, 3, 1, 22, 30, tzinfo=UTC))    # 01:30 on 2 March in Moscow
+    datetime.date(2026, 3, 2)
+    """
 
     zone: str = "Europe/Moscow"
 

@@ -26,6 +26,11 @@ _PERIOD = re.compile(r"(\d+)\s*d(?:\s*/\s*(\d+))?", re.I)
 
 @dataclass(frozen=True)
 class Period:
+    """Days for a number of moves (None: for the rest of the game).
+
+    >>> DayControl.parse("100d/50 + 10d/10").periods
+    (Period(days=100, moves=50), Period(days=10, moves=10))
+    """
     days: int
     moves: int | None
     """None: the rest of the game."""
@@ -36,7 +41,14 @@ class Period:
 
 @dataclass(frozen=True)
 class DayControl:
-    """Days per N moves, accumulated; or days for the whole game."""
+    """Days per N moves, accumulated; or days for the whole game.
+
+    >>> c = DayControl.parse("30d/10")
+    >>> c.allowance(1), c.allowance(10), c.allowance(11)
+    (30, 30, 60)
+    >>> DayControl.parse("180d").allowance(99)
+    180
+    """
 
     periods: tuple[Period, ...]
 

@@ -55,7 +55,19 @@ class Board:
 
 @dataclass
 class CorrespondenceEvent:
-    """A correspondence tournament run by a judge and a captain (Code 5.1.6-5.1.8)."""
+    """A correspondence tournament run by a judge and a captain (Code 5.1.6-5.1.8).
+
+    >>> from datetime import datetime, UTC
+    >>> from shashki.correspondence import Person, Role, SimulatedClock
+    >>> judge, captain = Person("Judge", Role.JUDGE), Person("Captain", Role.CAPTAIN)
+    >>> ev = CorrespondenceEvent("Кубок", "30d/10", judge=judge, captain=captain,
+    ...                          now=SimulatedClock(datetime(2026, 1, 10, tzinfo=UTC)))
+    >>> for name in ["Ivanov", "Petrov", "Sidorov"]:
+    ...     _ = ev.add_player(Person(name))
+    >>> boards = ev.start()          # a round robin: every round at once (P9)
+    >>> len(boards), sorted({b.round for b in boards})
+    (3, [1, 2, 3])
+    """
 
     name: str
     control: DayControl | str

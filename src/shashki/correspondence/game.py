@@ -38,7 +38,17 @@ ARTICLE_CAPTAIN = "Code 5.1.8"
 
 
 class Channel(StrEnum):
-    """How a move travelled (Code 5.1.1: by post, e-mail or telephone; and the platform)."""
+    """How a move travelled (Code 5.1.1: by post, e-mail or telephone; and the platform).
+
+    >>> from datetime import datetime, UTC
+    >>> from shashki.correspondence import CorrespondenceGame, Person, SimulatedClock
+    >>> w, b = Person("Ivanov"), Person("Petrov")
+    >>> today = SimulatedClock(datetime(2026, 3, 2, tzinfo=UTC))
+    >>> g = CorrespondenceGame(w, b, "30d/10", now=today)
+    >>> _ = g.play(w, "c3-d4", channel=Channel.EMAIL)
+    >>> g.moves[0].channel, [c.value for c in Channel]
+    (<Channel.EMAIL: 'email'>, ['web', 'email', 'post', 'phone'])
+    """
 
     WEB = "web"
     EMAIL = "email"
@@ -47,6 +57,12 @@ class Channel(StrEnum):
 
 
 class NoticeKind(StrEnum):
+    """What a :class:`Notice` tells: a move, a reminder, an escalation to the judge, an overstep, a
+    decision, a conditional move played or cancelled, the end.
+
+    >>> NoticeKind.REMINDER.value, NoticeKind("end")
+    ('reminder', <NoticeKind.END: 'end'>)
+    """
     MOVE = "move"
     REMINDER = "reminder"
     ESCALATION = "escalation"
@@ -58,7 +74,11 @@ class NoticeKind(StrEnum):
 
 
 class Decision(StrEnum):
-    """The judge's decision on overstepped time (Code 5.1.7)."""
+    """The judge's decision on overstepped time (Code 5.1.7).
+
+    >>> [d.value for d in Decision]
+    ['loss', 'warning']
+    """
 
     LOSS = "loss"
     WARNING = "warning"
@@ -66,7 +86,18 @@ class Decision(StrEnum):
 
 @dataclass(frozen=True)
 class CorrMove:
-    """One ply of the record, with the evidence a dispute is settled from."""
+    """One ply of the record, with the evidence a dispute is settled from.
+
+    >>> from datetime import datetime, UTC
+    >>> from shashki.correspondence import CorrespondenceGame, Person, SimulatedClock
+    >>> today = SimulatedClock(datetime(2026, 3, 2, 9, tzinfo=UTC))
+    >>> w, b = Person("Ivanov"), Person("Petrov")
+    >>> g = CorrespondenceGame(w, b, "30d/10", now=today)
+    >>> today.advance(days=2); _ = g.play(w, "c3-d4")
+    >>> m = g.moves[0]
+    >>> m.ply, m.color, m.text, m.reflection, m.sent.date()
+    (1, <Color.WHITE: 0>, 'c3-d4', 2, datetime.date(2026, 3, 4))
+    """
 
     ply: int
     color: Color
@@ -87,7 +118,16 @@ class CorrMove:
 
 @dataclass(frozen=True)
 class Notice:
-    """A message the game asks to be sent: to ``white``, ``black``, ``judge`` or ``captain``."""
+    """A message the game asks to be sent: to ``white``, ``black``, ``judge`` or ``captain``.
+
+    >>> from datetime import datetime, UTC
+    >>> from shashki.correspondence import CorrespondenceGame, Person, SimulatedClock
+    >>> w, b = Person("Ivanov"), Person("Petrov")
+    >>> today = SimulatedClock(datetime(2026, 3, 2, tzinfo=UTC))
+    >>> g = CorrespondenceGame(w, b, "30d/10", now=today)
+    >>> [(n.kind, n.to, n.ply) for n in g.play(w, "c3-d4")]
+    [(<NoticeKind.MOVE: 'move'>, 'black', 1)]
+    """
 
     kind: NoticeKind
     to: str
@@ -99,7 +139,20 @@ class Notice:
 
 @dataclass
 class Overstep:
-    """Time overstepped: registered, the judge notified, then decided (Code 5.1.7)."""
+    """Time overstepped: registered, the judge notified, then decided (Code 5.1.7).
+
+    >>> from datetime import datetime, UTC
+    >>> from shashki.correspondence import CorrespondenceGame, Person, Role, SimulatedClock
+    >>> today = SimulatedClock(datetime(2026, 3, 2, 9, tzinfo=UTC))
+    >>> w, b, judge = Person("Ivanov"), Person("Petrov"), Person("Judge", Role.JUDGE)
+    >>> g = CorrespondenceGame(w, b, "30d/10", now=today, judge=judge)
+    >>> today.advance(days=31); notices = g.check()
+    >>> [n.to for n in notices if n.kind == "overstep"]
+    ['judge', 'white', 'black']
+    >>> o = g.rule(judge, Decision.WARNING, "the post was late")
+    >>> o.color, o.used, o.allowed, o.decision.value
+    (<Color.WHITE: 0>, 31, 30, 'warning')
+    """
 
     color: Color
     day: date
@@ -114,7 +167,18 @@ class Overstep:
 
 @dataclass
 class ConditionalLine:
-    """"If he plays X, I play Y, then if X2, Y2 ..." registered by ``color`` (P7)."""
+    """"If he plays X, I play Y, then if X2, Y2 ..." registered by ``color`` (P7).
+
+    >>> from datetime import datetime, UTC
+    >>> from shashki.correspondence import CorrespondenceGame, Person, SimulatedClock
+    >>> w, b = Person("Ivanov"), Person("Petrov")
+    >>> today = SimulatedClock(datetime(2026, 3, 2, tzinfo=UTC))
+    >>> g = CorrespondenceGame(w, b, "30d/10", now=today)
+    >>> _ = g.play(w, "c3-d4")
+    >>> line = g.add_conditional(w, ["f6-g5", "g3-f4"])
+    >>> line.color, line.moves, line.at_ply
+    (<Color.WHITE: 0>, ['f6-g5', 'g3-f4'], 1)
+    """
 
     color: Color
     moves: list[str]
@@ -135,7 +199,18 @@ def _color_name(c: Color) -> str:
 
 
 class CorrespondenceGame:
-    """A game by correspondence under an event's time control and leave rules."""
+    """A game by correspondence under an event's time control and leave rules.
+
+    >>> from shashki.color import WHITE
+    >>> from datetime import datetime, UTC
+    >>> from shashki.correspondence import Person, SimulatedClock
+    >>> today = SimulatedClock(datetime(2026, 3, 2, 9, tzinfo=UTC))
+    >>> w, b = Person("Ivanov"), Person("Petrov")
+    >>> g = CorrespondenceGame(w, b, "30d/10", now=today)
+    >>> today.advance(days=4); _ = g.play(w, "c3-d4")
+    >>> g.used(WHITE), g.allowed(WHITE), g.remaining(WHITE)
+    (4, 30, 26)
+    """
 
     def __init__(
         self, white: Person, black: Person, control: DayControl | str, *,

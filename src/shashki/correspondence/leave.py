@@ -21,7 +21,14 @@ from shashki.correspondence.roles import Person, Role, require
 
 @dataclass(frozen=True)
 class LeavePolicy:
-    """The event's leave rules."""
+    """The event's leave rules.
+
+    >>> from datetime import date
+    >>> from shashki.correspondence import LeaveBook
+    >>> book = LeaveBook(LeavePolicy(days_per_year=20))
+    >>> book.entitlement("Ivanov", 2026), LeavePolicy().days_per_year
+    (20, 30)
+    """
 
     days_per_year: int = 30
     notice_days: int = 1
@@ -32,7 +39,15 @@ class LeavePolicy:
 
 @dataclass(frozen=True)
 class Leave:
-    """A leave period, first and last day included."""
+    """A leave period, first and last day included.
+
+    >>> from datetime import date
+    >>> from shashki.correspondence import LeaveBook
+    >>> book = LeaveBook()
+    >>> leave = book.request("Ivanov", date(2026, 3, 6), date(2026, 3, 9), today=date(2026, 3, 1))
+    >>> leave.first, leave.last, len(leave.days())
+    (datetime.date(2026, 3, 6), datetime.date(2026, 3, 9), 4)
+    """
 
     player: str
     first: date
@@ -45,7 +60,14 @@ class Leave:
 
 @dataclass(frozen=True)
 class Grant:
-    """Extra leave days granted by the judge, with his reason."""
+    """Extra leave days granted by the judge, with his reason.
+
+    >>> from shashki.correspondence import LeaveBook, Person, Role
+    >>> book = LeaveBook()
+    >>> grant = book.grant(Person("Judge", Role.JUDGE), "Ivanov", 2026, 10, "illness")
+    >>> grant, book.entitlement("Ivanov", 2026)
+    (Grant(player='Ivanov', year=2026, days=10, judge='Judge', reason='illness'), 40)
+    """
 
     player: str
     year: int
@@ -56,7 +78,16 @@ class Grant:
 
 @dataclass
 class LeaveBook:
-    """Every player's leave in one event (a player's leave stops all his games)."""
+    """Every player's leave in one event (a player's leave stops all his games).
+
+    >>> from datetime import date
+    >>> book = LeaveBook()
+    >>> _ = book.request("Ivanov", date(2026, 3, 6), date(2026, 3, 9), today=date(2026, 3, 1))
+    >>> book.taken("Ivanov", 2026), book.remaining("Ivanov", 2026)
+    (4, 26)
+    >>> book.on_leave("Ivanov", date(2026, 3, 7)), book.on_leave("Petrov", date(2026, 3, 7))
+    (True, False)
+    """
 
     policy: LeavePolicy = field(default_factory=LeavePolicy)
     leaves: list[Leave] = field(default_factory=list)

@@ -15,6 +15,11 @@ from shashki.correspondence.errors import NotAllowed
 
 
 class Role(StrEnum):
+    """A person's role in an event: judge (Code 5.1.7), captain (5.1.8) or player.
+
+    >>> [r.value for r in Role], Person("Petrov").role
+    (['judge', 'captain', 'player'], <Role.PLAYER: 'player'>)
+    """
     JUDGE = "judge"
     CAPTAIN = "captain"
     PLAYER = "player"
@@ -22,7 +27,13 @@ class Role(StrEnum):
 
 @dataclass(frozen=True)
 class Person:
-    """A participant or official: a name, an e-mail address, a role."""
+    """A participant or official: a name, an e-mail address, a role.
+
+    >>> Person("Ivanov", email="ivanov@example.org")
+    Person(name='Ivanov', role=<Role.PLAYER: 'player'>, email='ivanov@example.org')
+    >>> Person("Judge", Role.JUDGE).role
+    <Role.JUDGE: 'judge'>
+    """
 
     name: str
     role: Role = Role.PLAYER

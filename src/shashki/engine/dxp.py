@@ -54,20 +54,49 @@ from shashki.game import Game
 from shashki.move import Move
 
 PORT = 27531
+"""The TCP port of DXP by convention.
+
+>>> PORT, parse_address("localhost")
+(27531, ('localhost', 27531))
+"""
 VERSION = 1
 NAME_WIDTH = 32
 
 
 class DxpError(ShashkiError):
-    """A DXP message that cannot be read, or a peer that breaks the protocol."""
+    """A DXP message that cannot be read, or a peer that breaks the protocol.
+
+    >>> decode("Q123")
+    Traceback (most recent call last):
+        ...
+    shashki.engine.dxp.DxpError: unknown DXP message type 'Q' in 'Q123'
+    """
 
 
 class DxpTimeout(DxpError):
-    """The peer did not send a message in time."""
+    """The peer did not send a message in time.
+
+    >>> import socket
+    >>> a, b = socket.socketpair()
+    >>> Connection(a).recv(timeout=0.01)
+    Traceback (most recent call last):
+        ...
+    shashki.engine.dxp.DxpTimeout: no DXP message within 0.01 s; last: none
+    >>> a.close(); b.close()
+    """
 
 
 class DxpClosed(DxpError):
-    """The peer closed the connection."""
+    """The peer closed the connection.
+
+    >>> import socket
+    >>> a, b = socket.socketpair()
+    >>> b.close()
+    >>> Connection(a).recv(timeout=1.0)
+    Traceback (most recent call last):
+        ...
+    shashki.engine.dxp.DxpClosed: DXP peer closed the connection
+    """
 
 
 # --- messages -----------------------------------------------------------------------------
@@ -75,6 +104,16 @@ class DxpClosed(DxpError):
 
 @dataclass(frozen=True)
 class GameReq:
+    """GAMEREQ (``R``): the Initiator asks for a game: its name, the Follower's colour, the minutes
+    and the moves of the time control, and the start position (None: the initial one).
+
+    >>> from shashki.color import BLACK
+    >>> encode(GameReq("shashki", BLACK, 60, 50))
+    'R01shashki                         Z060050A'
+    >>> request = GameReq("shashki", BLACK, 60, 50)
+    >>> decode(encode(request)) == request
+    True
+    """
     name: str
     follower: Color
     minutes: int
@@ -86,12 +125,25 @@ class GameReq:
 
 @dataclass(frozen=True)
 class GameAcc:
+    """GAMEACC (``A``): the Follower's answer to a GAMEREQ, with its name; ``code`` 0 accepts.
+
+    >>> encode(GameAcc("shashki", 0)), decode("Ascan                              1")
+    ('Ashashki                         0', GameAcc(name='scan', code=1))
+    """
     name: str
     code: int
 
 
 @dataclass(frozen=True)
 class Move_:
+    """MOVE (``M``): the seconds the move took, its start and end squares and the squares it
+    captured.
+
+    >>> encode(Move_(5, 32, 28))
+    'M0005322800'
+    >>> decode(encode(Move_(1, 28, 17, (22,))))
+    Move_(seconds=1, start=28, end=17, captured=(22,))
+    """
     seconds: int
     start: int
     end: int
@@ -100,23 +152,45 @@ class Move_:
 
 @dataclass(frozen=True)
 class GameEnd:
+    """GAMEEND (``E``): the game is over; ``reason`` 0 unknown, 1 sender loses, 2 draw, 3 sender
+    wins; ``stop`` 1 ends the session.
+
+    >>> encode(GameEnd(0, 1)), decode("E20")
+    ('E01', GameEnd(reason=2, stop=0))
+    """
     reason: int
     stop: int = 0
 
 
 @dataclass(frozen=True)
 class Chat:
+    """CHAT (``C``): free text between the two programs.
+
+    >>> encode(Chat("good luck")), decode("Chi")
+    ('Cgood luck', Chat(text='hi'))
+    """
     text: str
 
 
 @dataclass(frozen=True)
 class BackReq:
+    """BACKREQ (``B``): a request to take the game back to ``move`` with ``side`` to play.
+
+    >>> from shashki.color import WHITE
+    >>> encode(BackReq(12, WHITE)), decode("B012W")
+    ('B012W', BackReq(move=12, side=<Color.WHITE: 0>))
+    """
     move: int
     side: Color
 
 
 @dataclass(frozen=True)
 class BackAcc:
+    """BACKACC (``K``): the answer to a BACKREQ, ``code`` 0 accepted.
+
+    >>> encode(BackAcc(0)), decode("K1")
+    ('K0', BackAcc(code=1))
+    """
     code: int
 
 
@@ -136,7 +210,11 @@ def _color(ch: str, text: str) -> Color:
 
 
 def encode(msg: Message) -> str:
-    """The DXP text of a message (without the closing NUL)."""
+    """The DXP text of a message (without the closing NUL).
+
+    >>> encode(Chat("hi"))
+    'Chi'
+    """
     if isinstance(msg, GameReq):
         start = "A" if msg.position is None else "B" + msg.position
         return (f"R{msg.version:02d}{msg.name[:NAME_WIDTH]:<{NAME_WIDTH}}"
@@ -242,7 +320,13 @@ def position_text(board: Board) -> str:
 
 
 def board_from_position(text: str) -> Board:
-    """The board of a GAMEREQ position (side to move and 50 squares)."""
+    """The board of a GAMEREQ position (side to move and 50 squares).
+
+    >>> from shashki import Board
+    >>> board = board_from_position("W" + "z" * 20 + "e" * 10 + "w" * 20)
+    >>> board.fen() == Board("international").fen()
+    True
+    """
     if len(text) != 51:
         raise DxpError(f"DXP position {text!r} has {len(text)} characters, not 51")
     side = _color(text[0], text)
@@ -262,7 +346,12 @@ def move_message(move: Move, seconds: float) -> Move_:
 
 
 def find_move(board: Board, msg: Move_) -> Move:
-    """The legal move a MOVE message names (start, end, captured set)."""
+    """The legal move a MOVE message names (start, end, captured set).
+
+    >>> from shashki import Board
+    >>> find_move(Board("international"), Move_(0, 32, 28))
+    Move((32, 28))
+    """
     caps = frozenset(msg.captured)
     for m in board.legal_moves:
         if m.start == msg.start and m.end == msg.end and m.captured == caps:
@@ -271,7 +360,11 @@ def find_move(board: Board, msg: Move_) -> Move:
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` (or ``HOST``, port 27531)."""
+    """``HOST:PORT`` (or ``HOST``, port 27531).
+
+    >>> parse_address("10.0.0.5:27000"), parse_address("localhost")
+    (('10.0.0.5', 27000), ('localhost', 27531))
+    """
     host, sep, port = text.rpartition(":")
     if not sep:
         return text, PORT
@@ -284,7 +377,16 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 class Connection:
-    """Messages over a TCP socket: NUL-terminated ASCII, read with a timeout."""
+    """Messages over a TCP socket: NUL-terminated ASCII, read with a timeout.
+
+    >>> import socket
+    >>> a, b = socket.socketpair()
+    >>> left, right = Connection(a), Connection(b)
+    >>> left.send(Chat("hello"))
+    >>> right.recv(timeout=1.0)
+    Chat(text='hello')
+    >>> left.close(); right.close()
+    """
 
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
@@ -341,7 +443,12 @@ class Connection:
 
 @dataclass
 class DxpGame:
-    """A finished DXP game."""
+    """A finished DXP game.
+
+    >>> game = DxpGame("shashki", "scan", "2-0", "no pieces", 81, "...")
+    >>> game.result, game.plies, game.stop
+    ('2-0', 81, False)
+    """
 
     white: str
     black: str
@@ -368,7 +475,16 @@ def _reason(game: Game, me: Color) -> int:
 
 
 class Session:
-    """Plays games on one connection with one player (either role)."""
+    """Plays games on one connection with one player (either role).
+
+    >>> import socket
+    >>> from shashki.engine.match import make_player
+    >>> a, b = socket.socketpair()
+    >>> session = Session(Connection(a), make_player("shashki,depth=1", "international"), "me")
+    >>> session.name, session.chat
+    ('me', [])
+    >>> session.player.close(); a.close(); b.close()
+    """
 
     end_wait = 5.0
     """Seconds to wait for the peer's GAMEEND once the rules ended the game."""
@@ -488,7 +604,14 @@ class DxpServer:
     """A DXP Follower: listens on ``host:port`` and plays every game it is asked for with
     ``player`` (e.g. ``make_player("shashki", "international")`` of
     :mod:`shashki.engine.match`); :meth:`close` closes the player too. Port 0 picks a free
-    port (:attr:`port` tells which)."""
+    port (:attr:`port` tells which).
+
+    >>> from shashki.engine.match import make_player
+    >>> server = DxpServer(make_player("shashki,depth=1", "international"), port=0)
+    >>> server.port > 0
+    True
+    >>> server.close()
+    """
 
     def __init__(self, player: Player, host: str = "127.0.0.1", port: int = PORT,
                  name: str = "shashki") -> None:
@@ -573,7 +696,13 @@ class DxpServer:
 
 class DxpClient:
     """A DXP Initiator: connects to a Follower and plays games with ``player`` (closed with
-    the client)."""
+    the client).
+
+    >>> from shashki.engine.match import make_player
+    >>> server = DxpServer(make_player("shashki,depth=1", "international"), port=0)
+    >>> client = DxpClient(make_player("shashki,depth=1", "international"), port=server.port)
+    >>> client.close(); server.close()
+    """
 
     def __init__(self, player: Player, host: str = "127.0.0.1", port: int = PORT,
                  name: str = "shashki", timeout: float = 30.0) -> None:
@@ -632,7 +761,13 @@ class DxpClient:
 class DxpPlayer(Player):
     """``dxp:HOST:PORT`` in a match: the remote engine is the Follower and plays our
     colour; the other side's moves are sent to it, its moves read back. Its clock is
-    the match control rounded up to whole minutes (DXP has no time per move)."""
+    the match control rounded up to whole minutes (DXP has no time per move).
+
+    >>> from shashki.engine.players import parse_spec
+    >>> spec = parse_spec("dxp:127.0.0.1:27531")
+    >>> spec.kind, spec.arg
+    ('dxp', '127.0.0.1:27531')
+    """
 
     def __init__(self, spec: EngineSpec, variant: str) -> None:
         super().__init__(spec)

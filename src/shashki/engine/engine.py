@@ -55,7 +55,14 @@ DEFAULT_MOVE_TIME = 1.0
 
 
 class EngineError(ShashkiError):
-    """A request the engine cannot serve (wrong variant, finished game, bad level)."""
+    """A request the engine cannot serve (wrong variant, finished game, bad level).
+
+    >>> from shashki import Board
+    >>> Engine("russian", hash_mb=1).play(Board("international"), Limit(depth=1))
+    Traceback (most recent call last):
+        ...
+    shashki.engine.engine.EngineError: this engine plays russian, the board is international
+    """
 
 
 CURRENT = "current"
@@ -119,7 +126,14 @@ class Score:
 
 @dataclass
 class Analysis:
-    """What a search found: the principal variation and its score, with statistics."""
+    """What a search found: the principal variation and its score, with statistics.
+
+    >>> from shashki import Board
+    >>> board = Board("russian", "W:Wc3:Bd4,f6")
+    >>> a = Engine("russian", hash_mb=1).analyse(board, depth=2)
+    >>> a.pv_text(board), a.depth
+    (['c3:g7'], 2)
+    """
 
     pv: list[Move]
     score: Score
@@ -161,6 +175,9 @@ class Level:
 
     ``noise`` adds up to that many hundredths of a man, at random, to every evaluation;
     ``blunder`` is the chance of playing a random legal move instead of the search's.
+
+    >>> level_by_name("beginner").noise > 0, level_by_name("full").depth
+    (True, None)
     """
 
     name: str
@@ -181,10 +198,27 @@ LEVELS: dict[str, Level] = {lv.name: lv for lv in (
     Level("master", time=2.0, noise=0, title="master"),
     Level("full", noise=0, title="full strength"),
 )}
-"""Levels from beginner to full strength (``full`` is limited only by the given limit)."""
+"""Levels from beginner to full strength (``full`` is limited only by the given limit).
+
+>>> list(LEVELS)
+['beginner', 'novice', 'amateur', 'club', 'expert', 'master', 'full']
+>>> LEVELS["beginner"].depth
+2
+"""
 
 
 def level_by_name(name: str | Level) -> Level:
+    """The level of that name (:data:`LEVELS`), or ``name`` itself if it is a :class:`Level`; raises
+    :class:`EngineError` otherwise.
+
+    >>> level_by_name("beginner").title
+    'first games'
+    >>> try:
+    ...     level_by_name("grandmaster")
+    ... except EngineError as e:
+    ...     print(str(e).split(";")[0])
+    unknown level 'grandmaster'
+    """
     if isinstance(name, Level):
         return name
     try:
@@ -211,6 +245,12 @@ class Engine:
 
     ``hash_mb`` sizes the transposition table; ``level`` is a name of :data:`LEVELS` or
     a :class:`Level`. The engine can be stopped from another thread with :meth:`stop`.
+
+    >>> from shashki import Board
+    >>> engine = Engine("russian", hash_mb=1, seed=1)
+    >>> board = Board("russian", "W:Wc3:Bd4,f6")
+    >>> board.move_text(engine.play(board, Limit(depth=3)))
+    'c3:g7'
     """
 
     def __init__(self, variant: str | Variant = "russian", hash_mb: int = 64,

@@ -66,7 +66,15 @@ if TYPE_CHECKING:
 
 
 class HubError(ShashkiError):
-    """A Hub line that cannot be read or obeyed."""
+    """A Hub line that cannot be read or obeyed.
+
+    >>> from shashki.rules import INTERNATIONAL
+    >>> try:
+    ...     board_from_position(INTERNATIONAL, "Wxyz")
+    ... except HubError as e:
+    ...     print(str(e).split(";")[1])
+     international needs 51 (side to move and 50 squares)
+    """
 
 
 def parse_line(line: str) -> tuple[str, dict[str, str]]:
@@ -119,7 +127,11 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
 
 
 def quote(value: str) -> str:
-    """A Hub value, quoted when it has to be."""
+    """A Hub value, quoted when it has to be.
+
+    >>> quote("shashki"), quote("shashki 0.1")
+    ('shashki', '"shashki 0.1"')
+    """
     if value and not any(c.isspace() or c in '="' for c in value):
         return value
     return f'"{value}"'
@@ -139,7 +151,14 @@ def position_text(board: Board) -> str:
 
 
 def board_from_position(variant: Variant, text: str) -> Board:
-    """The board of a Hub position (``start`` for the initial position)."""
+    """The board of a Hub position (``start`` for the initial position).
+
+    >>> from shashki.rules import RUSSIAN
+    >>> board_from_position(RUSSIAN, "start").fen()[:12]
+    'W:W21,22,23,'
+    >>> board_from_position(RUSSIAN, "B" + "b" + "e" * 20 + "w" + "e" * 10).fen()
+    'B:W22:B1'
+    """
     if text == "start":
         return Board(variant)
     n = variant.geometry.squares
@@ -161,14 +180,24 @@ def board_from_position(variant: Variant, text: str) -> Board:
 
 
 def move_text(move: Move) -> str:
-    """A move in Hub form: ``32-28``, ``28x19x23`` (start, end, captured squares)."""
+    """A move in Hub form: ``32-28``, ``28x19x23`` (start, end, captured squares).
+
+    >>> from shashki import Board
+    >>> [move_text(m) for m in Board("international", "W:W28:B23,K5").legal_moves]
+    ['28x19x23']
+    """
     if not move.is_capture:
         return f"{move.start}-{move.end}"
     return "x".join(str(s) for s in (move.start, move.end, *sorted(move.captures)))
 
 
 def parse_move(board: Board, text: str) -> Move:
-    """The legal move of ``board`` that a Hub move names (by start, end, captured set)."""
+    """The legal move of ``board`` that a Hub move names (by start, end, captured set).
+
+    >>> from shashki import Board
+    >>> parse_move(Board("international"), "32-28")
+    Move((32, 28))
+    """
     sep = "x" if "x" in text else "-"
     try:
         squares = [int(s) for s in text.strip().split(sep)]
@@ -193,6 +222,13 @@ class HubSession:
     With ``threaded`` (the default) a search runs in its own thread, so that ``stop``,
     ``ping`` and ``ponder-hit`` are answered while it thinks; without, ``go`` returns
     after the search (for tests and scripts).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> s = HubSession(out, threaded=False)
+    >>> s.handle("hub")
+    >>> out.getvalue().splitlines()[-1]
+    'wait'
     """
 
     def __init__(self, out: TextIO, threaded: bool = True, variant: str | None = None,
@@ -483,9 +519,20 @@ class HubSession:
 
 
 AUTO = "auto"
-"""The ``variant`` value that follows the positions (module docstring)."""
+"""The ``variant`` value that follows the positions (module docstring).
+
+>>> import io
+>>> session = HubSession(io.StringIO(), threaded=False)
+>>> session.params["variant"] == AUTO
+True
+"""
 AUTO_BY_SQUARES = {50: "international", 32: "russian", 40: "russian-80"}
-"""Under ``auto``: the variant of a board of so many squares."""
+"""Under ``auto``: the variant of a board of so many squares.
+
+>>> from shashki.rules import as_variant
+>>> board_from_position(as_variant(AUTO_BY_SQUARES[32]), "start").fen()[:12]
+'W:W21,22,23,'
+"""
 
 SCAN_VARIANTS = {"normal": "international"}
 """Scan's names for the variants shashki plays (Scan's ``killer``, ``bt``, ``frisian`` and
@@ -515,7 +562,15 @@ def _known_variant(name: str) -> Variant:
 def hub_loop(inp: Iterable[str] | None = None, out: TextIO | None = None,
              variant: str | None = None, hash_mb: int = 64, egdb: str = "off") -> int:
     """Speak Hub on ``inp``/``out`` (stdin/stdout) until ``quit`` or the end of input;
-    the kernels warm up from the start (``init`` waits for them)."""
+    the kernels warm up from the start (``init`` waits for them).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> hub_loop(["hub", "quit"], out)
+    0
+    >>> out.getvalue().splitlines()[0][:8], out.getvalue().splitlines()[-1]
+    ('id name=', 'wait')
+    """
     session = HubSession(out if out is not None else sys.stdout, variant=variant,
                          hash_mb=hash_mb, egdb=egdb, warm=True)
     source = inp if inp is not None else sys.stdin

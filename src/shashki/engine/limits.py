@@ -44,7 +44,13 @@ SUDDEN_DEATH_MOVES = 30
 
 
 class LimitError(ShashkiError):
-    """A limit that cannot be met (negative, not a number, or beyond any real search)."""
+    """A limit that cannot be met (negative, not a number, or beyond any real search).
+
+    >>> Limit(depth=-1)
+    Traceback (most recent call last):
+        ...
+    shashki.engine.limits.LimitError: depth must not be negative, got -1
+    """
 
 
 def check_depth(depth: int | None) -> None:
@@ -70,6 +76,9 @@ class Limit:
     side to move; with it ``increment`` (Fischer, added after the move), ``delay``
     (Bronstein, time given back up to ``delay``) and ``moves_to_go`` (moves left to the
     next time control, None for sudden death) shape the share of this move.
+
+    >>> Limit(depth=6).depth, Limit(time=0.5).time, Limit().remaining
+    (6, 0.5, None)
     """
 
     depth: int | None = None
@@ -129,7 +138,14 @@ class Limit:
 @dataclass(frozen=True)
 class Budget:
     """Caps of one search: ``soft`` seconds before the last iteration starts, ``hard`` to
-    cut off; None means no cap."""
+    cut off; None means no cap.
+
+    >>> budget(Limit(depth=4))
+    Budget(depth=4, nodes=None, soft=None, hard=None)
+    >>> b = budget(Limit(remaining=60.0, moves_to_go=20))
+    >>> b.soft is not None and b.soft < 60.0 / 3
+    True
+    """
 
     depth: int
     nodes: int | None
@@ -140,7 +156,12 @@ class Budget:
 def budget(limit: Limit) -> Budget:
     """Spend the clock in proportion to the moves left: about remaining / moves-to-go
     (sudden death: remaining / 30) plus most of the increment or delay; never more than
-    a third of what is left, keeping :data:`OVERHEAD` seconds back."""
+    a third of what is left, keeping :data:`OVERHEAD` seconds back.
+
+    >>> b = budget(Limit(remaining=300.0, increment=3.0))
+    >>> round(b.soft, 2), round(b.hard, 2)
+    (12.7, 38.1)
+    """
     depth = min(limit.depth, MAX_DEPTH) if limit.depth is not None else MAX_DEPTH
     if limit.time is not None:
         t = max(limit.time - (OVERHEAD if limit.time > 4 * OVERHEAD else 0.0), 0.001)

@@ -36,16 +36,33 @@ TABLES: dict[str, tuple[str, str, str]] = {
     "idf-150-pydraughts": ("150russian_and_brazilian.json", "russian",
                            "the 150 IDF positions (pydraughts copy)"),
 }
-"""Ballot table name → (file, variant, description)."""
+"""Ballot table name → (file, variant, description).
+
+>>> list(TABLES)[:4]
+['fmjd-russian', 'fmjd-brazilian', 'idf-150', 'idf-russian']
+>>> TABLES["fmjd-russian"][2]
+'FMJD Drawing Table 64 (Russian), 736 entries'
+"""
 
 
 class BallotError(ShashkiError):
-    """A ballot entry that cannot be played from the initial position."""
+    """A ballot entry that cannot be played from the initial position.
+
+    >>> entry("fmjd-russian", "99-Z")
+    Traceback (most recent call last):
+        ...
+    shashki.openings.BallotError: ballot table 'fmjd-russian' has no entry '99-Z'
+    """
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One ballot entry: its code, the move or relocation tokens and the FEN of the file."""
+    """One ballot entry: its code, the move or relocation tokens and the FEN of the file.
+
+    >>> e = entry("fmjd-russian", "1-I")
+    >>> e.table, e.code, e.text()
+    ('fmjd-russian', '1-I', 'ab4 ba5 ba3 ab6 ab2 dc5')
+    """
 
     table: str
     code: str
@@ -83,7 +100,11 @@ def load(table: str) -> tuple[Entry, ...]:
 
 
 def entry(table: str, code: str) -> Entry:
-    """The entry ``code`` of ``table``."""
+    """The entry ``code`` of ``table``.
+
+    >>> entry("fmjd-brazilian", "1-I").moves
+    ('ab4', 'ba5', 'ba3', 'ab6', 'ab2', 'dc5')
+    """
     for e in load(table):
         if e.code == code:
             return e
@@ -91,6 +112,11 @@ def entry(table: str, code: str) -> Entry:
 
 
 def variant_of(table: str) -> str:
+    """The variant a ballot table's openings are played in.
+
+    >>> variant_of("fmjd-russian"), variant_of("fmjd-brazilian")
+    ('russian', 'brazilian')
+    """
     return TABLES[table][1]
 
 
@@ -100,6 +126,10 @@ def replay(e: Entry, variant: str | None = None) -> Board:
     Moves must be legal (captures compulsory; majority capture in Brazilian); a relocation
     moves the White man and the Black man of its two tokens, then White moves (README of the
     tables). Raises :class:`BallotError` naming the entry and the bad token.
+
+    >>> board = replay(entry("fmjd-russian", "1-I"))
+    >>> board.turn, len(board.move_stack)
+    (<Color.WHITE: 0>, 6)
     """
     board = Board(variant or variant_of(e.table))
     if e.relocation:
@@ -164,12 +194,22 @@ def _short_move(board: Board, tok: str) -> Move:
 
 
 def same_position(a: str, b: str, variant: str) -> bool:
-    """Whether two FENs describe the same pieces and side to move."""
+    """Whether two FENs describe the same pieces and side to move.
+
+    >>> same_position("W:W21,22:B1", "W:W22,21:B01", "russian")
+    True
+    >>> same_position("W:W21:B1", "B:W21:B1", "russian")
+    False
+    """
     return Board(variant, a) == Board(variant, b)
 
 
 def check_table(table: str) -> list[str]:
-    """Every entry replayed; the problems found (bad moves, FEN disagreeing with the replay)."""
+    """Every entry replayed; the problems found (bad moves, FEN disagreeing with the replay).
+
+    >>> [problem.split(":")[0] for problem in check_table("fmjd-russian")]
+    ['fmjd-russian 22-XV', 'fmjd-russian 45-IX']
+    """
     problems: list[str] = []
     var = variant_of(table)
     for e in load(table):

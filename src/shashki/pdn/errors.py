@@ -74,7 +74,13 @@ class _Located:
 
 
 class PdnError(_Located, ShashkiError):
-    """A game record that cannot be read as it stands."""
+    """A game record that cannot be read as it stands.
+
+    >>> from shashki.pdn import read_games
+    >>> e = read_games("1. c3-d4 d4-e5 *")[0].errors[0]
+    >>> isinstance(e, PdnError), e.index, e.line, e.column
+    (True, 0, 1, 10)
+    """
 
     def __init__(self, message: str, *, index: int | None = None, line: int | None = None,
                  column: int | None = None, text: str | None = None) -> None:
@@ -83,19 +89,47 @@ class PdnError(_Located, ShashkiError):
 
 
 class PdnSyntaxError(PdnError):
-    """Text that is no PDN: garbage, an unterminated comment or variation, a stray ``)``."""
+    """Text that is no PDN: garbage, an unterminated comment or variation, a stray ``)``.
+
+    >>> from shashki.pdn import iter_games
+    >>> import io
+    >>> e = next(iter_games(io.StringIO("1. c3-d4 {never closed"))).errors[0]
+    >>> type(e).__name__, e.line, e.column
+    ('PdnSyntaxError', 1, 10)
+    """
 
 
 class PdnTagError(PdnError):
-    """A tag that cannot be read or names something unsupported (``GameType 21``)."""
+    """A tag that cannot be read or names something unsupported (``GameType 21``).
+
+    >>> from shashki.pdn import iter_games
+    >>> import io
+    >>> e = next(iter_games(io.StringIO('[GameType "21"]\\n1. 11-15 *'))).errors[0]
+    >>> type(e).__name__
+    'PdnTagError'
+    """
 
 
 class PdnFenError(PdnError):
-    """A ``FEN`` tag or a ``/FEN "..."/`` setup command that describes no legal position."""
+    """A ``FEN`` tag or a ``/FEN "..."/`` setup command that describes no legal position.
+
+    >>> from shashki.pdn import iter_games
+    >>> import io
+    >>> game = next(iter_games(io.StringIO('[FEN "W:W99:B1"]\\n*')))
+    >>> [type(e).__name__ for e in game.errors]
+    ['PdnFenError']
+    """
 
 
 class PdnMoveError(PdnError):
-    """A move that is illegal or ambiguous in its position."""
+    """A move that is illegal or ambiguous in its position.
+
+    >>> from shashki.pdn import iter_games
+    >>> import io
+    >>> e = next(iter_games(io.StringIO("1. c3-d4 d4-e5 *"))).errors[0]
+    >>> type(e).__name__, e.ply, e.line, e.column
+    ('PdnMoveError', 1, 1, 10)
+    """
 
     def __init__(self, message: str, *, ambiguous: bool = False, fen: str | None = None,
                  ply: int | None = None, **kw: Any) -> None:
@@ -113,11 +147,25 @@ class PdnMoveError(PdnError):
 
 
 class PdnEncodingError(PdnError):
-    """Bytes that the requested encoding cannot decode."""
+    """Bytes that the requested encoding cannot decode.
+
+    >>> from shashki.pdn import iter_games
+    >>> import io
+    >>> game = next(iter_games(io.BytesIO(b"1. c3-d4 \\xff *"), encoding="utf-8"))
+    >>> [type(e).__name__ for e in game.errors]
+    ['PdnSyntaxError', 'PdnEncodingError']
+    """
 
 
 class Quirk(Enum):
-    """The ways a file departs from PDN 3.0 that the reader reads through (docs/pdn.md)."""
+    """The ways a file departs from PDN 3.0 that the reader reads through (docs/pdn.md).
+
+    >>> from shashki.pdn import read_game
+    >>> [w.kind for w in read_game('[GameType "25"]\\n[Empty]\\n1. c3-d4 *').warnings]
+    [<Quirk.EMPTY_TAG: 'empty-tag'>]
+    >>> Quirk("padded-square").name
+    'PADDED_SQUARE'
+    """
 
     LITERAL_CR = "literal-cr"
     """The two characters ``\\r`` after a line (Toernooibase/Dambo exports)."""
@@ -144,7 +192,13 @@ class Quirk(Enum):
 
 
 class PdnWarning(_Located, UserWarning):
-    """Something the reader read although the file departs from PDN 3.0 there."""
+    """Something the reader read although the file departs from PDN 3.0 there.
+
+    >>> from shashki.pdn import read_game
+    >>> w = read_game('[GameType "25"]\\n[Result " 2-0"]\\n1. c3-d4 2-0').warnings[0]
+    >>> w.kind, w.line, w.count
+    (<Quirk.RESULT_SPACE: 'result-space'>, 2, 1)
+    """
 
     def __init__(self, kind: Quirk, message: str, *, index: int | None = None,
                  line: int | None = None, column: int | None = None, text: str | None = None,

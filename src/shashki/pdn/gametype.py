@@ -90,7 +90,13 @@ _GAMETYPE = re.compile(
 
 @dataclass(frozen=True)
 class GameType:
-    """A parsed ``GameType`` value."""
+    """A parsed ``GameType`` value.
+
+    >>> from shashki.pdn import parse_gametype
+    >>> gt = parse_gametype("20,W,10,10,N2,0")
+    >>> gt.number, gt.width, gt.notation, gt.full()
+    (20, 10, 'N', '20,W,10,10,N2,0')
+    """
 
     number: int
     start: str
@@ -111,7 +117,13 @@ class GameType:
 
 @lru_cache(maxsize=256)
 def parse_gametype(text: str) -> GameType:
-    """Read a GameType value; raise ValueError saying why it cannot be read."""
+    """Read a GameType value; raise ValueError saying why it cannot be read.
+
+    >>> parse_gametype("25").full()
+    '25,W,8,8,A0,0'
+    >>> parse_gametype("41,W,10,8,A0,0").height
+    8
+    """
     m = _GAMETYPE.match(text)
     if not m:
         raise ValueError(f"bad GameType {text!r}: expected a number or "

@@ -45,6 +45,13 @@ if TYPE_CHECKING:
     from shashki.rules.movegen import Replay
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+"""The tags every game written has, in this order (PDN 3.0 8.1).
+
+>>> SEVEN_TAG_ROSTER
+('Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result')
+>>> list(Game().headers)
+['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'GameType']
+"""
 _ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
                     "White": "?", "Black": "?", "Result": "*"}
 
@@ -137,7 +144,15 @@ position depends only on the moves and setups above it, which are not reassigned
 
 
 class GameNode:
-    """A position in a game tree: the root :class:`Game` or a :class:`ChildNode`."""
+    """A position in a game tree: the root :class:`Game` or a :class:`ChildNode`.
+
+    >>> from shashki.pdn import read_game
+    >>> game = read_game("1. c3-d4 (1. e3-f4 f6-g5) f6-e5 *")
+    >>> [str(m) for m in game.mainline_moves()], len(game.variations)
+    (['22-18', '11-15'], 2)
+    >>> game.variation(1).is_main_variation(), game.end().is_end()
+    (False, True)
+    """
 
     __slots__ = ("_variations", "clock", "comment", "move", "nags", "parent", "setup_fen",
                  "starting_comment", "strength")
@@ -376,7 +391,13 @@ class GameNode:
 
 
 class ChildNode(GameNode):
-    """A move (or setup command, or unknown move) and what follows it."""
+    """A move (or setup command, or unknown move) and what follows it.
+
+    >>> from shashki.pdn import read_game
+    >>> node = read_game("1. c3-d4 {centre} f6-g5 *").next()
+    >>> node.move, node.comment, node.ply(), node.parent is node.game()
+    (Move((22, 18)), 'centre', 1, True)
+    """
 
     __slots__ = ()
 
@@ -421,6 +442,11 @@ class Game(GameNode):
     found wrong (an empty list for a good game); then the tree holds what was read up to
     the error and ``raw`` the game's text. ``warnings`` lists where the file departs from
     PDN 3.0 in ways the reader read through (:class:`~shashki.pdn.PdnWarning`).
+
+    >>> game = Game("russian", {"White": "Ivanov", "Black": "Petrov"})
+    >>> node = game.add_variation("c3-d4").add_variation("f6-g5")
+    >>> game.ply_count(), game.headers["White"], game.end().board().turn
+    (2, 'Ivanov', <Color.WHITE: 0>)
     """
 
     __slots__ = ("_lazy", "errors", "headers", "index", "line", "raw", "variant", "warnings")

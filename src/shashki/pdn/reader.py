@@ -232,6 +232,10 @@ class PdnReader:
     a game's ``GameType`` tag wins over both. ``encoding`` overrides the detection.
     :attr:`position` and :attr:`size` (bytes) serve progress bars; :attr:`report` counts
     the warnings of the games read so far by kind.
+
+    >>> reader = PdnReader("1. c3-d4 *\\n\\n1. e3-f4 *\\n", text=True)
+    >>> [g.end_fen()[:6] for g in reader]
+    ['B:W18,', 'B:W19,']
     """
 
     def __init__(self, source: Source, variant: VariantArg = None, encoding: str | None = None,
@@ -1484,12 +1488,21 @@ def iter_games(source: Source, variant: VariantArg = None, encoding: str | None 
     Broken games are yielded too, with ``game.errors``; nothing is skipped. ``variant``
     applies to games without a ``GameType`` tag (default Russian); ``encoding`` overrides
     the detection of UTF-8, UTF-8 with BOM and Windows-1251.
+
+    >>> import io
+    >>> games = iter_games(io.StringIO("1. c3-d4 *\\n\\n1. c3-b4 *\\n"))
+    >>> [g.next().move for g in games]
+    [Move((22, 18)), Move((22, 17))]
     """
     return iter(PdnReader(source, variant, encoding))
 
 
 def read_games(text: str, variant: VariantArg = None) -> list[Game]:
-    """Every game of a PDN text."""
+    """Every game of a PDN text.
+
+    >>> [g.ply_count() for g in read_games("1. c3-d4 *\\n\\n1. c3-b4 f6-g5 *\\n")]
+    [1, 2]
+    """
     return list(PdnReader(text, variant, text=True))
 
 
@@ -1498,6 +1511,10 @@ def read_game(handle: str | IO[str] | IO[bytes], variant: VariantArg = None) -> 
 
     On a seekable text stream the stream is left after the game, so that repeated calls
     read the games one by one, as with ``chess.pgn.read_game``.
+
+    >>> game = read_game('[White "Ivanov"]\\n1. c3-d4 f6-g5 1-0')
+    >>> game.headers["White"], game.headers["Result"], game.end_fen()[:8]
+    ('Ivanov', '1-0', 'W:W18,21')
     """
     if isinstance(handle, str):
         for game in PdnReader(handle, variant, text=True).read(
@@ -1536,5 +1553,13 @@ def _read_one(stream: IO[str], variant: VariantArg) -> Game | None:
 
 def open_pdn(path: str | os.PathLike[str], variant: VariantArg = None,
              encoding: str | None = None) -> PdnReader:
-    """A :class:`PdnReader` over a file (``with open_pdn(p) as r: for game in r: ...``)."""
+    """A :class:`PdnReader` over a file (``with open_pdn(p) as r: for game in r: ...``).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.pdn"
+    >>> _ = path.write_text("1. c3-d4 *\\n\\n1. g3-h4 *\\n", encoding="cp1251")
+    >>> with open_pdn(path) as reader:
+    ...     print(sum(1 for _ in reader), reader.position == reader.size)
+    2 True
+    """
     return PdnReader(path, variant, encoding)

@@ -91,7 +91,12 @@ class Game(GameNode, Protocol):
 
 class PdnWriter:
     """Writes games as PDN text; ``notation`` is ``algebraic``, ``numeric`` or None (the
-    GameType's own); lines are kept shorter than ``columns``."""
+    GameType's own); lines are kept shorter than ``columns``.
+
+    >>> from shashki.pdn import read_game
+    >>> PdnWriter(notation="numeric").write(read_game("1. c3-d4 f6-g5 *")).splitlines()[-1]
+    '1. 22-18 11-16 *'
+    """
 
     def __init__(self, notation: str | None = None, columns: int = 80) -> None:
         if notation not in (None, "algebraic", "numeric"):
@@ -288,13 +293,29 @@ def compact_fen(fen: str) -> str:
 
 
 def write_game(game: Game, notation: str | None = None, columns: int = 80) -> str:
-    """PDN text of one game, ending with a newline (see :class:`PdnWriter`)."""
+    """PDN text of one game, ending with a newline (see :class:`PdnWriter`).
+
+    >>> from shashki.pdn import read_game
+    >>> print(write_game(read_game("1. c3-d4 f6-g5 *"), notation="numeric"), end="")
+    [Result "*"]
+    <BLANKLINE>
+    1. 22-18 11-16 *
+    """
     return PdnWriter(notation, columns).write(game)
 
 
 def write_games(games: Iterable[Game], stream: IO[str], notation: str | None = None,
                 columns: int = 80) -> int:
-    """Write games to a text stream, separated by blank lines; return how many."""
+    """Write games to a text stream, separated by blank lines; return how many.
+
+    >>> import io
+    >>> from shashki.pdn import read_games
+    >>> out = io.StringIO()
+    >>> write_games(read_games("1. c3-d4 *\\n\\n1. c3-b4 *\\n"), out)
+    2
+    >>> out.getvalue().count("[Result")
+    2
+    """
     writer = PdnWriter(notation, columns)
     n = 0
     for game in games:

@@ -11,6 +11,11 @@ from shashki.rules.variant import Goal, Variant
 VARIANTS: dict[str, Variant] = {
     v.name: v for v in (RUSSIAN, BRAZILIAN, INTERNATIONAL, RUSSIAN_GIVEAWAY, RUSSIAN_80)
 }
+"""Every variant shashki plays, by name.
+
+>>> list(VARIANTS)
+['russian', 'brazilian', 'international', 'russian-giveaway', 'russian-80']
+"""
 _ALIASES = {a: v for v in VARIANTS.values() for a in v.aliases}
 
 __all__ = [
@@ -29,7 +34,11 @@ __all__ = [
 
 
 def variant_by_name(name: str) -> Variant:
-    """The variant called ``name`` (or one of its aliases); raises KeyError otherwise."""
+    """The variant called ``name`` (or one of its aliases); raises KeyError otherwise.
+
+    >>> variant_by_name("russian-giveaway").name
+    'russian-giveaway'
+    """
     key = name.strip().lower()
     if key in VARIANTS:
         return VARIANTS[key]
@@ -40,7 +49,17 @@ def variant_by_name(name: str) -> Variant:
 
 def as_variant(variant: str | Variant) -> Variant:
     """``variant`` itself, or the variant of that name; raises
-    :class:`~shashki.errors.UnknownVariant` (naming the known ones) otherwise."""
+    :class:`~shashki.errors.UnknownVariant` (naming the known ones) otherwise.
+
+    >>> from shashki.errors import UnknownVariant
+    >>> as_variant("international") is INTERNATIONAL, as_variant(RUSSIAN) is RUSSIAN
+    (True, True)
+    >>> try:
+    ...     as_variant("checkers")
+    ... except UnknownVariant as e:
+    ...     print(e.name)
+    checkers
+    """
     if isinstance(variant, Variant):
         return variant
     try:

@@ -19,3 +19,9 @@ BRAZILIAN = Variant(
     gametype=26,
     majority_article="Brazilian rules, rule 1",
 )
+"""Brazilian draughts: International rules (majority capture) on the 8x8 board; a man passing the
+last row during a capture stays a man (docs/rules.md M6).
+
+>>> BRAZILIAN.majority_capture, BRAZILIAN.promote_mid_capture, BRAZILIAN.gametype
+(True, False, 26)
+"""

@@ -25,3 +25,9 @@ RUSSIAN_80 = Variant(
     aliases=("spantsiretti", "80-square", "80", "russian-10x8", "shashki-80"),
     notation="algebraic",
 )
+"""80-square draughts (Spantsiretti, Code 5.1.4): a 10x8 board, 15 men each, Russian rules
+(docs/rules.md M9).
+
+>>> RUSSIAN_80.geometry, RUSSIAN_80.initial_fen, RUSSIAN_80.gametype
+(Geometry(files=10, ranks=8), 'W:W26-40:B1-15', 41)
+"""

@@ -40,7 +40,13 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 
 @dataclass(frozen=True)
 class Geometry:
-    """A draughts board with ``files`` columns and ``ranks`` rows, played on the dark squares."""
+    """A draughts board with ``files`` columns and ``ranks`` rows, played on the dark squares.
+
+    >>> from shashki.rules import Geometry
+    >>> g = Geometry(8, 8)
+    >>> g.squares, g.square_name(22), g.parse_square("c3")
+    (32, 'c3', 22)
+    """
 
     files: int
     ranks: int

@@ -18,3 +18,8 @@ RUSSIAN_GIVEAWAY = replace(
     gametype=None,
     aliases=("giveaway", "poddavki"),
 )
+"""Russian giveaway (поддавки): Russian moves; the side that cannot move wins (docs/rules.md M8).
+
+>>> RUSSIAN_GIVEAWAY.goal, RUSSIAN_GIVEAWAY.aliases
+(<Goal.GIVEAWAY: 'giveaway'>, ('giveaway', 'poddavki'))
+"""

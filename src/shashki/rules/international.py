@@ -17,3 +17,8 @@ INTERNATIONAL = Variant(
     gametype=20,
     aliases=("standard", "100", "fmjd"),
 )
+"""International draughts (Code ch. II, FMJD): 10x10, 20 men each, majority capture.
+
+>>> INTERNATIONAL.geometry.squares, INTERNATIONAL.initial_fen, INTERNATIONAL.gametype
+(50, 'W:W31-50:B1-20', 20)
+"""

@@ -18,3 +18,9 @@ RUSSIAN = Variant(
     gametype=25,
     aliases=("shashki", "russkie"),
 )
+"""Russian draughts (Code ch. I): 8x8, men capture backwards, flying kings, free choice of capture,
+a man crowned during a capture goes on as a king.
+
+>>> RUSSIAN.title, RUSSIAN.geometry, RUSSIAN.initial_fen, RUSSIAN.gametype
+('Russian draughts', Geometry(files=8, ranks=8), 'W:W21-32:B1-12', 25)
+"""

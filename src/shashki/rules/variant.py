@@ -14,7 +14,12 @@ from shashki.rules.geometry import Geometry
 
 
 class Goal(Enum):
-    """Who wins when a side cannot move."""
+    """Who wins when a side cannot move.
+
+    >>> from shashki.rules import RUSSIAN, RUSSIAN_GIVEAWAY
+    >>> RUSSIAN.goal, RUSSIAN_GIVEAWAY.goal
+    (<Goal.NORMAL: 'normal'>, <Goal.GIVEAWAY: 'giveaway'>)
+    """
 
     NORMAL = "normal"
     """Code 1.8.1: the side that cannot move (blocked or no pieces) loses."""
@@ -24,7 +29,13 @@ class Goal(Enum):
 
 @dataclass(frozen=True)
 class Variant:
-    """One game of draughts: its board and the policies the kernels apply."""
+    """One game of draughts: its board and the policies the kernels apply.
+
+    >>> from shashki.rules import variant_by_name
+    >>> v = variant_by_name("brazilian")
+    >>> v.title, v.geometry.squares, v.majority_capture
+    ('Brazilian draughts', 32, True)
+    """
 
     name: str
     title: str

@@ -58,7 +58,14 @@ __all__ = [
 
 def default_dir(variant: str | Variant) -> Path:
     """Where a variant's database lives by default: ``$SHASHKI_EGDB/<variant>`` if that
-    variable is set, else ``<user data dir>/shashki/egdb/<variant>`` (platformdirs)."""
+    variable is set, else ``<user data dir>/shashki/egdb/<variant>`` (platformdirs).
+
+    >>> import os
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"SHASHKI_EGDB": "/srv/egdb"}):
+    ...     print(default_dir("russian"))
+    /srv/egdb/russian
+    """
     v = as_variant(variant)
     root = os.environ.get("SHASHKI_EGDB")
     if root:
@@ -70,7 +77,12 @@ def default_dir(variant: str | Variant) -> Path:
 
 @dataclass(frozen=True)
 class Result:
-    """A position's value for the side to move."""
+    """A position's value for the side to move.
+
+    >>> r = Result("win", 7)
+    >>> r.outcome, r.plies, r.moves
+    ('win', 7, 4)
+    """
 
     outcome: str
     """``"win"``, ``"draw"`` or ``"loss"``."""
@@ -94,7 +106,15 @@ _FOUND: dict[tuple[str, str, int | None], Database | None] = {}
 
 
 class Database:
-    """A loaded database of one variant (every slice of up to :attr:`pieces` pieces)."""
+    """A loaded database of one variant (every slice of up to :attr:`pieces` pieces).
+
+    >>> import tempfile
+    >>> from shashki import Board
+    >>> db = Database.build("russian", 2, tempfile.mkdtemp())
+    >>> board = Board("russian", "W:WKc3:Be5")
+    >>> db.covers(board), db.probe(board), board.move_text(db.best_move(board))
+    (True, Result(outcome='win', plies=1), 'c3:f6')
+    """
 
     def __init__(self, variant: Variant, pieces: int, eg: Any, directory: Path | None,
                  report: BuildReport | None = None) -> None:
@@ -223,7 +243,17 @@ class Database:
 def probe(board: Board) -> Result | None:
     """The result of ``board`` for the side to move by the database in the default
     directory (:meth:`Database.find`); None when there is none or it does not cover the
-    position."""
+    position.
+
+    >>> import os, tempfile
+    >>> from unittest import mock
+    >>> from shashki import Board
+    >>> home = tempfile.mkdtemp()
+    >>> _ = Database.build("russian", 2, os.path.join(home, "russian"))
+    >>> with mock.patch.dict(os.environ, {"SHASHKI_EGDB": home}):
+    ...     print(probe(Board("russian", "W:WKc3:Be5")), probe(Board("russian")))
+    Result(outcome='win', plies=1) None
+    """
     db = Database.find(board.variant)
     return None if db is None else db.probe(board)
 
@@ -231,7 +261,16 @@ def probe(board: Board) -> Result | None:
 def for_engine(variant: str | Variant, choice: str = "auto") -> Database | None:
     """The database an engine of ``variant`` should probe: ``"auto"`` the one in the
     default directory if it was built (else none), ``"off"`` none, otherwise the
-    directory ``choice`` (raises :class:`EgdbError` when it holds no database)."""
+    directory ``choice`` (raises :class:`EgdbError` when it holds no database).
+
+    >>> import os, tempfile
+    >>> from unittest import mock
+    >>> for_engine("russian", "off") is None
+    True
+    >>> with mock.patch.dict(os.environ, {"SHASHKI_EGDB": tempfile.mkdtemp()}):
+    ...     print(for_engine("russian"))
+    None
+    """
     if choice == "off":
         return None
     if choice == "auto":

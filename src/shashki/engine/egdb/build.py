@@ -37,12 +37,28 @@ CHUNK = 1 << 17
 
 
 class EgdbError(ShashkiError):
-    """A database that cannot be built, read or asked (bad variant, pieces, directory)."""
+    """A database that cannot be built, read or asked (bad variant, pieces, directory).
+
+    >>> import tempfile
+    >>> from shashki.engine.egdb import Database
+    >>> try:
+    ...     Database.build("russian", 9, tempfile.mkdtemp())
+    ... except EgdbError as e:
+    ...     print(e)
+    pieces 9 is too many for russian (at most 6: the tables must fit in memory)
+    """
 
 
 @dataclass
 class SliceStats:
-    """What one slice holds."""
+    """What one slice holds.
+
+    >>> import tempfile
+    >>> from shashki.engine.egdb import Database
+    >>> stats = Database.build("russian", 2, tempfile.mkdtemp()).report.slices[0]
+    >>> stats.size > 0, stats.wins + stats.draws + stats.losses <= stats.size
+    (True, True)
+    """
 
     material: Material
     size: int
@@ -73,7 +89,14 @@ class SliceStats:
 
 @dataclass
 class BuildReport:
-    """The outcome of :func:`build`."""
+    """The outcome of :func:`build`.
+
+    >>> import tempfile
+    >>> from shashki.engine.egdb import Database
+    >>> report = Database.build("russian", 2, tempfile.mkdtemp()).report
+    >>> report.variant, report.pieces, len(report.slices)
+    ('russian', 2, 4)
+    """
 
     variant: str
     pieces: int

@@ -451,7 +451,18 @@ def finish(pr: Any, st: Any, dep: Any, data: Any, stats: Any) -> None:
 @njit(cache=True)
 def probe_bytes(own: Any, opp: Any, kings: Any, side: Any, eg: Any) -> Any:
     """Stored byte of the position (``own`` to move, ``side`` 0 for White) in the database
-    array ``eg`` (layout: :mod:`shashki.engine.egdb.tables`), or -1 when it has none."""
+    array ``eg`` (layout: :mod:`shashki.engine.egdb.tables`), or -1 when it has none.
+
+    >>> import tempfile
+    >>> from shashki import Board
+    >>> import numpy as np
+    >>> from shashki.engine.egdb import Database, Result
+    >>> db = Database.build("russian", 2, tempfile.mkdtemp())
+    >>> white, black, kings, turn = Board("russian", "W:WKc3:Be5").position
+    >>> byte = probe_bytes(np.uint64(white), np.uint64(black), np.uint64(kings), turn, db.eg)
+    >>> Result.from_byte(int(byte))
+    Result(outcome='win', plies=1)
+    """
     if eg.shape[0] < 64:
         return np.int64(-1)
     h = eg[:64].view(np.int64)

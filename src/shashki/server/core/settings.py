@@ -32,6 +32,10 @@ class Settings:
     """Everything :func:`shashki.server.app.create_app` needs to know.
 
     Times are in seconds. The defaults are those of ``shashki serve``.
+
+    >>> s = Settings(database_url="sqlite:///games.db", port=8080)
+    >>> s.host, s.port, s.language
+    ('127.0.0.1', 8080, 'ru')
     """
 
     database_url: str = ""
