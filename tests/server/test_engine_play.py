@@ -222,6 +222,19 @@ def test_the_engine_answers_draw_offers(alice: Visitor) -> None:
     assert state["result"] == "1/2-1/2" and state["termination"]["kind"] == "agreement"
 
 
+def test_the_engine_offers_a_draw_in_a_dead_drawn_ending(alice: Visitor) -> None:
+    # two kings against one: a draw (docs/engine.md, theory from the databases); the
+    # engine moves first and offers with its move (Code 1.9.3)
+    r = alice.api("POST", "/api/engine/games", {"level": "amateur", "color": "black",
+                                                "time_control": "",
+                                                "fen": "W:WKc1,Ke1:BKh4"})
+    game_id = r.json()["game_id"]
+    state = wait_state(alice, game_id, lambda s: any(e["action"] == "offer"
+                                                     for e in s["events"]))
+    assert state["ply"] >= 1 and [(e["action"], e["color"]) for e in state["events"]] == [
+        ("offer", "white")]
+
+
 def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
     """A game stored with the engine to move (the server stopped while it thought) is
     answered when the server starts again."""

@@ -56,10 +56,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "margin, games as PDN",
                    "матч движков: жеребьёвка дебютов, обоими цветами, Эло с погрешностью, "
                    "партии в PDN"),
-    "match.engine": ("engine: shashki[:LEVEL][,k=v], hub:COMMAND, dxp:HOST:PORT, "
-                     "py-draughts[:simple|turbo], random; odds=F gives it F of the time",
-                     "движок: shashki[:УРОВЕНЬ][,k=v], hub:КОМАНДА, dxp:ХОСТ:ПОРТ, "
-                     "py-draughts[:simple|turbo], random; odds=F — доля времени"),
+    "match.engine": ("engine: shashki[@baseline-2026-12][:LEVEL][,k=v], hub:COMMAND, "
+                     "dxp:HOST:PORT, py-draughts[:simple|turbo], random; odds=F gives it F "
+                     "of the time",
+                     "движок: shashki[@baseline-2026-12][:УРОВЕНЬ][,k=v], hub:КОМАНДА, "
+                     "dxp:ХОСТ:ПОРТ, py-draughts[:simple|turbo], random; odds=F — доля времени"),
     "match.games": ("number of games (each opening twice, colours reversed)",
                     "число партий (каждый дебют дважды, со сменой цвета)"),
     "match.time": ("game clock for each side, e.g. 1m+1s, 30s, 5m/40 + 1m",

@@ -38,6 +38,8 @@ from sqlalchemy.exc import IntegrityError
 from shashki.board import Board
 from shashki.color import WHITE
 from shashki.engine import LEVELS, Engine, Limit
+from shashki.engine.engine import Score
+from shashki.engine.offers import OFFER_MIN_DEPTH, accepts_draw, offers_draw
 from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, NotFound, ServerError
@@ -57,8 +59,6 @@ MAX_MOVE_TIME = 10.0
 ANALYSIS_TIME = 0.3
 """Seconds of search per position of a post-game analysis (and of a draw offer's look)."""
 ANALYSIS_DEPTH = 14
-ACCEPT_DRAW_BELOW = -50
-"""The engine accepts a draw offer when it stands worse than this (hundredths of a man)."""
 INVITATIONS_EVERY = 1.0
 """Seconds between looks for invitations to the engine's accounts (accepted at once)."""
 
@@ -376,8 +376,8 @@ class EnginePlayer:
 
     async def _answer_offer(self, lg: LiveGame, turn: Turn) -> bool:
         """Answer the opponent's draw offer, if there is one: accepted when the engine
-        stands worse by :data:`ACCEPT_DRAW_BELOW`, else declined (then it moves). Returns
-        whether the game ended."""
+        stands clearly worse (:func:`shashki.engine.offers.accepts_draw`), else declined
+        (then it moves). Returns whether the game ended."""
         async with lg.lock:
             pending = _offered_to(lg, turn.user_id)
         if not pending:
@@ -387,7 +387,7 @@ class EnginePlayer:
         white = lg.color_of(turn.user_id) is WHITE
         mine = None if value is None else (value if white else -value)
         actor = Actor(turn.user_id, bot=True)
-        if mine is not None and mine <= ACCEPT_DRAW_BELOW:
+        if mine is not None and accepts_draw(Score(mine)):
             await self.hub.act(lg.id, actor, "accept", ply=turn.ply)
             return True
         await self.hub.act(lg.id, actor, "decline", ply=turn.ply)
@@ -407,6 +407,7 @@ class EnginePlayer:
             await self.hub.act(game_id, Actor(user_id, bot=True), "move", text=text,
                                ply=turn.ply)
             self.moves_played += 1
+            await self._offer(lg, turn, text)
         except (Conflict, ServerError) as e:
             log.info("game %s: the engine's move was not played: %s", game_id, e)
         except asyncio.CancelledError:
@@ -419,6 +420,21 @@ class EnginePlayer:
         again = self.hub.games.get(game_id)
         if again is not None:
             self.notify(again)
+
+    async def _offer(self, lg: LiveGame, turn: Turn, text: str) -> None:
+        """Offer a draw with the move just played in a dead-drawn position
+        (:func:`shashki.engine.offers.offers_draw`, Code 1.9.3)."""
+        after = _board(turn.variant, turn.initial_fen, (*turn.moves, text))
+        if not offers_draw(after, Score(0), OFFER_MIN_DEPTH):
+            return  # not a kings-only ending: no search needed to say no
+        p = await self.pool.analyse(turn.variant, turn.initial_fen, (*turn.moves, text))
+        value = _value(p)
+        mine = None if value is None else (value if lg.color_of(turn.user_id) is WHITE
+                                           else -value)
+        if mine is not None and offers_draw(after, Score(mine), int(p["depth"])):
+            with contextlib.suppress(Conflict, ServerError):  # e.g. Code 1.9.6
+                await self.hub.act(lg.id, Actor(turn.user_id, bot=True), "offer",
+                                   ply=turn.ply + 1)
 
 
 def _offered_to(lg: LiveGame, user_id: int) -> bool:
