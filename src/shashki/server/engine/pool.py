@@ -186,6 +186,9 @@ class EnginePool:
                 proc.terminate()
         for proc in processes:
             proc.join(5)
+            if proc.is_alive():  # deaf to SIGTERM (a busy machine, a C call): SIGKILL
+                proc.kill()
+                proc.join(5)
         with contextlib.suppress(Exception):  # a terminated worker breaks the pool
             executor.shutdown(wait=True)
 

@@ -8,8 +8,8 @@ for the new volatility. The paper's worked example is the test
 >>> p = Rating(1500, 200, 0.06)
 >>> new = update(p, [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0),
 ...                  (Rating(1700, 300), 0.0)], tau=0.5)
->>> round(new.rating, 2), round(new.rd, 2), round(new.volatility, 5)
-(1464.05, 151.52, 0.05999)
+>>> round(new.rating, 2), round(new.rd, 2), round(new.volatility, 6)
+(1464.05, 151.52, 0.059996)
 
 The paper prints r' = 1464.06 from its rounded intermediate values; unrounded arithmetic
 gives 1464.0507.
