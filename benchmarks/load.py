@@ -16,6 +16,15 @@ acknowledged ones, in order (nothing lost, nothing duplicated).
     python benchmarks/load.py --database postgresql://postgres@127.0.0.1:5432/load
     python benchmarks/load.py --json figures.json
     python benchmarks/load.py --flood 2 --spectators 1000 --import   # with hostile clients
+    python benchmarks/load.py --games 100 --plain    # casual games, no pools (the peer)
+
+By default the games are rated and each ends by a resignation after its plies, so every
+game's end updates both ratings in the transaction of its result; ``--pool-players N``
+(default 20) players wait in the 3+2 pool meanwhile, their pages asking for news every
+second (pairing runs on each ask), and join again 15 s after they are paired (their games
+are never played and are aborted after a minute). Notifications cost the server nothing
+(they are the browser's). ``--plain``: casual games that are not ended, no pool: the run
+to compare with.
 
 Hostile clients run in a process of their own (so they do not slow the honest players'
 event loop): ``--flood N`` sockets each send messages as fast as they can (and reconnect
@@ -82,6 +91,9 @@ class Figures:
     rtt: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     moves: int = 0
+    ended: int = 0
+    polls: int = 0
+    paired: int = 0
 
 
 def free_port() -> int:
@@ -91,8 +103,10 @@ def free_port() -> int:
         return port
 
 
-def prepare(url: str, games: int, time_control: str) -> list[Table_]:
-    """Accounts, sessions and started games, written straight into the database."""
+def prepare(url: str, games: int, time_control: str, rated: bool = False,
+            pool_players: int = 0) -> tuple[list[Table_], list[Player]]:
+    """Accounts, sessions and started games, written straight into the database; and the
+    accounts of the players who wait in a pool."""
     db = Database(url, create=True)
     db.upgrade()
     cheap = Settings(database_url=url, argon2_time_cost=1, argon2_memory_cost=8192)
@@ -114,15 +128,54 @@ def prepare(url: str, games: int, time_control: str) -> list[Table_]:
             rows.append(user)
             if i % 2:
                 ch = store.create_challenge(s, rows[i - 1], "russian", time_control, "white",
-                                            name)
-                game = store.accept_challenge(s, ch, user, time.time())
+                                            name, rated=rated)
+                game = store.accept_challenge(s, ch, user)
                 tables.append(Table_(game.id, users[i - 1], users[i]))
+        waiting: list[Player] = []
+        for i in range(pool_players):
+            name = f"pool{i:05d}"
+            user = User(username=name, username_key=auth.username_key(name),
+                        password_hash=digest, role=Role.PLAYER.value, created_at=now)
+            s.add(user)
+            s.flush()
+            token, row = auth.start_session(s, cheap, user)
+            waiting.append(Player(name, token, row.csrf_token))
     db.dispose()
-    return tables
+    return tables, waiting
+
+
+REJOIN_AFTER = 15.0
+"""Seconds a paired pool player stays away before joining the pool again."""
+
+
+async def pool_player(base: str, player: Player, figures: Figures, stop: asyncio.Event
+                      ) -> None:
+    """One player in the 3+2 pool: joins, asks for news every second, joins again when
+    paired (as the waiting page does)."""
+    cookies = {auth.SESSION_COOKIE: player.token}
+    async with httpx.AsyncClient(base_url=base, cookies=cookies, timeout=30) as client:
+        entry = None
+        while not stop.is_set():
+            if entry is None:
+                r = await client.post("/pools", data={
+                    "csrf_token": player.csrf, "variant": "russian", "pool": "3+2",
+                    "rated": "rated"})
+                entry = int(r.headers["location"].rsplit("/", 1)[1])
+            r = await client.post(f"/api/pools/{entry}/poll",
+                                  headers={"X-CSRF-Token": player.csrf})
+            figures.polls += 1
+            pause = 1.0
+            if r.json().get("game_id"):
+                figures.paired += 1
+                entry = None
+                pause = REJOIN_AFTER  # he would be playing it; he comes back later
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), pause)
 
 
 async def play(base: str, table: Table_, plies: int, think: float, rng: random.Random,
-               figures: Figures, progress: Any, task: Any, opening: asyncio.Semaphore) -> None:
+               figures: Figures, progress: Any, task: Any, opening: asyncio.Semaphore,
+               finish: bool = False) -> None:
     """Both players of one game, each on its own WebSocket."""
     host = base.split("//")[1]
     sockets: dict[str, ClientConnection] = {}
@@ -157,6 +210,9 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
             while now["ply"] < ply:
                 now = await states[color].get()
             if now["status"] != "live" or not now["legal"]:
+                if finish and now["status"] != "live":
+                    figures.ended += 1  # ended by the rules: rated as well
+                    finish = False
                 break
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
             move = rng.choice(now["legal"])["text"]
@@ -173,6 +229,20 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
             progress.advance(task)
             ply += 1
             state[color] = now
+        if finish and ply == plies:  # the side to move resigns: the game ends, rated
+            color = "white" if ply % 2 == 0 else "black"
+            now = state[color]
+            while now["ply"] < ply:
+                now = await states[color].get()
+            if now["status"] != "live":  # the last move ended it
+                figures.ended += 1
+                return
+            await sockets[color].send(json.dumps({"type": "resign", "id": ply}))
+            ack = await asyncio.wait_for(acks[color].get(), 30)
+            if ack["type"] == "error":
+                figures.errors.append(f"game {table.game_id} resign: {ack}")
+            else:
+                figures.ended += 1
     finally:
         for ws in sockets.values():
             await ws.close()
@@ -237,16 +307,37 @@ def hostile(base: str, games: list[int], floods: int, spectators: int, stop: Any
 
 
 async def run_load(base: str, tables: list[Table_], plies: int, think: float,
-                   seed: int) -> Figures:
+                   seed: int, finish: bool = False, waiting: list[Player] | None = None
+                   ) -> Figures:
     figures = Figures()
+    stop = asyncio.Event()
+    pools = [asyncio.create_task(pool_player(base, p, figures, stop)) for p in waiting or []]
     with Progress(TextColumn("[bold]moves"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console) as progress:
         task = progress.add_task("moves", total=len(tables) * plies)
         opening = asyncio.Semaphore(20)
         await asyncio.gather(*(play(base, t, plies, think, random.Random(seed + i), figures,
-                                    progress, task, opening)
+                                    progress, task, opening, finish)
                                for i, t in enumerate(tables)))
+    stop.set()
+    for result in await asyncio.gather(*pools, return_exceptions=True):
+        if isinstance(result, Exception):
+            figures.errors.append(f"pool player: {result!r}")
     return figures
+
+
+def rated_games(url: str) -> int:
+    """How many games have their two rating changes written (each once)."""
+    from sqlalchemy import func, select
+
+    from shashki.server.ratings.models import RatingChange
+
+    db = Database(url)
+    with db.session() as s:
+        n = s.scalar(select(func.count(func.distinct(RatingChange.game_id)))) or 0
+        twice = s.scalar(select(func.count()).select_from(RatingChange)) or 0
+    db.dispose()
+    return int(n) if twice == 2 * n else -1
 
 
 def verify(url: str, tables: list[Table_]) -> tuple[int, int]:
@@ -285,12 +376,18 @@ def main() -> int:
     ap.add_argument("--import", dest="heavy", action="store_true",
                     help="imports of 10^6 one-move games running as jobs all the while")
     ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--plain", action="store_true",
+                    help="casual games left unfinished, no pool (the peer to compare with)")
+    ap.add_argument("--pool-players", type=int, default=20, metavar="N",
+                    help="players waiting in the 3+2 pool meanwhile (default 20)")
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="shashki-load-") as tmp:
         url = args.database or f"sqlite:///{Path(tmp) / 'load.db'}"
         console.print(f"preparing {args.games} games on {url.split('@')[-1]}")
-        tables = prepare(url, args.games, args.time_control)
+        pool_players = 0 if args.plain else args.pool_players
+        tables, waiting = prepare(url, args.games, args.time_control, rated=not args.plain,
+                                  pool_players=pool_players)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         log = Path(tmp) / "server.log"
@@ -320,7 +417,8 @@ def main() -> int:
                 time.sleep(3)  # the spectators and floods are on before the players start
             heavy = HeavyImport(base).start() if args.heavy else None
             cpu0, t0, own0 = cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
-            figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed))
+            figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed,
+                                           finish=not args.plain, waiting=waiting))
             wall, cpu = time.perf_counter() - t0, cpu_seconds(proc.pid) - cpu0
             own = time.process_time() - own0
             hostile_counts: dict[str, Any] = {}
@@ -337,6 +435,7 @@ def main() -> int:
             proc.terminate()
             proc.wait(30)
         bad, stored = verify(url, tables)
+        rated = rated_games(url)
 
     rtt = sorted(figures.rtt)
 
@@ -357,13 +456,17 @@ def main() -> int:
         "load_average": round(os.getloadavg()[0], 2),
         "errors": len(figures.errors), "games_differing_from_acks": bad,
         "moves_stored": stored,
+        "rated": not args.plain, "games_ended": figures.ended, "games_rated": rated,
+        "pool_players": pool_players, "pool_polls": figures.polls,
+        "pool_pairings": figures.paired,
         "hostile": {"flood_sockets": args.flood, "spectators": args.spectators,
                     "import": args.heavy, **hostile_counts},
     }
     table = Table(title=f"{args.games} live games over WebSockets, {args.plies} plies each")
     for key in ("moves", "seconds", "moves_per_second", "server_cpu_percent",
                 "server_cpu_ms_per_move", "players_cpu_percent", "load_average", "errors",
-                "games_differing_from_acks", "moves_stored"):
+                "games_differing_from_acks", "moves_stored", "rated", "games_ended",
+                "games_rated", "pool_players", "pool_polls", "pool_pairings"):
         table.add_row(key.replace("_", " "), str(result[key]))
     for key, value in result["rtt_ms"].items():
         table.add_row(f"round trip {key} (ms)", str(value))
@@ -374,7 +477,9 @@ def main() -> int:
         console.print(f"[red]{e}")
     if args.json:
         args.json.write_text(json.dumps(result, indent=2))
-    return 0 if not bad and not figures.errors and stored == figures.moves else 1
+    ok_ratings = args.plain or rated == figures.ended
+    return 0 if (not bad and not figures.errors and stored == figures.moves
+                 and ok_ratings) else 1
 
 
 if __name__ == "__main__":

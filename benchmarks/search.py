@@ -8,6 +8,13 @@ before any timing. Timings are wall-clock on a possibly shared machine: the best
 
     python benchmarks/search.py            # 5 s per variant
     python benchmarks/search.py --quick    # 1 s per variant
+    python benchmarks/search.py --quick --baseline   # and shashki@baseline-2026-12
+                                                     # beside it, alternating runs
+
+With ``--baseline`` every figure is also measured for the fixed baseline engine (the
+hand-set evaluation) in the same run, one search after the other, and the table gives
+the current engine's nodes/s as a share of the baseline's: the cost of the learned
+evaluation, measured against a peer under the same load.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ TARGET_NPS = 3_000_000
 @dataclass
 class Row:
     variant: str
+    version: str
     seconds: float
     nodes: int
     nps: float
@@ -37,28 +45,40 @@ class Row:
     fixed_depth: int
     fixed_nodes: int
     fixed_seconds: float
+    fixed_cpu_nps: float
+    """Nodes per CPU second of the fixed-depth search (the process's own time: steadier
+    than wall-clock rates on a shared machine)."""
     pv: str
 
 
-def measure(variant: str, seconds: float, repeat: int, hash_mb: int) -> Row:
+def measure(variant: str, seconds: float, repeat: int, hash_mb: int,
+            version: str = "current") -> Row:
     from shashki import Board
     from shashki.engine import Engine
+
+    def engine() -> Engine:
+        return Engine(variant, hash_mb=hash_mb, version=version)
 
     board = Board(variant)
     best = None
     for _ in range(repeat):
-        e = Engine(variant, hash_mb=hash_mb)
-        a = e.analyse(board, time=seconds)
+        a = engine().analyse(board, time=seconds)
         if best is None or a.nps > best.nps:
             best = a
     assert best is not None
-    one = max((Engine(variant, hash_mb=hash_mb).analyse(board, time=1.0) for _ in range(repeat)),
+    one = max((engine().analyse(board, time=1.0) for _ in range(repeat)),
               key=lambda a: (a.depth, -a.nodes))
     d = FIXED_DEPTH[variant]
-    fixed = min((Engine(variant, hash_mb=hash_mb).analyse(board, depth=d)
-                 for _ in range(repeat)), key=lambda a: a.time)
-    return Row(variant, best.time, best.nodes, best.nps, best.depth, one.depth, one.nodes, d,
-               fixed.nodes, fixed.time, " ".join(best.pv_text(board)[:6]))
+    runs = []
+    for _ in range(repeat):
+        e = engine()
+        c0 = time.process_time()
+        a = e.analyse(board, depth=d)
+        runs.append((time.process_time() - c0, a))
+    cpu, fixed = min(runs, key=lambda r: r[0])
+    return Row(variant, version, best.time, best.nodes, best.nps, best.depth, one.depth,
+               one.nodes, d, fixed.nodes, fixed.time, fixed.nodes / max(cpu, 1e-9),
+               " ".join(best.pv_text(board)[:6]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", action="append", choices=VARIANTS,
                     help="only this variant (repeatable)")
     ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    ap.add_argument("--baseline", action="store_true",
+                    help="also measure shashki@baseline-2026-12, alternating with the current")
     args = ap.parse_args(argv)
     seconds = args.seconds or (1.0 if args.quick else 5.0)
     variants = args.variant or list(VARIANTS)
@@ -85,19 +107,22 @@ def main(argv: list[str] | None = None) -> int:
 
     console = Console(width=max(Console().width, 110))
     t = time.perf_counter()
+    versions = ["current", "baseline-2026-12"] if args.baseline else ["current"]
     for v in variants:  # load (or compile) the kernels outside the timings
-        Engine(v, hash_mb=1).analyse(Board(v), depth=3)
+        for ver in versions:
+            Engine(v, hash_mb=1, version=ver).analyse(Board(v), depth=3)
     load = time.perf_counter() - t
 
     rows = []
     with Progress(TextColumn("[bold]search[/] {task.description}"), BarColumn(),
                   TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                   console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("", total=len(variants))
+        task = progress.add_task("", total=len(variants) * len(versions))
         for v in variants:
-            progress.update(task, description=v)
-            rows.append(measure(v, seconds, args.repeat, args.hash))
-            progress.advance(task)
+            for ver in versions:
+                progress.update(task, description=f"{v} {ver}")
+                rows.append(measure(v, seconds, args.repeat, args.hash, ver))
+                progress.advance(task)
 
     machine = {"python": platform.python_version(), "numba": numba.__version__,
                "shashki": shashki.__version__, "cpu": platform.processor() or platform.machine(),
@@ -105,19 +130,26 @@ def main(argv: list[str] | None = None) -> int:
     console.print(f"[bold]shashki search benchmark[/], one thread, {args.hash} MB table; "
                   + ", ".join(f"{k} {v}" for k, v in machine.items()))
     table = Table(title=f"search from the initial position ({seconds:g} s timed searches)")
-    for col in ("variant", "nodes", "seconds", "nodes/s", "depth", "depth in 1 s",
-                "fixed depth", "nodes", "seconds"):
-        table.add_column(col, justify="left" if col == "variant" else "right")
+    for col in ("variant", "engine", "nodes", "seconds", "nodes/s", "of baseline", "depth",
+                "depth in 1 s", "fixed depth", "nodes", "seconds", "CPU nodes/s",
+                "of baseline (CPU)"):
+        table.add_column(col, justify="left" if col in ("variant", "engine") else "right")
+    base = {r.variant: r.nps for r in rows if r.version != "current"}
+    base_cpu = {r.variant: r.fixed_cpu_nps for r in rows if r.version != "current"}
     for r in rows:
         rate = f"{r.nps / 1e6:.2f} M"
         if r.nps < TARGET_NPS:
             rate = f"[yellow]{rate}[/]"
-        table.add_row(r.variant, f"{r.nodes:,}", f"{r.seconds:.2f}", rate, str(r.depth),
-                      str(r.depth_1s), str(r.fixed_depth), f"{r.fixed_nodes:,}",
-                      f"{r.fixed_seconds:.2f}")
+        share = (f"{100 * r.nps / base[r.variant]:.0f} %"
+                 if r.version == "current" and base.get(r.variant) else "")
+        share_cpu = (f"{100 * r.fixed_cpu_nps / base_cpu[r.variant]:.0f} %"
+                     if r.version == "current" and base_cpu.get(r.variant) else "")
+        table.add_row(r.variant, r.version, f"{r.nodes:,}", f"{r.seconds:.2f}", rate, share,
+                      str(r.depth), str(r.depth_1s), str(r.fixed_depth), f"{r.fixed_nodes:,}",
+                      f"{r.fixed_seconds:.2f}", f"{r.fixed_cpu_nps / 1e6:.2f} M", share_cpu)
     console.print(table)
     for r in rows:
-        console.print(f"- {r.variant} PV: {r.pv}")
+        console.print(f"- {r.variant} ({r.version}) PV: {r.pv}")
     console.print(f"- kernels loaded in {load:.2f} s (compiled on the first run, then cached)")
     console.print(f"- target: {TARGET_NPS / 1e6:g} M nodes/s on one core; a node is every "
                   "position entered, quiescence included")

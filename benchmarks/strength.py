@@ -221,7 +221,11 @@ def _pairs(items: list[str] | None) -> tuple[tuple[str, float], ...]:
 SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     # (variant, engine A, engine B, games, control): the runs recorded in the README,
     # through shashki.engine.match. "time": 0.1 s per move each (--time changes it);
-    # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000.
+    # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
+    # a move each, whatever --time says.
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
+    ("russian", "shashki", "shashki@baseline-2026-12", 300, "time=0.05"),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian", "shashki", "py-draughts", 40, "time"),
     ("international", "shashki", "py-draughts", 60, "time"),
     ("international", "shashki", "hub:dame hub", 80, "time"),
@@ -250,6 +254,7 @@ def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None)
             if only and variant not in only:
                 continue
             control = (M.Control(move_time=move_time) if kind == "time"
+                       else M.Control(move_time=float(kind[5:])) if kind.startswith("time=")
                        else M.Control(nodes=SUITE_NODES))
             n = max(2, round(games * scale))
             task = progress.add_task(f"{variant}: {a} vs {b}", total=n)

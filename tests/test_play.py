@@ -52,3 +52,48 @@ def test_saves_the_record() -> None:
     out = io.StringIO()
     run(Game("russian"), read=scripted(["c3-d4", "resign"]), out=out, save=save)
     assert saved and "game.pdn" in out.getvalue()
+
+
+def test_the_board_has_coordinates_and_the_clocks_their_names() -> None:
+    out, prompts = io.StringIO(), []
+    read = scripted(["board"])
+
+    def reading(prompt: str) -> str:
+        prompts.append(prompt)
+        return read(prompt)
+
+    run(Game("russian", time_control="5m"), read=reading, out=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].split() == list("abcdefgh") and lines[9].split() == list("abcdefgh")
+    assert lines[1].split()[0] == "8" and lines[1].split()[-1] == "8"
+    assert lines[8].split()[:2] == ["1", "w"]  # a1 holds a white man
+    assert "(White 5:00 · Black 5:00)" in prompts[0]
+
+
+def test_help_is_plain_text() -> None:
+    out = io.StringIO()
+    run(Game("russian"), read=scripted(["help"]), out=out)
+    text = out.getvalue()
+    assert "claim [move]" in text and "``" not in text and ":data:" not in text
+
+
+def test_the_offer_names_who_offers_and_who_answers() -> None:
+    out = io.StringIO()
+    run(Game("russian"), read=scripted(["c3-d4", "draw"]), out=out)
+    # White has just moved, so White offers (Code 1.9.3) and Black answers.
+    assert "White offers a draw (Code 1.9.3). Black: accept or decline." in out.getvalue()
+
+
+def test_each_game_gets_a_new_file(tmp_path: object) -> None:
+    import datetime
+    from pathlib import Path
+
+    from shashki.cli.play import new_record_name
+
+    folder = Path(str(tmp_path))
+    when = datetime.datetime(2026, 12, 1, 15, 4, 5)
+    first = new_record_name(when, str(folder))
+    assert first.endswith("shashki-20261201-150405.pdn")
+    Path(first).write_text("x")
+    second = new_record_name(when, str(folder))
+    assert second.endswith("shashki-20261201-150405-2.pdn")

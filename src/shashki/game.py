@@ -79,6 +79,7 @@ class Kind(Enum):
     CLAIM = "verified claim"
     BOTH_LOST = "both lost"
     ANNULLED = "annulled"
+    ABORTED = "aborted"
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class Termination:
     @property
     def result(self) -> str:
         """The PDN result: ``1-0``, ``0-1``, ``1/2-1/2`` or ``0-0`` (both lost)."""
-        if self.kind is Kind.ANNULLED:
+        if self.kind in (Kind.ANNULLED, Kind.ABORTED):
             return "*"
         if self.both_lost:
             return "0-0"
@@ -526,6 +527,17 @@ class Game:
             end.comment = f"{end.comment} {note}: {t.detail}".strip() if t.detail else (
                 f"{end.comment} {note}".strip())
         return record
+
+    def abort(self, article: str, detail: str = "") -> Termination:
+        """The game is called off before both players have made a move: no result (``*``).
+
+        Not a rule of the Code, which starts the clock at the round's start (Code 3.7.3)
+        and forfeits a late player (3.13.1); casual play online aborts instead (the
+        platform's decision, docs/rules.md L1, cited as ``article``)."""
+        self._require_open()
+        if self.ply >= 2:
+            raise RuleViolation(f"both players have moved; the game cannot be aborted ({article})")
+        return self._end(Kind.ABORTED, article, detail=detail)
 
     def annul(self, detail: str = "board placed wrongly") -> Termination:
         """Code 1.10.1: the board was placed wrongly: the game is annulled and replayed."""

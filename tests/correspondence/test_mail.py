@@ -1,4 +1,4 @@
-"""The e-mail channel (Code 5.1.1, 5.1.3; rules.md P11): moves go out through a real SMTP
+"""The e-mail channel (Code 5.1.1, 5.1.3; rules.md L11): moves go out through a real SMTP
 server on loopback (aiosmtpd) and replies in the Code's notation come back."""
 
 from __future__ import annotations

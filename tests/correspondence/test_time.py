@@ -1,4 +1,4 @@
-"""Time in days (Code 5.1.2; rules.md P1-P6): accumulated controls, reflection and transit,
+"""Time in days (Code 5.1.2; rules.md L1-P6): accumulated controls, reflection and transit,
 leave, overstepping and the judge's decision (Code 5.1.7), silence reminders."""
 
 from __future__ import annotations

@@ -67,7 +67,9 @@ def test_alpha_beta_and_table_equal_minimax(variant: str, offers: bool) -> None:
     positions = [b for b in random_positions(variant, games=6, seed=3, max_plies=40)
                  if not b.position.kings][::7]
     assert len(positions) >= 4
-    engines = [plain(Engine(variant, hash_mb=1), tt) for tt in (0, 1)]
+    # the hand-set evaluation (the baseline's), which the minimax's leaves use
+    engines = [plain(Engine(variant, hash_mb=1, version="baseline-2026-12"), tt)
+               for tt in (0, 1)]
     for e in engines:
         e.params[S.P_QS_EXCH] = int(offers)
     quiet = int(engines[0].params[S.P_QS_QUIET])

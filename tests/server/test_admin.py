@@ -242,3 +242,22 @@ def test_two_administrators_lowering_each_other_at_once(tmp_path: Path) -> None:
         assert roles == {"anna": "administrator", "boris": "player"}
         assert s.query(RoleChange).count() == 1
     db.dispose()
+
+
+def test_engine_accounts_are_not_people(client: TestClient) -> None:
+    # The engine's accounts (``users.bot``) are neither listed nor counted as players.
+    from shashki.server.accounts import admin
+    from shashki.server.accounts.models import User as UserRow
+
+    svc = client.app.state.services  # type: ignore[attr-defined]
+    with svc.db.session() as s:
+        s.add(UserRow(username="engine-x", username_key="engine-x", password_hash="!",
+                      role="player", created_at=0.0, bot=True))
+        s.add(UserRow(username="pavel", username_key="pavel", password_hash="!",
+                      role="player", created_at=0.0))
+    with svc.db.session() as s:
+        names = [u.username for u in admin.list_users(s).users]
+        assert "pavel" in names and "engine-x" not in names
+        bots = s.query(UserRow).filter_by(bot=True).count()
+        people = s.query(UserRow).filter_by(bot=False).count()
+        assert sum(admin.role_counts(s).values()) == people and bots >= 1

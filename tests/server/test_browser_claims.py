@@ -133,7 +133,8 @@ def test_the_lobby_refreshes_by_itself(site: tuple[str, Path], browser: object) 
     expect(page.locator("#open-challenges")).to_contain_text("lev", timeout=10000)
     challenge = where.rsplit("/", 1)[1]
     post_form(taker, f"/challenges/{challenge}/accept", {})
-    expect(page.locator("#live-games")).to_contain_text("lev – mila", timeout=10000)
+    expect(page.locator("#live-games")).to_contain_text(  # each name with its rating
+        re.compile(r"lev 1500\? – mila 1500\?"), timeout=10000)
     expect(page.locator("#open-challenges")).not_to_contain_text("lev")
     ctx.close()
 

@@ -34,7 +34,7 @@ def make_judge(settings: Settings, name: str, email: str) -> None:
 
 
 def new_game(white: Visitor, black: Visitor, control: str = "10d/5", judge: str = "") -> int:
-    """White invites Black, who accepts (the game starts then, rules.md P18)."""
+    """White invites Black, who accepts (the game starts then, rules.md L18)."""
     r = white.form("/corr", {"opponent": black.name, "color": "white", "control": control,
                              "variant": "russian", "judge": judge}, page="/corr")
     assert r.status_code == 303, r.text

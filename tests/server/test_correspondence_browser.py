@@ -106,7 +106,7 @@ def test_correspondence_in_the_browser(site: dict[str, Any], browser: Any) -> No
 
 
 def game_over_simulated_days(site: dict[str, Any], browser: Any) -> None:
-    """Code 5.1.1-5.1.2 and rules.md P1, P4, P7, P11 in the browser."""
+    """Code 5.1.1-5.1.2 and rules.md L1, P4, P7, P11 in the browser."""
     expect = sync_api.expect
     base, inbox, clock = site["base"], site["inbox"], site["clock"]
     alice = browser.new_context(viewport={"width": 1280, "height": 900},
@@ -128,7 +128,7 @@ def game_over_simulated_days(site: dict[str, Any], browser: Any) -> None:
     alice.wait_for_url("**/corr/*")
     game_url = alice.url
 
-    # The game starts when Bob accepts the invitation (rules.md P18).
+    # The game starts when Bob accepts the invitation (rules.md L18).
     expect(alice.locator("#corr-invitation")).to_be_visible()
     bob.goto(game_url)
     shot(bob, "corr-01b-invitation-en")
@@ -197,7 +197,7 @@ def game_over_simulated_days(site: dict[str, Any], browser: Any) -> None:
 
 def the_judge_decides_an_overstep(site: dict[str, Any], browser: Any) -> None:
     """Code 5.1.7: the overstep appears on the judge's page; he warns with a reason. The
-    game has no judge of its own, so an administrator judges it (rules.md P15)."""
+    game has no judge of its own, so an administrator judges it (rules.md L15)."""
     expect = sync_api.expect
     base, clock = site["base"], site["clock"]
     judge = browser.new_context(viewport={"width": 1280, "height": 900},

@@ -5,6 +5,7 @@ huey's immediate mode; tests/server/test_jobs.py runs analyses in a real worker)
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -179,7 +180,7 @@ def test_engine_against_engine_is_not_rate_limited(client: TestClient,
         white = db.get(User, player.user_of("beginner"))
         black = db.get(User, player.user_of("novice"))
         ch = store.create_challenge(db, white, "russian", "", "white", black.username)
-        game_id = store.accept_challenge(db, ch, black, hub.now()).id
+        game_id = store.accept_challenge(db, ch, black).id
     client.portal.call(hub.get, game_id)  # type: ignore[union-attr]
     state = wait_state(guest, game_id, lambda s: s["ply"] >= 24 or s["status"] == "finished",
                        timeout=60)
@@ -221,6 +222,19 @@ def test_the_engine_answers_draw_offers(alice: Visitor) -> None:
     assert state["result"] == "1/2-1/2" and state["termination"]["kind"] == "agreement"
 
 
+def test_the_engine_offers_a_draw_in_a_dead_drawn_ending(alice: Visitor) -> None:
+    # two kings against one: a draw (docs/engine.md, theory from the databases); the
+    # engine moves first and offers with its move (Code 1.9.3)
+    r = alice.api("POST", "/api/engine/games", {"level": "amateur", "color": "black",
+                                                "time_control": "",
+                                                "fen": "W:WKc1,Ke1:BKh4"})
+    game_id = r.json()["game_id"]
+    state = wait_state(alice, game_id, lambda s: any(e["action"] == "offer"
+                                                     for e in s["events"]))
+    assert state["ply"] >= 1 and [(e["action"], e["color"]) for e in state["events"]] == [
+        ("offer", "white")]
+
+
 def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
     """A game stored with the engine to move (the server stopped while it thought) is
     answered when the server starts again."""
@@ -234,7 +248,6 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
         human = Visitor(c)
         human.signup("human")
         svc = c.app.state.services  # type: ignore[attr-defined]
-        hub = c.app.state.hub  # type: ignore[attr-defined]
         bot_id = c.app.state.engine.player.user_of("beginner")  # type: ignore[attr-defined]
         # the game is written, but the hub never hears of it before the server stops
         with svc.db.session() as db:
@@ -242,7 +255,7 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
                 User.username == "human"))
             bot = db.get(User, bot_id)
             ch = store.create_challenge(db, h, "russian", "5m", "black", bot.username)
-            game_id = store.accept_challenge(db, ch, bot, hub.now()).id
+            game_id = store.accept_challenge(db, ch, bot).id
             ch.status = m.ChallengeStatus.ACCEPTED.value
         c.app.state.engine.player.poller.cancel()  # type: ignore[attr-defined]
     with TestClient(create_app(cfg)) as c:
@@ -270,3 +283,33 @@ def test_a_dead_worker_is_replaced() -> None:
 
     text, restarts = asyncio.run(run())
     assert restarts == 1 and len(text) == 5
+
+
+def test_the_pool_ends_its_workers_when_it_stops(tmp_path: Path) -> None:
+    # ``shashki serve`` stops the engine's worker processes and waits for them, so no
+    # worker outlives the server and no semaphore is left to the resource tracker.
+    import subprocess
+    import sys
+    import textwrap
+
+    script = tmp_path / "pool.py"
+    script.write_text(textwrap.dedent("""
+        import asyncio
+        from shashki.engine import Limit
+        from shashki.server.engine.pool import EnginePool
+
+        async def main():
+            pool = EnginePool(2)
+            pool.start()
+            await pool.move("russian", None, [], "beginner", Limit(time=0.1))
+            procs = list(pool.executor._processes.values())
+            pool.stop()
+            print("alive", sum(p.is_alive() for p in procs), len(procs))
+
+        if __name__ == "__main__":
+            asyncio.run(main())
+    """))
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "alive 0 " in run.stdout and "leaked semaphore" not in run.stderr

@@ -210,7 +210,12 @@ def test_pdn_download(client: TestClient, alice: Visitor, bob: Visitor, guest: V
 
 def test_flag_fall_ends_the_game_by_the_server_clock(client: TestClient, alice: Visitor,
                                                       bob: Visitor) -> None:
-    game_id = start_game(alice, bob, time_control="1s")
+    game_id = start_game(alice, bob, time_control="3s")
+    # The clock starts with White's first move (docs/rules.md L1); after both first moves
+    # White's flag falls by the server's clock.
+    for who, move in ((alice, "c3-d4"), (bob, "f6-g5")):
+        r = who.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": move})
+        assert r.status_code == 200, r.text
     with bob.ws(game_id) as wb:
         # Live, then finished when White's flag falls; a viewer is sent the latest state,
         # so on a slow machine the live one may have been overtaken before it was sent.
@@ -219,21 +224,24 @@ def test_flag_fall_ends_the_game_by_the_server_clock(client: TestClient, alice: 
     assert state["termination"]["kind"] == "time forfeit"
     assert state["termination"]["article"] == "Code 1.8.1"
     assert state["clock"]["white"] == 0
-    r = alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "c3-d4"})
+    r = alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "b2-c3"})
     assert r.status_code == 409
 
 
 def test_a_late_move_loses_on_time(client: TestClient, alice: Visitor, bob: Visitor) -> None:
-    game_id = start_game(alice, bob, time_control="1s")
+    game_id = start_game(alice, bob, time_control="3s")
+    for who, move in ((alice, "c3-d4"), (bob, "f6-g5")):
+        r = who.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": move})
+        assert r.status_code == 200, r.text
     hub = client.app.state.hub  # type: ignore[attr-defined]
     game = client.portal.call(hub.get, game_id)  # type: ignore[union-attr]
     if game.timer is not None:  # the move must find the flag itself, not the timer
         game.timer.cancel()
-    time.sleep(1.1)
-    r = alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "c3-d4"})
+    time.sleep(3.1)
+    r = alice.api("POST", f"/api/games/{game_id}/actions", {"type": "move", "move": "b2-c3"})
     assert r.status_code == 409 and r.json()["error"] == "game_over"
     state = alice.get(f"/api/games/{game_id}").json()
-    assert state["termination"]["kind"] == "time forfeit" and state["moves"] == []
+    assert state["termination"]["kind"] == "time forfeit" and len(state["moves"]) == 2
 
 
 def test_variants_and_start_positions(client: TestClient, alice: Visitor, bob: Visitor) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -35,10 +34,10 @@ def test_a_challenge_accepted_twice_at_once_starts_one_game(tmp_path: Path) -> N
     assert ch1 is not None and ch2 is not None and bob1 is not None and bob2 is not None
     assert ch1.status == ch2.status == "open"
     # ... the first accepts and commits; the second, acting on what it read, is refused.
-    store.accept_challenge(first, ch1, bob1, time.time())
+    store.accept_challenge(first, ch1, bob1)
     first.commit()
     with pytest.raises(Conflict):
-        store.accept_challenge(second, ch2, bob2, time.time())
+        store.accept_challenge(second, ch2, bob2)
     second.rollback()
     first.close()
     second.close()

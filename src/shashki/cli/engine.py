@@ -150,16 +150,13 @@ def _register_match(subparsers: Any) -> None:
     from shashki.openings import TABLES
 
     variants = ", ".join(VARIANTS)
+    engine_help = _("engine: shashki[@baseline-2026-12][:LEVEL][,k=v], hub:COMMAND, "
+                    "dxp:HOST:PORT, py-draughts[:simple|turbo], random; odds=F gives it F "
+                    "of the time")
     m = subparsers.add_parser("match", help=_("play an engine match: ballot openings with both "
                                               "colours, Elo with its margin, games as PDN"))
-    m.add_argument("engine_a", metavar="ENGINE_A", help=_("engine: shashki[:LEVEL][,k=v], "
-                                                          "hub:COMMAND, dxp:HOST:PORT, "
-                                                          "py-draughts[:simple|turbo], random; "
-                                                          "odds=F gives it F of the time"))
-    m.add_argument("engine_b", metavar="ENGINE_B", help=_("engine: shashki[:LEVEL][,k=v], "
-                                                          "hub:COMMAND, dxp:HOST:PORT, "
-                                                          "py-draughts[:simple|turbo], random; "
-                                                          "odds=F gives it F of the time"))
+    m.add_argument("engine_a", metavar="ENGINE_A", help=engine_help)
+    m.add_argument("engine_b", metavar="ENGINE_B", help=engine_help)
     m.add_argument("--variant", default="russian", help=_("variant: {}").format(variants))
     m.add_argument("--games", type=int, default=10, help=_("number of games (each opening twice, "
                                                            "colours reversed)"))

@@ -478,9 +478,11 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     micro = (_("micro-matches, openings from {}, ranked by "
                "{}").format(t.ballot or "—", label(f"ranking.{t.micromatch_ranking}"))
              if t.micromatch else "")
-    meta = ", ".join(x for x in (t.city, t.start, label(f"system.{t.system}"), micro,
-                                 plural(t.current_round, "rounds"),
+    meta = ", ".join(x for x in (label(f"system.{t.system}"), micro, _rounds_text(t),
                                  plural(len(t.players), "players"), _time_text(t)) if x)
+    where = " · ".join(x for x in (
+        t.city, _dates(t), _("Chief arbiter: {name}").format(name=t.arbiter) if t.arbiter else "",
+        _("printed {date}").format(date=_today())) if x)
     tb_info = [{"key": k, "short": label(f"tb.{k}"), "article": _article(TIEBREAKS[k][0]),
                 "name": tiebreak_name(k)} for k in tbs]
     ct = crosstable(t)
@@ -494,12 +496,32 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     texts["other_points"] = other_points_label(t) if t.micromatch else ""
     texts["decided"] = pgettext("standings", "Decided by") if t.finished() else ""
     texts.update({k: label(k) for k in RATING_TEXTS})
-    return str(template.render(t=t, lang=language(), texts=texts, meta=meta,
+    return str(template.render(t=t, lang=language(), texts=texts, meta=meta, where=where,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
                                readings=reading_lines(t, tbs),
                                ratings=rating_rows(t) if round_only is None else [],
                                groups=group_rows(t) if round_only is None else [],
                                cross=cross, rounds=rounds, show_tables=round_only is None))
+
+
+def _rounds_text(t: Tournament) -> str:
+    """"round 1 of 3" (paired of planned): "1 round" read as the event's length."""
+    planned = t.planned_rounds()
+    if not planned:
+        return plural(t.current_round, "rounds") if t.current_round else ""
+    return _("round {current} of {planned}").format(current=t.current_round, planned=planned)
+
+
+def _dates(t: Tournament) -> str:
+    if t.start and t.end and t.end != t.start:
+        return f"{t.start} – {t.end}"
+    return t.start
+
+
+def _today() -> str:
+    import datetime
+
+    return datetime.date.today().isoformat()
 
 
 def tiebreak_name(key: str) -> str:

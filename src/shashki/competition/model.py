@@ -799,10 +799,23 @@ class Tournament:
         rounds, a round robin's Berger table (the final table, Code 3.16.1)."""
         if not self.rounds or not self.complete():
             return False
+        planned = self.planned_rounds()
+        return bool(planned) and self.current_round >= planned
+
+    def planned_rounds(self) -> int:
+        """The rounds the event will have: a Swiss's planned number, a round robin's
+        Berger table (n − 1 rounds, n with an odd count; twice in a double round robin,
+        Code 3.16.1); 0 while fewer than two players are registered.
+
+        >>> Tournament(name="x", system="berger").planned_rounds()
+        0
+        """
         if self.system == "dutch":
-            return bool(self.rounds_planned) and self.current_round >= self.rounds_planned
+            return self.rounds_planned
         n = len(self.players)
-        return self.current_round >= max(self.rounds_planned, (n - 1 + n % 2) * (
+        if n < 2:
+            return self.rounds_planned
+        return max(self.rounds_planned, (n - 1 + n % 2) * (
             2 if self.system == "double-berger" else 1))
 
     def complete(self, rnd: int | None = None) -> bool:

@@ -3,7 +3,7 @@
 Time counted in calendar days of the event's zone (:mod:`.calendar`, :mod:`.control`),
 leave (:mod:`.leave`), the game with its dated moves, conditional moves, oversteps and the
 judge's decisions (:mod:`.game`), roles (:mod:`.roles`), events (:mod:`.event`) and the
-e-mail channel (:mod:`.mail`). Decisions where the Code is cut off: docs/rules.md P1-P16.
+e-mail channel (:mod:`.mail`). Decisions where the Code is cut off: docs/rules.md L1-P16.
 """
 
 from shashki.correspondence.calendar import Calendar, SimulatedClock, utc_now

@@ -38,7 +38,7 @@ TIEBREAKS = {
     "berger": ["sonneborn-berger", "wins", "direct", "places"],
     "dutch": ["truncated-solkoff", "wins", "direct"],
 }
-"""Default tie-breaks (Code 3.16.3-3.16.8, 3.16.12; rules.md P10)."""
+"""Default tie-breaks (Code 3.16.3-3.16.8, 3.16.12; rules.md L10)."""
 
 _RESULT = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "0-0": "-/-"}
 

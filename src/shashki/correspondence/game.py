@@ -332,7 +332,7 @@ class CorrespondenceGame:
     # --- moves -------------------------------------------------------------------------------
 
     def _require_neutral(self, official: Person, article: str) -> None:
-        """Nobody acts as the judge or the captain on a game he plays (rules.md P17)."""
+        """Nobody acts as the judge or the captain on a game he plays (rules.md L17)."""
         if official.name in (self.white.name, self.black.name):
             raise NotAllowed(
                 N_("{name} plays this game and may not act on it as an official ({article})"),

@@ -1,7 +1,7 @@
 """The e-mail channel (Code 5.1.1, 5.1.3): each move goes out by SMTP, and a reply in the
 Code's notation comes back as the answer.
 
-A message repeats what a correspondence message must (rules.md P11): the opponent's move,
+A message repeats what a correspondence message must (rules.md L11): the opponent's move,
 when it was sent and received, both players' days used and allowed, and the reader's
 conditional lines still standing. Its ``Reply-To`` carries the game's token
 (``moves+<token>@host``), so the reply finds its game; the sender must be the player's

@@ -30,6 +30,7 @@ import numpy as np
 from shashki.engine import search as S
 from shashki.engine.evaluate import EW_SIZE, W_NOISE, W_SEED, eval_arrays
 from shashki.engine.limits import MAX_DEPTH, Budget, Limit, budget
+from shashki.engine.model import model_for
 from shashki.engine.probe import EMPTY
 from shashki.errors import ShashkiError
 from shashki.move import Move
@@ -62,6 +63,24 @@ class EngineError(ShashkiError):
         ...
     shashki.engine.engine.EngineError: this engine plays russian, the board is international
     """
+
+
+CURRENT = "current"
+BASELINE = "baseline-2026-12"
+VERSIONS = (CURRENT, BASELINE)
+"""Engine versions one package plays: ``current`` (the learned models where they ship,
+the current search) and ``baseline-2026-12`` (the engine as it was on 2026-12-01: the
+hand-set ``weights.json``, no patterns, the search parameters of then), the fixed
+baseline of every strength claim (docs/engine.md)."""
+
+
+def check_version(version: str | None) -> str:
+    """``version`` or the current one; raises :class:`EngineError` for an unknown one."""
+    if version is None or version == "":
+        return CURRENT
+    if version not in VERSIONS:
+        raise EngineError(f"unknown engine version {version!r}; known: {', '.join(VERSIONS)}")
+    return version
 
 
 @dataclass(frozen=True, order=True)
@@ -236,17 +255,20 @@ class Engine:
 
     def __init__(self, variant: str | Variant = "russian", hash_mb: int = 64,
                  level: str | Level = "full", weights: dict[str, Any] | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, version: str | None = None,
+                 patterns: Any = None) -> None:
         self.variant = as_variant(variant)
         self.hash_mb = hash_mb
+        self.version = check_version(version)
         self._weights = weights
+        self._patterns = patterns
         self._rng = random.Random(seed)
         self._seed = self._rng.getrandbits(31)
         self._stop = threading.Event()
         self._soft_at: float | None = None
         self._hard_at: float | None = None
         self._lock = threading.Lock()
-        self.params = S.default_params()
+        self.params = S.default_params(self.version)
         self.lmr = S.lmr_table()
         self.zob = S.zobrist_table()
         self._alloc(hash_mb)
@@ -282,7 +304,13 @@ class Engine:
     def _configure(self) -> None:
         v = self.variant
         self.geo, self.rules = v.kernel_arrays()
-        self.ew, self.et, self.em, self.cone = eval_arrays(v, self._weights)
+        weights, patterns = self._weights, self._patterns
+        if weights is None and patterns is None and self.version == CURRENT:
+            model = model_for(v.name)
+            if model is not None:
+                weights, patterns = model.weights, model.patterns
+        (self.ew, self.et, self.em, self.cone, self.pw, self.psh,
+         self.t3) = eval_arrays(v, weights, patterns=patterns)
         assert self.ew.shape[0] == EW_SIZE
         self.ew[W_NOISE] = self.level.noise
         self.ew[W_SEED] = self._seed
@@ -348,6 +376,54 @@ class Engine:
         """
         lim = limit if limit is not None else Limit(depth=depth, nodes=nodes, time=time)
         return self._search(board, budget(lim), callback)
+
+    def lines(self, board: Board, count: int = 3, depth: int = 8,
+              callback: Callable[[list[Analysis]], None] | None = None,
+              start: int = 2) -> list[Analysis]:
+        """The ``count`` best lines of ``board`` (multi-PV), best first, to ``depth`` plies.
+
+        Each root move is searched on its own (the position after it, one ply less, the
+        score turned to the side to move here): a line per move, every one to the same
+        depth, so their scores compare. Deepening two plies at a time from depth 2, the
+        transposition table carrying over (``start`` is the first depth: a caller that
+        deepens step by step asks for one depth a call); ``callback`` gets the lines after
+        each depth.
+        A forced move gives one line.
+
+        >>> from shashki import Board
+        >>> board = Board("russian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8")
+        >>> lines = Engine("russian", hash_mb=4).lines(board, 2, 8)
+        >>> len(lines), str(lines[0].score), lines[0].pv_text(board)[:3]
+        (2, '#5', ['c3-d4', 'e5:c3', 'b2:d8'])
+        """
+        moves = board.legal_moves
+        out: list[Analysis] = []
+        start = max(1, min(start, depth))
+        for d in range(start, depth + 1, 2) if start < depth else [depth]:
+            found = []
+            for mv in moves:
+                child = board.copy()
+                child.push(mv)
+                if not child.legal_moves:  # the move wins at once (no move left to Black)
+                    found.append(Analysis([mv], Score(S.MATE - 1), d, 1, 0, 0.0))
+                    continue
+                a = self.analyse(child, depth=max(1, d - 1))
+                v = -a.score.value
+                if abs(v) > S.MATE_BOUND:  # a forced result is one ply further from here
+                    v -= 1 if v > 0 else -1
+                found.append(Analysis([mv, *a.pv], Score(v), d, a.seldepth + 1,
+                                      a.nodes, a.time, a.hashfull, a.complete, a.mean_depth))
+                if self._stop.is_set():
+                    break
+            if self._stop.is_set() and out:
+                break
+            found.sort(key=lambda a: -a.score.value)
+            out = found[:count]
+            if callback is not None:
+                callback(out)
+            if len(moves) <= 1:
+                break
+        return out
 
     def play(self, board: Board, limit: Limit | Level | str | None = None,
              callback: Callback | None = None) -> Move:
@@ -525,7 +601,8 @@ class Engine:
             status = S.run(ps, fr, self.mq, self.mc, self.ms, self.keys, self.pvm, self.pvc,
                            self.pvl, self.tt, self.hist, self.killers, ctl, self.params,
                            self.lmr, self.geo, self.rules, self.zob, self.ew, self.et,
-                           self.em, self.cone, self.eg, self.gmv, self.path, self.cx,
+                           self.em, self.cone, self.pw, self.psh, self.t3, self.eg,
+                           self.gmv, self.path, self.cx,
                            self.cnt, self.fu, self.fi)
             now = time.perf_counter()
             if status != S.S_PAUSED:

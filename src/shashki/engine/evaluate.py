@@ -98,8 +98,11 @@ def _flip(square: int, squares: int) -> int:
 
 
 def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
-                noise: int = 0, seed: int = 0) -> tuple[Any, Any, Any, Any]:
-    """``(ew, et, em, cone)`` for :func:`evaluate` from a variant and its weights.
+                noise: int = 0, seed: int = 0,
+                patterns: Any = None) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
+    """``(ew, et, em, cone, pw, psh, t3)`` for :func:`evaluate` from a variant, its
+    weights (default: ``weights.json``'s) and its pattern weights (an ``(windows, 6561,
+    2)`` array, see :func:`pattern_windows`; default: none).
 
     ``noise`` adds a pseudo-random amount in [-noise, noise] to every evaluation (the
     same for the same position and ``seed``), for weaker playing levels.
@@ -184,7 +187,121 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
                         mask |= 1 << g.bit(s2)
                 k += 1
             cone[side, g.bit(sq)] = mask
-    return ew, et, em, cone
+    pw, psh, t3 = pattern_arrays(variant, patterns)
+    return ew, et, em, cone, pw, psh, t3
+
+
+# --- patterns ------------------------------------------------------------------------
+# Scan's kind of evaluation (docs/engine.md): the board is covered by overlapping windows
+# of 4 rows by 4 files (8 playable squares each); every configuration of the men in a
+# window (each square empty, a White man or a Black man: 3^8 = 6561) has its own weight,
+# one for the opening and one for the ending, blended by the number of men. Kings count
+# as empty squares here (they have their own global terms). Each side is scored from its
+# own side of the board: Black's view of a window is the window turned 180 degrees with
+# the colours swapped, read with the same weights, so the evaluation is colour-symmetric
+# by construction.
+
+PAT_SQUARES = 8
+PAT_SIZE = 3 ** PAT_SQUARES
+PAT_SCALE = 32
+"""Pattern weights are stored in 1/32 of a hundredth of a man."""
+
+
+def pattern_windows(variant: Variant) -> list[tuple[int, ...]]:
+    """The squares (ascending) of every pattern window: 4 rows by 4 files, starting
+    every second row and every second file from White's lower-left corner.
+
+    >>> from shashki.rules import variant_by_name
+    >>> w = pattern_windows(variant_by_name("international"))
+    >>> len(w), w[0]
+    (16, (31, 32, 36, 37, 41, 42, 46, 47))
+    """
+    g = variant.geometry
+    out = []
+    for r0 in range(0, g.ranks - 3, 2):
+        for f0 in range(0, g.files - 3, 2):
+            squares = [g.square_at(f, r) for r in range(r0, r0 + 4) for f in range(f0, f0 + 4)]
+            out.append(tuple(sorted(s for s in squares if s is not None)))
+    return out
+
+
+def rotated_window(variant: Variant, windows: list[tuple[int, ...]], i: int) -> int:
+    """The index of the window that is window ``i`` turned 180 degrees."""
+    n = variant.geometry.squares
+    turned = tuple(sorted(n + 1 - s for s in windows[i]))
+    return windows.index(turned)
+
+
+def pattern_arrays(variant: Variant, patterns: Any = None) -> tuple[Any, Any, Any]:
+    """``(pw, psh, t3)``: pattern weights (int32, ``(windows, 6561, 2)``, none when
+    ``patterns`` is None), per window the bit of each of its rows' first square and the
+    window turned 180 degrees, and the base-3 tables of a window's eight bits (plain and
+    reversed)."""
+    g = variant.geometry
+    windows = pattern_windows(variant)
+    if patterns is None:
+        pw = np.zeros((0, PAT_SIZE, 2), dtype=np.int32)
+    else:
+        pw = np.ascontiguousarray(patterns, dtype=np.int32)
+        if pw.shape != (len(windows), PAT_SIZE, 2):
+            raise EvalError(f"pattern weights for {variant.name} need the shape "
+                            f"{(len(windows), PAT_SIZE, 2)}, not {pw.shape}")
+    psh = np.zeros((len(windows), 5), dtype=np.int64)
+    for i, sq in enumerate(windows):
+        if len(sq) != PAT_SQUARES:
+            raise EvalError(f"pattern window {i} of {variant.name} has {len(sq)} squares")
+        for j in range(4):
+            a, b = sq[2 * j], sq[2 * j + 1]
+            if g.bit(b) != g.bit(a) + 1:
+                raise EvalError(f"pattern window {i} of {variant.name}: squares {a}, {b} "
+                                "are not neighbours in the bit layout")
+            psh[i, j] = g.bit(a)
+        psh[i, 4] = rotated_window(variant, windows, i)
+    t3 = np.zeros((2, 256), dtype=np.int64)
+    for b in range(256):
+        rev = int(f"{b:08b}"[::-1], 2)
+        t3[0, b] = sum(3 ** k for k in range(8) if b >> k & 1)
+        t3[1, b] = sum(3 ** k for k in range(8) if rev >> k & 1)
+    return pw, psh, t3
+
+
+@njit(inline="always", cache=True)
+def _window_bits(x: Any, psh: Any, i: Any) -> Any:
+    """The eight bits of window ``i`` of bitboard ``x``, ascending squares."""
+    r = (x >> U64(psh[i, 0])) & U64(3)
+    r |= ((x >> U64(psh[i, 1])) & U64(3)) << U64(2)
+    r |= ((x >> U64(psh[i, 2])) & U64(3)) << U64(4)
+    r |= ((x >> U64(psh[i, 3])) & U64(3)) << U64(6)
+    return np.int64(r)
+
+
+@njit(inline="always", cache=True)
+def _patterns(wm: Any, bm: Any, nmen: Any, total: Any, pw: Any, psh: Any, t3: Any) -> Any:
+    """The pattern term for White (men ``wm``) against Black (men ``bm``)."""
+    so = np.int64(0)
+    se = np.int64(0)
+    for i in range(pw.shape[0]):
+        a = _window_bits(wm, psh, i)
+        b = _window_bits(bm, psh, i)
+        iw = t3[0, a] + 2 * t3[0, b]
+        ib = t3[1, b] + 2 * t3[1, a]
+        r = psh[i, 4]
+        so += np.int64(pw[i, iw, 0]) - np.int64(pw[r, ib, 0])
+        se += np.int64(pw[i, iw, 1]) - np.int64(pw[r, ib, 1])
+    t = so * nmen + se * (total - nmen)
+    d = total * PAT_SCALE
+    return t // d if t >= 0 else -((-t) // d)  # towards zero, the same for both colours
+
+
+@njit(cache=True)
+def pattern_indices(wm: Any, bm: Any, psh: Any, t3: Any, out: Any) -> None:
+    """For learning: per window ``i``, White's configuration ``out[i, 0]`` and Black's
+    ``out[i, 1]`` (read with the weights of window ``psh[i, 4]``)."""
+    for i in range(psh.shape[0]):
+        a = _window_bits(wm, psh, i)
+        b = _window_bits(bm, psh, i)
+        out[i, 0] = t3[0, a] + 2 * t3[0, b]
+        out[i, 1] = t3[1, b] + 2 * t3[1, a]
 
 
 @njit(inline="always", cache=True)
@@ -234,11 +351,12 @@ def _side(men: Any, kg: Any, opp_kings: Any, opp_all: Any, s: Any, ranks: Any, n
 
 @njit(cache=True)
 def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any, em: Any,
-             cone: Any, key: Any) -> Any:
+             cone: Any, pw: Any, psh: Any, t3: Any, key: Any) -> Any:
     """Score of the position for the side to move (``own``), in hundredths of a man.
 
     ``key`` feeds the optional noise of weak levels; the terms are described in the
-    module docstring.
+    module docstring, the patterns (``pw``, ``psh``, ``t3``: :func:`pattern_arrays`) at
+    :func:`pattern_windows`.
     """
     s1 = geo[3]
     s2 = geo[4]
@@ -278,6 +396,12 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
                 mob -= np.int64(popcount(x))
                 x = _step(x, d, s1, s2) & empty
         score += mob * ew[W_KMOB]
+    if pw.shape[0] and nmen:
+        if so == 0:
+            pat = _patterns(men_o, men_p, nmen, et.shape[0] - 1, pw, psh, t3)
+        else:
+            pat = -_patterns(men_p, men_o, nmen, et.shape[0] - 1, pw, psh, t3)
+        score += pat
     score += ew[W_TURN]
     if nmen == 0:
         no = np.int64(popcount(own))
@@ -438,20 +562,24 @@ def vector_weights(vec: Any, weights: dict[str, Any], ranks: int) -> dict[str, A
     return out
 
 
-def evaluate_board(board: Board, weights: dict[str, Any] | None = None) -> int:
-    """The static evaluation of ``board`` for the side to move (hundredths of a man).
+def evaluate_board(board: Board, weights: dict[str, Any] | None = None,
+                   patterns: Any = None) -> int:
+    """The static evaluation of ``board`` for the side to move (hundredths of a man),
+    by ``weights`` and ``patterns`` (default: the hand-set weights, no patterns; the
+    engine's learned models are :func:`shashki.engine.model.model_for`).
 
     Meaningful for quiet positions; the search calls it only where the side to move has
     no capture.
     """
     v = board.variant
     geo, _rules = v.kernel_arrays()
-    ew, et, em, cone = _cached_arrays(v) if weights is None else eval_arrays(v, weights)
+    arrays = (_cached_arrays(v) if weights is None and patterns is None
+              else eval_arrays(v, weights, patterns=patterns))
     w, b, k, t = board.position
     own, opp = (w, b) if t == 0 else (b, w)
-    return int(evaluate(U64(own), U64(opp), U64(k), t, geo, ew, et, em, cone, U64(0)))
+    return int(evaluate(U64(own), U64(opp), U64(k), t, geo, *arrays, U64(0)))
 
 
 @cache
-def _cached_arrays(variant: Variant) -> tuple[Any, Any, Any, Any]:
+def _cached_arrays(variant: Variant) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
     return eval_arrays(variant)

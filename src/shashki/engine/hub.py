@@ -4,8 +4,11 @@ Lines are ``<command> <name>=<value> ...``; values with spaces, ``=`` or nothing
 are quoted. The engine answers ``hub`` with ``id``, ``param`` lines and ``wait``,
 ``init`` with ``ready``, and a search (``pos``, ``level``, ``go``) with ``info`` lines and
 ``done move=... ponder=...``. During a search it accepts ``stop``, ``ping`` and
-``ponder-hit``. See notation-pdn.md §4.1 and Scan's ``protocol.txt`` ("Hub protocol for
-draughts, version 2", Fabien Letouzey, 2017; cited below as *Hub 2*).
+``ponder-hit``. Draws (an extension, ignored by GUIs that do not know it): ``go think
+draw-offer`` says the opponent offers a draw, and ``done`` carries ``accept-draw`` when
+the engine accepts it or ``offer-draw`` when it offers one with its move
+(:mod:`shashki.engine.offers`). See notation-pdn.md §4.1 and Scan's ``protocol.txt``
+("Hub protocol for draughts, version 2", Fabien Letouzey, 2017; cited below as *Hub 2*).
 
 Positions are written as in Hub's 10x10 format — the side to move (``W``/``B``) and one
 character per square in square order (``w``, ``b``, ``W``, ``B`` for men and kings,
@@ -52,6 +55,7 @@ from shashki.board import Board
 from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine, EngineError
 from shashki.engine.limits import Limit, budget
+from shashki.engine.offers import accepts_draw, offers_draw
 from shashki.engine.warm import warm_engine
 from shashki.errors import ShashkiError
 from shashki.move import Move
@@ -486,6 +490,8 @@ class HubSession:
             line = f"done move={move_text(best)}"
             if info.ponder is not None:
                 line += f" ponder={move_text(info.ponder)}"
+            if mode == "think":
+                line += _draw_flag(board, best, info, "draw-offer" in args)
             self.write(line)
 
         if self.threaded:
@@ -531,6 +537,19 @@ AUTO_BY_SQUARES = {50: "international", 32: "russian", 40: "russian-80"}
 SCAN_VARIANTS = {"normal": "international"}
 """Scan's names for the variants shashki plays (Scan's ``killer``, ``bt``, ``frisian`` and
 ``losing`` are not played)."""
+
+
+def _draw_flag(board: Board, best: Move, info: Analysis, offered: bool) -> str:
+    """`` accept-draw`` when the opponent offers a draw (``go think draw-offer``) and the
+    engine accepts it, `` offer-draw`` when the engine offers one with its move, else
+    nothing (:mod:`shashki.engine.offers`, Code 1.9.3). Hub 2 has no draw messages; it
+    asks both sides to "ignore commands and arguments that they don't understand", so
+    these flags extend it without troubling a GUI that does not know them."""
+    if offered and accepts_draw(info.score):
+        return " accept-draw"
+    after = board.copy(stack=False)
+    after.push(best)
+    return " offer-draw" if offers_draw(after, info.score, info.depth) else ""
 
 
 def _known_variant(name: str) -> Variant:

@@ -20,10 +20,11 @@ a fixed time per move, fixed nodes or a fixed depth.
 
 An engine is written as
 
-* ``shashki[:LEVEL][,name=value...]`` — shashki's own engine in this process at a level
-  (``full`` … ``beginner``); ``hash=MB``, ``seed=N``, search parameters (``lmr=0``,
-  ``prune=0`` …, :data:`SEARCH_PARAMS`) and own fixed limits ``depth=``, ``nodes=``,
-  ``movetime=`` (seconds);
+* ``shashki[@VERSION][:LEVEL][,name=value...]`` — shashki's own engine in this process at
+  a level (``full`` … ``beginner``), the current version or ``shashki@baseline-2026-12``
+  (the fixed baseline, :data:`shashki.engine.engine.VERSIONS`); ``hash=MB``, ``seed=N``,
+  search parameters (``lmr=0``, ``prune=0`` …, :data:`SEARCH_PARAMS`) and own fixed
+  limits ``depth=``, ``nodes=``, ``movetime=`` (seconds);
 * ``hub:COMMAND[,name=value...]`` — an external engine over Hub
   (:class:`~shashki.engine.hubclient.HubClient`), e.g. ``hub:dame hub`` or
   ``hub:scan hub``; other ``name=value`` pairs are sent as ``set-param``;
@@ -97,7 +98,8 @@ class ShashkiPlayer(Player):
         try:
             self.engine = Engine(variant, hash_mb=int(float(spec.param("hash", "64") or 64)),
                                  level=spec.arg or "full",
-                                 seed=int(float(spec.param("seed", "1") or 1)))
+                                 seed=int(float(spec.param("seed", "1") or 1)),
+                                 version=spec.version or None)
         except ShashkiError:
             raise
         except ValueError as e:  # e.g. no evaluation weights for the variant

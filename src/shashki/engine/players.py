@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from shashki.board import Board
 from shashki.clock import Stage, TimeControl
 from shashki.color import Color
-from shashki.engine.engine import LEVELS, MAX_HASH_MB
+from shashki.engine.engine import LEVELS, MAX_HASH_MB, VERSIONS
 from shashki.engine.limits import Limit, LimitError, check_depth
 from shashki.errors import ShashkiError
 from shashki.game import Game
@@ -55,6 +55,8 @@ class EngineSpec:
     ('shashki', 'expert', (('hash', '16'),), 0.5)
     >>> parse_spec("hub:dame hub").arg
     'dame hub'
+    >>> parse_spec("shashki@baseline-2026-12,hash=16").version
+    'baseline-2026-12'
     >>> parse_spec("dxp:localhost:27531").arg
     'localhost:27531'
     """
@@ -65,6 +67,8 @@ class EngineSpec:
     odds: float = 1.0
     label: str = ""
     text: str = ""
+    version: str = ""
+    """shashki's engine version (``shashki@baseline-2026-12``); empty for the current."""
 
     def param(self, name: str, default: str | None = None) -> str | None:
         for k, v in self.params:
@@ -90,7 +94,12 @@ def parse_spec(text: str) -> EngineSpec:
         raise MatchError("empty engine spec")
     head, *rest = raw.split(",")
     kind, _, arg = head.partition(":")
-    kind = kind.strip().lower()
+    kind, at, version = kind.strip().lower().partition("@")
+    if at and kind != "shashki":
+        raise MatchError(f"engine spec {raw!r}: only shashki has versions (shashki@VERSION)")
+    if at and version not in VERSIONS:
+        raise MatchError(f"engine spec {raw!r}: unknown version {version!r}; known: "
+                         f"{', '.join(VERSIONS)}")
     if kind == "pydraughts":
         raise MatchError("pydraughts has no engine of its own (only Hub, DXP and CheckerBoard "
                          "clients); use hub:COMMAND or dxp:HOST:PORT for an engine it drives, "
@@ -144,7 +153,7 @@ def parse_spec(text: str) -> EngineSpec:
     if odds != 1.0:
         shown = ",".join(p for p in raw.split(",") if not p.strip().lower().startswith("odds="))
         shown += f" (×{odds:g} time)"
-    return EngineSpec(kind, arg, tuple(params), odds, label, shown)
+    return EngineSpec(kind, arg, tuple(params), odds, label, shown, version)
 
 
 def _check_own_limits(raw: str, params: list[tuple[str, str]]) -> None:

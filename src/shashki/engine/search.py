@@ -101,8 +101,9 @@ SH16 = U64(16)
 MASK8 = U64(0xFF)
 
 
-def default_params() -> Any:
-    """The search parameters of full strength.
+def default_params(version: str = "current") -> Any:
+    """The search parameters of full strength (of engine ``version``; the baseline's
+    are those of 2026-12-01 and never change).
 
     Measured with benchmarks/strength.py (docs/engine.md): the pruning probe and
     late-move reductions are on, quiescence offers (``P_QS_EXCH``) off, quiescence
@@ -365,8 +366,9 @@ def _gives_capture(own: Any, opp: Any, kings: Any, q: Any, geo: Any) -> Any:
 @njit(cache=True, nogil=True)
 def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: Any,
         pvl: Any, tt: Any, hist: Any, killers: Any, ctl: Any, prm: Any, lmr: Any,
-        geo: Any, rules: Any, zob: Any, ew: Any, et: Any, em: Any, cone: Any, eg: Any,
-        gmv: Any, path: Any, cx: Any, cnt: Any, fu: Any, fi: Any) -> Any:
+        geo: Any, rules: Any, zob: Any, ew: Any, et: Any, em: Any, cone: Any, pw: Any,
+        psh: Any, t3: Any, eg: Any, gmv: Any, path: Any, cx: Any, cnt: Any, fu: Any,
+        fi: Any) -> Any:
     """Walk the tree until it is finished, stopped, or ``ctl[C_SLICE_END]`` nodes.
 
     Before the first call of a search the driver fills ply 0 (``ps[0]``: own, opp,
@@ -460,7 +462,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             empty = board & ~(own | opp)
             capt = _has_capture(own & ~kings, own & kings, opp, empty, s1, s2)
             if p >= MAX_PLY - 1:
-                ret = evaluate(own, opp, kings, side, geo, ew, et, em, cone, key)
+                ret = evaluate(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3, key)
                 mode = M_RETURN
                 continue
             if depth <= 0 and not capt:
@@ -471,7 +473,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                     ret = MATE - p if goal else -MATE + p
                     mode = M_RETURN
                     continue
-                sc = evaluate(own, opp, kings, side, geo, ew, et, em, cone, key)
+                sc = evaluate(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3, key)
                 if sc >= beta or depth <= -qs_quiet:
                     ret = sc
                     mode = M_RETURN

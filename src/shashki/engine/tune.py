@@ -97,14 +97,16 @@ def openings(variant: str, seed: int) -> list[str]:
 
 def self_play(variant: str, games: int, nodes: int, seed: int = 1, random_plies: int = 4,
               max_plies: int = 250, weights: dict[str, Any] | None = None,
-              progress: Callable[[int, GameRecord], None] | None = None) -> list[GameRecord]:
-    """``games`` games of the engine against itself at ``nodes`` nodes a move."""
+              progress: Callable[[int, GameRecord], None] | None = None,
+              version: str | None = None) -> list[GameRecord]:
+    """``games`` games of the engine (``version``, :data:`shashki.engine.engine.VERSIONS`)
+    against itself at ``nodes`` nodes a move."""
     from shashki.color import WHITE
     from shashki.draws import check_board
     from shashki.engine import Engine, Limit
 
     starts = openings(variant, seed)
-    engine = Engine(variant, hash_mb=16, weights=weights, seed=seed)
+    engine = Engine(variant, hash_mb=16, weights=weights, seed=seed, version=version)
     limit = Limit(nodes=nodes)
     out: list[GameRecord] = []
     for i in range(games):
@@ -167,7 +169,7 @@ def feature_matrix(variant: str, positions: Any,
     """``(X, keep)``: White's feature rows of ``positions`` and which rows have men."""
     v = variant_by_name(variant)
     geo, _rules = v.kernel_arrays()
-    ew, et, em, cone = eval_arrays(v, weights)
+    ew, et, em, cone, _pw, _psh, _t3 = eval_arrays(v, weights)
     nf = len(feature_names(v.geometry.ranks))
     x = np.zeros((len(positions), nf))
     keep = np.zeros(len(positions), dtype=bool)

@@ -28,9 +28,12 @@ from shashki.server.accounts import api as account_api
 from shashki.server.accounts import routes as account_routes
 from shashki.server.accounts.auth import Passwords
 from shashki.server.accounts.visitor import Accounts, Throttles, visitor
+from shashki.server.analysis import routes as analysis_routes
+from shashki.server.analysis.service import start_analysis
 from shashki.server.archive import api as archive_api
 from shashki.server.archive import routes as archive_routes
 from shashki.server.composition import routes as composition_routes
+from shashki.server.core import apidocs
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.core.i18n import Translator
@@ -51,11 +54,18 @@ from shashki.server.jobs.runner import run_inline
 from shashki.server.jobs.service import Jobs
 from shashki.server.jobs.worker import EmbeddedWorker
 from shashki.server.kinds import KINDS
+from shashki.server.lobby import api as lobby_api
+from shashki.server.lobby import routes as lobby_routes
+from shashki.server.lobby import service as lobby
 from shashki.server.play import api as api_routes
 from shashki.server.play import routes as page_routes
 from shashki.server.play import stream as stream_routes
 from shashki.server.play import ws as ws_routes
 from shashki.server.play.live import Hub
+from shashki.server.puzzles import routes as puzzle_routes
+from shashki.server.ratings import api as rating_api
+from shashki.server.ratings import routes as rating_routes
+from shashki.server.ratings import service as ratings
 
 HERE = Path(__file__).parent
 log = logging.getLogger("shashki.server")
@@ -73,8 +83,20 @@ def _clock(seconds: float | None) -> str:
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
-FEATURES = ("core", "accounts", "play", "events", "archive", "correspondence", "engine",
-            "composition", "jobs")
+def _result(result: str, variant: str) -> str:
+    """A stored result (``1-0``, ``1/2-1/2``…) in the variant's own tokens (International:
+    ``2-0``, ``1-1``, ``0-2``; the others as PDN's default GameTypes write them)."""
+    from shashki.pdn.gametype import result_token
+    from shashki.rules import variant_by_name
+
+    try:
+        return result_token(result, variant_by_name(variant))
+    except KeyError:
+        return result
+
+
+FEATURES = ("core", "accounts", "play", "lobby", "ratings", "events", "archive",
+            "correspondence", "engine", "composition", "jobs", "analysis", "puzzles")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
 
 
@@ -84,6 +106,8 @@ def templates() -> Jinja2Templates:
     tpl = Jinja2Templates(directory=dirs)
     tpl.env.add_extension("jinja2.ext.i18n")  # {% trans %}; the texts come with each render
     tpl.env.filters["clock"] = _clock
+    tpl.env.filters["time_class"] = lambda control: ratings.time_class(control) or "none"
+    tpl.env.filters["result"] = _result
     return tpl
 
 
@@ -103,6 +127,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(db, settings)
         hub.arbitrated = events.arbitrated(db)
         hub.officials = events.officials_lookup(db)
+        hub.ended.append(ratings.on_game_end)
+        hub.rating_labels = ratings.game_labels(db)
+        hub.admit = lobby.admit
         bus = None
         if settings.redis_url:
             from shashki.server.core.bus import RedisBus
@@ -119,6 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             queue.bind(run_inline(db))
         app.state.jobs = jobs = Jobs(db, queue, settings.jobs_per_user)
         app.state.engine = await start_engine(db, hub, jobs)
+        app.state.analysis = start_analysis()
         worker = None
         if settings.workers > 0 and not settings.jobs_inline:
             worker = EmbeddedWorker(db.url, settings.redis_url, settings.workers)
@@ -139,19 +167,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await run_db(worker.stop)
             queue.close()
             await app.state.engine.stop()
+            app.state.analysis.stop()
             await hub.stop()
             if bus is not None:
                 await bus.stop()
             db.dispose()
 
-    app = FastAPI(title="shashki", lifespan=lifespan, docs_url="/api/docs",
+    app = FastAPI(title="shashki", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
     static: list[str | tuple[str, str]] = [
         (f"shashki.server.{f}", "static") for f in FEATURES if (HERE / f / "static").is_dir()]
     app.mount("/static", StaticFiles(packages=static), name="static")
     app.include_router(account_routes.router)
+    app.include_router(lobby_routes.router)
     app.include_router(page_routes.router)
+    app.include_router(rating_routes.router)
+    app.include_router(lobby_api.router)
+    app.include_router(rating_api.router)
     app.include_router(corr_routes.router)
     app.include_router(api_routes.router)
     app.include_router(stream_routes.router)
@@ -167,6 +200,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(composition_routes.router)
     app.include_router(jobs_api.router)
     app.include_router(jobs_routes.router)
+    app.include_router(apidocs.router)
+    app.include_router(analysis_routes.router)
+    app.include_router(puzzle_routes.router)
+    app.include_router(puzzle_routes.api)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """Browsers ask for ``/favicon.ico`` before they read the page's icon link."""
+        svg = (HERE / "core" / "static" / "favicon.svg").read_bytes()
+        return Response(svg, media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
 
     @app.middleware("http")
     async def cookies_and_headers(request: Request,

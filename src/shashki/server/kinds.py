@@ -8,7 +8,8 @@ their tables; the worker's job processes import it. A new kind adds one import l
 from __future__ import annotations
 
 import shashki.server.archive.jobs  # archive.import: a PDN file read into the archive
-import shashki.server.engine.analysis  # noqa: F401 - engine.analysis: a game analysed
+import shashki.server.engine.analysis  # engine.analysis: a game analysed
+import shashki.server.puzzles.mine  # noqa: F401 - puzzles.mine: analysed games mined
 from shashki.server.jobs.runner import KINDS
 
 __all__ = ["KINDS"]

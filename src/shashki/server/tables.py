@@ -14,7 +14,10 @@ import shashki.server.correspondence.models  # correspondence play
 import shashki.server.engine.models  # the engine's accounts and analyses
 import shashki.server.events.models  # events, their games, sanctions
 import shashki.server.jobs.models  # jobs (imports, analyses) and their input files
-import shashki.server.play.models  # noqa: F401 - challenges, games, moves, game events
+import shashki.server.lobby.models  # quick-pairing pools
+import shashki.server.play.models  # challenges, games, moves, game events
+import shashki.server.puzzles.models  # puzzles, their ratings and attempts
+import shashki.server.ratings.models  # noqa: F401 - ratings and their changes
 from shashki.server.core.db import Base
 
 __all__ = ["Base"]

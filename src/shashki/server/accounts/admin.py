@@ -53,7 +53,7 @@ def list_users(db: DBSession, query: str = "", role: str = "", page: int = 1) ->
     """Accounts whose name contains ``query`` (any case), of ``role`` if given, by name;
     ``PAGE_SIZE`` a page."""
     query = check_query(query)
-    stmt = select(User)
+    stmt = select(User).where(User.bot.is_(False), User.deleted_at.is_(None))
     if query:
         like = "%" + _escape(auth.username_key(query)) + "%"
         stmt = stmt.where(User.username_key.like(like, escape="\\"))
@@ -72,7 +72,10 @@ def _escape(text: str) -> str:
 
 
 def role_counts(db: DBSession) -> dict[str, int]:
-    rows = db.execute(select(User.role, func.count()).group_by(User.role)).all()
+    """People by role; the engine's accounts (``bot``) are not people and not counted."""
+    rows = db.execute(select(User.role, func.count()).where(User.bot.is_(False),
+                                                            User.deleted_at.is_(None))
+                      .group_by(User.role)).all()
     found = {str(r): int(n) for r, n in rows}
     return {r.value: found.get(r.value, 0) for r in Role}
 

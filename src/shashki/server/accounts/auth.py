@@ -178,3 +178,47 @@ def load_session(db: DBSession, settings: Settings, token: str | None) -> Sessio
 def end_session(db: DBSession, token: str | None) -> None:
     if token:
         db.execute(delete(Session).where(Session.id == token_hash(token)))
+
+
+# --- the account's own settings --------------------------------------------------------------
+
+
+def _confirm(passwords: Passwords, user: User, password: str) -> None:
+    if not passwords.verify(user.password_hash, password[:MAX_PASSWORD]):
+        raise InvalidInput("current_password", code="bad_password")
+
+
+def change_password(db: DBSession, passwords: Passwords, user: User, current: str, new: str,
+                    keep_session: str | None = None) -> None:
+    """A new password, given the current one; every other session of the account ends
+    (whoever knew the old password is logged out)."""
+    _confirm(passwords, user, current)
+    user.password_hash = passwords.hash(check_password(new))
+    stmt = delete(Session).where(Session.user_id == user.id)
+    if keep_session is not None:
+        stmt = stmt.where(Session.id != token_hash(keep_session))
+    db.execute(stmt)
+
+
+def change_settings(db: DBSession, user: User, email: str | None, language: str | None) -> None:
+    """The account's e-mail address (empty: none) and language of its pages and mail."""
+    user.email = check_email(email)
+    if language not in (None, "", "ru", "en"):
+        raise InvalidInput("language", code="language")
+    user.language = language or None
+
+
+def delete_account(db: DBSession, passwords: Passwords, user: User, password: str) -> None:
+    """Delete the account, given its password: its name, e-mail, password, language,
+    sessions and API tokens are erased; the games it played stay in their opponents'
+    records under the name ``deleted-<id>``, which names no one (docs/security.md)."""
+    from shashki.server.accounts.models import ApiToken
+
+    _confirm(passwords, user, password)
+    db.execute(delete(Session).where(Session.user_id == user.id))
+    db.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
+    user.username = user.username_key = f"deleted-{user.id}"
+    user.email = None
+    user.language = None
+    user.password_hash = "!"
+    user.deleted_at = time.time()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from sqlalchemy import Float, ForeignKey, Integer, String
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from shashki.server.core.db import Base
@@ -42,6 +42,11 @@ class User(Base):
     email: Mapped[str | None] = mapped_column(String(254), default=None)
     language: Mapped[str | None] = mapped_column(String(2), default=None)
     created_at: Mapped[float] = mapped_column(Float)
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    """An account a program plays under (the engine's): not a person, not counted as a
+    player on the administrators' pages."""
+    deleted_at: Mapped[float | None] = mapped_column(Float, default=None)
+    """When its owner deleted it (its personal data erased, :func:`auth.delete_account`)."""
 
     @property
     def role_enum(self) -> Role:

@@ -212,3 +212,99 @@ async def revoke_token(token_id: int, request: Request, who: Who) -> Response:
 
     await run_db(revoke)
     return RedirectResponse("/settings/tokens", status_code=303)
+
+
+# --- the account's settings -------------------------------------------------------------------
+
+
+@router.get("/settings", include_in_schema=False)
+async def settings_page(request: Request, who: Who) -> Response:
+    return await _settings(request, who)
+
+
+async def _settings(request: Request, who: Visitor, done: str | None = None,
+                    error: str | None = None, status: int = 200) -> Response:
+    user = who.require_user()
+    svc = services(request)
+
+    def load() -> User:
+        with svc.db.session() as db:
+            me = db.get(User, user.id)
+            assert me is not None
+            return me
+
+    return render(request, who, "settings.html", me=await run_db(load), done=done,
+                  error=error, status=status)
+
+
+@router.post("/settings/account", include_in_schema=False)
+async def change_account(request: Request, who: Who) -> Response:
+    form = await request.form()
+    check_csrf(request, who, form)
+    user = who.require_user()
+    svc = services(request)
+    language = form_str(form, "language", 4)
+
+    def save() -> None:
+        with svc.db.session() as db:
+            me = db.get(User, user.id)
+            assert me is not None
+            auth.change_settings(db, me, form_str(form, "email", 300), language)
+
+    try:
+        await run_db(save)
+    except InvalidInput as e:
+        return await _settings(request, who, error=who.t.error(e.code, **e.params), status=422)
+    response = redirect("/settings?done=account")
+    if language in LANGUAGES:
+        response.set_cookie(auth.LANG_COOKIE, language, samesite="lax", path="/",
+                            max_age=365 * 86400, secure=svc.settings.secure)
+    return response
+
+
+@router.post("/settings/password", include_in_schema=False)
+async def change_password(request: Request, who: Who) -> Response:
+    form = await request.form()
+    check_csrf(request, who, form)
+    user = who.require_user()
+    svc = services(request)
+
+    def save() -> None:
+        with svc.db.session() as db:
+            me = db.get(User, user.id)
+            assert me is not None
+            auth.change_password(db, accounts(request).passwords, me,
+                                 form_str(form, "current_password"),
+                                 form_str(form, "new_password"), keep_session=who.token)
+
+    try:
+        await run_db(save)
+    except InvalidInput as e:
+        return await _settings(request, who, error=who.t.error(e.code, **e.params), status=422)
+    return redirect("/settings?done=password")
+
+
+@router.post("/settings/delete", include_in_schema=False)
+async def delete_account(request: Request, who: Who) -> Response:
+    form = await request.form()
+    check_csrf(request, who, form)
+    user = who.require_user()
+    svc = services(request)
+    if form_str(form, "confirm", 10) != "on":
+        return await _settings(request, who, error=who.t("settings.confirm_needed"),
+                               status=422)
+
+    def erase() -> None:
+        with svc.db.session() as db:
+            me = db.get(User, user.id)
+            assert me is not None
+            auth.delete_account(db, accounts(request).passwords, me,
+                                form_str(form, "password"))
+
+    try:
+        await run_db(erase)
+    except InvalidInput as e:
+        return await _settings(request, who, error=who.t.error(e.code, **e.params), status=422)
+    response = redirect("/")
+    response.delete_cookie(auth.SESSION_COOKIE, path="/")
+    return response

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session as DBSession
 
 from shashki.server.accounts.models import User
 from shashki.server.accounts.tokens import ApiWho, check_api_csrf
+from shashki.server.archive import explorer
 from shashki.server.archive import service as archive
 from shashki.server.archive.jobs import KIND
 from shashki.server.archive.upload import Upload, receive_pdn
@@ -271,3 +272,46 @@ async def archive_import_report(import_id: Id, request: Request) -> dict[str, An
 
 
 tag_routes(router)
+
+
+class ExplorerMove(BaseModel):
+    move: str
+    games: int
+    white: int
+    draws: int
+    black: int
+    legal: bool
+
+
+class ExplorerGame(BaseModel):
+    id: int
+    white: str
+    black: str
+    result: str
+    date: str
+    event: str
+    ply: int
+
+
+class ExplorerOut(BaseModel):
+    variant: str
+    fen: str
+    games: int
+    moves: list[ExplorerMove]
+    sample: list[ExplorerGame]
+
+
+@router.get("/archive/explorer", response_model=ExplorerOut)
+async def explorer_api(request: Request,
+                       variant: Annotated[str, Query(max_length=40)] = "russian",
+                       fen: Annotated[str, Query(max_length=500)] = "") -> dict[str, Any]:
+    """The opening explorer: the moves played from a position (``fen``, the start when
+    empty) in the archive's games, with their counts and results, and the first games
+    that reached it."""
+    svc = services(request)
+
+    def load() -> dict[str, Any]:
+        with svc.db.session() as db:
+            return explorer.explore(db, variant, fen or None)
+
+    return await run_db(load)

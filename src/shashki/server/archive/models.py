@@ -8,11 +8,16 @@
   their own indexed columns), its movetext as :mod:`shashki.pdn`'s writer writes it, its
   first moves in the Code's notation (opening search), ply count and final FEN.
   ``digest`` (SHA-256 of the written game) keeps a game from being imported twice.
+* ``archive_positions``: every position of every archive game (the opening explorer and the
+  position search, :mod:`shashki.server.archive.explorer`): its 64-bit key, the move played
+  from it and the game's result, so that what was played from a position, with counts and
+  results, is one look-up in one index.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Float,
     ForeignKey,
@@ -99,3 +104,21 @@ class ArchiveGame(Base):
     movetext: Mapped[str] = mapped_column(Text, default="")
     digest: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class ArchivePosition(Base):
+    __tablename__ = "archive_positions"
+    __table_args__ = (
+        # covering: the explorer's GROUP BY move, result reads the index alone
+        Index("ix_archive_positions_key", "key", "move", "result"),
+    )
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("archive_games.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The plies played before the position (0: the start)."""
+    key: Mapped[int] = mapped_column(BigInteger)
+    """:func:`shashki.server.archive.explorer.position_key` of the variant and the FEN."""
+    move: Mapped[str] = mapped_column(String(120), default="")
+    """The move played from the position in the Code's notation ("" at the game's end)."""
+    result: Mapped[str] = mapped_column(String(8), default="*")

@@ -11,6 +11,7 @@ from fastapi.responses import PlainTextResponse, RedirectResponse, Response
 from shashki.board import Board
 from shashki.errors import ShashkiError
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
+from shashki.server.archive import explorer
 from shashki.server.archive import service as archive
 from shashki.server.archive.api import (
     archive_query,
@@ -20,6 +21,7 @@ from shashki.server.archive.api import (
 )
 from shashki.server.core.errors import InvalidInput, NotFound
 from shashki.server.core.web import render, run_db, services
+from shashki.server.core.words import position_words
 from shashki.server.jobs.models import Job
 from shashki.server.jobs.service import job_json, may_manage
 from shashki.svg import board_svg
@@ -181,3 +183,35 @@ async def archive_game_pdn(game_id: int, request: Request) -> Response:
     return PlainTextResponse(await run_db(load), media_type="application/x-pdn; charset=utf-8",
                              headers={"Content-Disposition":
                                       f'attachment; filename="archive-{game_id}.pdn"'})
+
+
+@router.get("/archive/explorer")
+async def explorer_page(request: Request, who: Who) -> Response:
+    """The opening explorer: the position, the moves played from it in the archive with
+    their counts and results (each a link to the position after it), the games that
+    reached it. Plain links and a form: it works without a script."""
+    svc = services(request)
+    p = request.query_params
+    variant, fen = p.get("variant", "russian")[:40], p.get("fen", "")[:500]
+
+    def load() -> dict[str, Any]:
+        with svc.db.session() as db:
+            return explorer.explore(db, variant, fen or None)
+
+    try:
+        data = await run_db(load)
+    except InvalidInput as e:
+        return render(request, who, "archive_explorer.html", status=422, data=None,
+                      error=who.t.error(e.code, detail=e.detail, **e.params), fen=fen,
+                      variant=variant, svg="", words="")
+    board = Board(data["variant"], data["fen"])
+    for m in data["moves"]:
+        if m["legal"]:
+            after = board.copy(stack=False)
+            after.push_text(m["move"])
+            m["fen_after"] = after.fen()
+        m["score"] = round(100 * (m["white"] + m["draws"] / 2) / m["games"]) if m["games"] \
+            else 0
+    return render(request, who, "archive_explorer.html", data=data, error=None,
+                  fen=data["fen"], variant=data["variant"],
+                  svg=board_svg(board, size=None), words=position_words(board, who.lang))

@@ -36,6 +36,7 @@ from shashki.pdn import Game as PdnGame
 from shashki.pdn import PdnReader, read_game, write_game
 from shashki.pdn.lexer import escape
 from shashki.rules import VARIANTS, variant_by_name
+from shashki.server.archive.explorer import Position, positions, store_positions
 from shashki.server.archive.models import ArchiveGame, ArchiveImport
 from shashki.server.core.db import Database
 from shashki.server.core.errors import InvalidInput, NotFound
@@ -208,7 +209,7 @@ def import_games(database: Database, source: IO[bytes], import_id: int, *,
                               lines_total=imp.lines_total, cap=max_games, job_id=imp.job_id)
     now = time.time()
     seen: set[str] = set()
-    batch: list[ArchiveGame] = []
+    batch: list[tuple[ArchiveGame, list[Position]]] = []
     reader = PdnReader(source, variant)
     broken_changed = complete = False
 
@@ -216,13 +217,18 @@ def import_games(database: Database, source: IO[bytes], import_id: int, *,
         nonlocal broken_changed
         with database.session() as db:
             known = set(db.scalars(select(ArchiveGame.digest).where(
-                ArchiveGame.digest.in_([r.digest for r in batch])))) if batch else set()
-            for row in batch:
+                ArchiveGame.digest.in_([r.digest for r, _ in batch])))) if batch else set()
+            new = []
+            for row, ps in batch:
                 if row.digest in known:
                     report.duplicates += 1
                 else:
                     db.add(row)
+                    new.append((row, ps))
                     report.imported += 1
+            if new:  # the ids, then every position of the new games (the explorer's index)
+                db.flush()
+                store_positions(db, new)
             if complete:
                 report.lines_read = report.lines_total
             stored = db.get(ArchiveImport, report.id)
@@ -258,6 +264,7 @@ def import_games(database: Database, source: IO[bytes], import_id: int, *,
             else:
                 try:
                     row = game_row(game, report.id, now)
+                    ps = positions(game.board(), game.mainline_moves())
                 except ShashkiError as e:  # the reader let it through; storing it cannot
                     report.broken_count += 1
                     if len(report.broken) < REPORT_LIMIT:
@@ -270,7 +277,7 @@ def import_games(database: Database, source: IO[bytes], import_id: int, *,
                     report.duplicates += 1
                 else:
                     seen.add(row.digest)
-                    batch.append(row)
+                    batch.append((row, ps))
             if len(batch) >= BATCH or time.monotonic() - started >= BATCH_SECONDS:
                 commit()
                 started = time.monotonic()

@@ -76,6 +76,9 @@ class Settings:
     ws_rate: float = 20.0
     max_lag_compensation: float = 0.5
     """At most this much of a move's network lag is given back to the mover."""
+    abort_after: float = 60.0
+    """A casual or rated game in which a player has not made his first move this long
+    after the game (or the opponent's first move) began is aborted (docs/rules.md L1)."""
     ping_interval: float = 5.0
     """How often the server measures each live connection's round trip."""
     workers: int = 1

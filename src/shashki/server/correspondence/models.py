@@ -83,7 +83,7 @@ class CorrGame(Base):
     updated_at: Mapped[float] = mapped_column(Float)
 
     invited_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
-    """The player invited to the game; it starts when he accepts (rules.md P18)."""
+    """The player invited to the game; it starts when he accepts (rules.md L18)."""
     judge_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
     """The judge of a game outside an event, named by its players (an event's games have
     the event's judge)."""

@@ -18,7 +18,13 @@ from shashki.competition.tiebreaks import SHORT
 from shashki.correspondence import Role as CorrRole
 from shashki.server.accounts.models import Role, User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
-from shashki.server.core.errors import Forbidden, InvalidInput, NotFound, ServerError
+from shashki.server.core.errors import (
+    Forbidden,
+    GameRuleError,
+    InvalidInput,
+    NotFound,
+    ServerError,
+)
 from shashki.server.core.web import Services, form_str, redirect, render, run_db, services
 from shashki.server.correspondence import service as corr
 from shashki.server.correspondence.service import CONTROLS, CorrConfig
@@ -338,6 +344,14 @@ async def corr_event_action(event_id: int, action: str, request: Request, who: W
 
 @router.get("/corr/{game_id}")
 async def corr_game(game_id: int, request: Request, who: Who) -> Response:
+    return await _corr_game(request, who, game_id)
+
+
+async def _corr_game(request: Request, who: Visitor, game_id: int, status: int = 200,
+                     error: str | None = None, form: dict[str, str] | None = None,
+                     action: str = "") -> Response:
+    """The game's page; after a refused action, again with the error beside its form and
+    what was typed kept (``action`` names the form)."""
     svc, cfg = services(request), config(request)
     await _daily(svc, cfg)
 
@@ -366,8 +380,9 @@ async def corr_game(game_id: int, request: Request, who: Who) -> Response:
     last = g.game.board.peek() if g.game.board.move_stack else None
     svg = board_svg(g.game.board, size=None, flipped=you is Color.BLACK, lastmove=last)
     invited = who.user is not None and row.invited_id == who.user.id
-    return render(request, who, "corr_game.html", g=g, row=row, you=you, judge=judge,
-                  invited=invited,
+    return render(request, who, "corr_game.html", status=status, g=g, row=row, you=you,
+                  judge=judge, invited=invited, error=error, form=form or {},
+                  failed=action,
                   captain=captain,
                   svg=svg, mail=data["mail"], today=cfg.today(), cfg=cfg,
                   by_mail=(row.white_by_mail if you is Color.WHITE else row.black_by_mail)
@@ -409,7 +424,13 @@ async def corr_action(game_id: int, action: str, request: Request, who: Who) -> 
             assert me is not None
             return corr.act(db, cfg, game_id, me, action, fields)
 
-    msgs = await run_db(run)
+    try:
+        msgs = await run_db(run)
+    except (InvalidInput, GameRuleError) as e:  # the form again, the error beside it
+        return await _corr_game(request, who, game_id, e.status,
+                                who.t.error(e.code, detail=e.detail,
+                                            article=who.t.article(e.article), **e.params),
+                                fields, action)
     await run_db(corr.deliver, svc.db.session, cfg, msgs, game_id)
     return redirect(f"/corr/{game_id}")
 

@@ -144,7 +144,7 @@ class CorrConfig:
 
 def person(user: User) -> Person:
     """An account as a player of the model. Who judges a game is :func:`official`'s: no
-    account is a judge everywhere by its role (rules.md P15)."""
+    account is a judge everywhere by its role (rules.md L15)."""
     return Person(user.username, Role.PLAYER, user.email or "")
 
 
@@ -153,7 +153,7 @@ def _admin(user: User) -> bool:
 
 
 def official(db: Session, user: User, row: CorrGame) -> Person:
-    """The account's part in one game (Code 5.1.6-5.1.8, rules.md P15): a player of it;
+    """The account's part in one game (Code 5.1.6-5.1.8, rules.md L15): a player of it;
     else the judge or the captain of its event; else the judge the players named; an
     administrator acts as the judge of a game that has none of its own."""
     if user.id in (row.white_id, row.black_id):
@@ -282,7 +282,7 @@ def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
                 by_mail: bool = False, judge_name: str = "") -> CorrGame:
     """An invitation of ``opponent_name`` to a correspondence game: it starts when he
     accepts it (:func:`answer_invitation`; Code 5.1.2: time in days from the start). No
-    mail goes to him before (rules.md P18). ``judge_name`` names the game's judge (an
+    mail goes to him before (rules.md L18). ``judge_name`` names the game's judge (an
     account with the arbiter's role, neither player)."""
     from shashki.server.accounts import auth
 

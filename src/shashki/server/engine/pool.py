@@ -38,6 +38,8 @@ from sqlalchemy.exc import IntegrityError
 from shashki.board import Board
 from shashki.color import WHITE
 from shashki.engine import LEVELS, Engine, Limit
+from shashki.engine.engine import Score
+from shashki.engine.offers import OFFER_MIN_DEPTH, accepts_draw, offers_draw
 from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, NotFound, ServerError
@@ -57,8 +59,6 @@ MAX_MOVE_TIME = 10.0
 ANALYSIS_TIME = 0.3
 """Seconds of search per position of a post-game analysis (and of a draw offer's look)."""
 ANALYSIS_DEPTH = 14
-ACCEPT_DRAW_BELOW = -50
-"""The engine accepts a draw offer when it stands worse than this (hundredths of a man)."""
 INVITATIONS_EVERY = 1.0
 """Seconds between looks for invitations to the engine's accounts (accepted at once)."""
 
@@ -130,6 +130,25 @@ def worker_analyse(variant: str, initial_fen: str | None, moves: Sequence[str],
             "over": False}
 
 
+def worker_lines(variant: str, fen: str, moves: Sequence[str], count: int,
+                 depth: int) -> dict[str, Any]:
+    """The engine's ``count`` best lines of a position at ``depth`` (one step of a live
+    analysis, :mod:`shashki.server.analysis`; runs in a worker, whose engine keeps its
+    transposition table between the steps), with the CPU seconds the step took."""
+    started = time.process_time()
+    board = _board(variant, fen, moves)
+    e = _engine(variant)
+    e.set_level("full")
+    sign = 1 if board.turn is WHITE else -1
+    out = []
+    for a in e.lines(board, count, depth, start=depth):
+        wins = a.score.wins_in
+        out.append({"moves": a.pv_text(board)[:12], "path": list(a.pv[0].path),
+                    "score": sign * a.score.value if wins is None else None,
+                    "mate": None if wins is None else sign * wins, "depth": a.depth})
+    return {"depth": depth, "lines": out, "cpu": time.process_time() - started}
+
+
 # --- the pool -------------------------------------------------------------------------------
 
 
@@ -154,9 +173,24 @@ class EnginePool:
                 initializer=_warm)
 
     def stop(self) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+        """End the worker processes and wait for them: a search still running is cut
+        short, and the pool's queues and semaphores are released before the server
+        exits (a pool left to the interpreter's exit leaks them)."""
+        if self.executor is None:
+            return
+        executor, self.executor = self.executor, None
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in processes:
+            proc.join(5)
+            if proc.is_alive():  # deaf to SIGTERM (a busy machine, a C call): SIGKILL
+                proc.kill()
+                proc.join(5)
+        with contextlib.suppress(Exception):  # a terminated worker breaks the pool
+            executor.shutdown(wait=True)
 
     async def _run(self, fn: Any, *args: Any) -> Any:
         if self.executor is None:
@@ -174,6 +208,13 @@ class EnginePool:
                 self.restarts += 1
             assert self.executor is not None
             return await asyncio.wrap_future(self.executor.submit(fn, *args))
+
+    async def lines(self, variant: str, fen: str, moves: Sequence[str], count: int,
+                    depth: int) -> dict[str, Any]:
+        """One depth of a live analysis's lines (:func:`worker_lines`)."""
+        out: dict[str, Any] = await self._run(worker_lines, variant, fen, list(moves), count,
+                                              depth)
+        return out
 
     async def move(self, variant: str, initial_fen: str | None, moves: Sequence[str],
                    level: str, limit: Limit) -> str:
@@ -215,7 +256,7 @@ def ensure_accounts(database: Database) -> dict[int, str]:
             while db.scalar(select(User).where(User.username_key == name)) is not None:
                 n += 1
                 name = f"{ACCOUNT_PREFIX}{level}-{n}"
-            user = User(username=name, username_key=name, password_hash="!",
+            user = User(username=name, username_key=name, password_hash="!", bot=True,
                           role=Role.PLAYER.value, created_at=time.time())
             db.add(user)
             db.flush()
@@ -271,7 +312,7 @@ class EnginePlayer:
                 bot = db.get(User, ch.target_id)
                 assert bot is not None
                 try:  # refused before anything is written
-                    games.append(store.accept_challenge(db, ch, bot, self.hub.now()).id)
+                    games.append(store.accept_challenge(db, ch, bot).id)
                 except ServerError as e:  # pragma: no cover - closed meanwhile
                     log.info("challenge %s not accepted: %s", ch.id, e)
         return games
@@ -338,8 +379,8 @@ class EnginePlayer:
 
     async def _answer_offer(self, lg: LiveGame, turn: Turn) -> bool:
         """Answer the opponent's draw offer, if there is one: accepted when the engine
-        stands worse by :data:`ACCEPT_DRAW_BELOW`, else declined (then it moves). Returns
-        whether the game ended."""
+        stands clearly worse (:func:`shashki.engine.offers.accepts_draw`), else declined
+        (then it moves). Returns whether the game ended."""
         async with lg.lock:
             pending = _offered_to(lg, turn.user_id)
         if not pending:
@@ -349,7 +390,7 @@ class EnginePlayer:
         white = lg.color_of(turn.user_id) is WHITE
         mine = None if value is None else (value if white else -value)
         actor = Actor(turn.user_id, bot=True)
-        if mine is not None and mine <= ACCEPT_DRAW_BELOW:
+        if mine is not None and accepts_draw(Score(mine)):
             await self.hub.act(lg.id, actor, "accept", ply=turn.ply)
             return True
         await self.hub.act(lg.id, actor, "decline", ply=turn.ply)
@@ -369,6 +410,7 @@ class EnginePlayer:
             await self.hub.act(game_id, Actor(user_id, bot=True), "move", text=text,
                                ply=turn.ply)
             self.moves_played += 1
+            await self._offer(lg, turn, text)
         except (Conflict, ServerError) as e:
             log.info("game %s: the engine's move was not played: %s", game_id, e)
         except asyncio.CancelledError:
@@ -381,6 +423,21 @@ class EnginePlayer:
         again = self.hub.games.get(game_id)
         if again is not None:
             self.notify(again)
+
+    async def _offer(self, lg: LiveGame, turn: Turn, text: str) -> None:
+        """Offer a draw with the move just played in a dead-drawn position
+        (:func:`shashki.engine.offers.offers_draw`, Code 1.9.3)."""
+        after = _board(turn.variant, turn.initial_fen, (*turn.moves, text))
+        if not offers_draw(after, Score(0), OFFER_MIN_DEPTH):
+            return  # not a kings-only ending: no search needed to say no
+        p = await self.pool.analyse(turn.variant, turn.initial_fen, (*turn.moves, text))
+        value = _value(p)
+        mine = None if value is None else (value if lg.color_of(turn.user_id) is WHITE
+                                           else -value)
+        if mine is not None and offers_draw(after, Score(mine), int(p["depth"])):
+            with contextlib.suppress(Conflict, ServerError):  # e.g. Code 1.9.6
+                await self.hub.act(lg.id, Actor(turn.user_id, bot=True), "offer",
+                                   ply=turn.ply + 1)
 
 
 def _offered_to(lg: LiveGame, user_id: int) -> bool:

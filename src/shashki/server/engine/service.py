@@ -83,7 +83,7 @@ async def create_engine_game(request: Request, who: Visitor, level: str, variant
             assert creator is not None and bot is not None
             ch = store.create_challenge(db, creator, variant, time_control, color,
                                         bot.username, fen)
-            game = store.accept_challenge(db, ch, bot, hub_of(request).now())
+            game = store.accept_challenge(db, ch, bot)
             return game.id
 
     game_id = await run_db(create)

@@ -115,7 +115,8 @@ async def create(request: Request, who: Who) -> Response:
         rounds=number(form, "rounds", 0) if system == "dutch" else 0,
         scoring=form_str(form, "scoring", 12), tiebreaks=tbs, arbiter=form_str(form, "arbiter", 64),
         ties=form_str(form, "ties", 12) or "tiebreaks",
-        playoff_places=number(form, "playoff_places", 0), lots=form_str(form, "lots", 4) == "on")
+        playoff_places=number(form, "playoff_places", 0), lots=form_str(form, "lots", 4) == "on",
+        venue=form_str(form, "venue", 200), date=form_str(form, "date", 10))
 
     def make() -> int:
         with svc.db.session() as db:
@@ -133,7 +134,8 @@ async def create(request: Request, who: Who) -> Response:
         keep = {k: form_str(form, k, 200) for k in ("name", "system", "mode", "variant",
                                                  "time_control", "rounds", "scoring",
                                                  "arbiter", "ballot", "micromatch",
-                                                 "fen", "ties", "playoff_places", "lots")}
+                                                 "fen", "ties", "playoff_places", "lots",
+                                                 "venue", "date")}
         keep["tiebreaks"] = tbs  # type: ignore[assignment]
         return render(request, who, "events.html", status=422, events=await run_db(load),
                       form=keep, error=who.t.error(e.code, detail=e.detail, **e.params),
@@ -236,14 +238,14 @@ async def event_page(event_id: int, request: Request, who: Who) -> Response:
     return await _event_page(request, who, event_id)
 
 
-async def _event_page(request: Request, who: Visitor, event_id: int,
+async def _event_page(request: Request, who: Visitor, event_id: int, status: int = 200,
                       **extra: Any) -> Response:
     view, _ = await load_view(request, event_id)
     row, t = view.row, view.t
     mine = who.user is not None and any(p.user_id == who.user.id for p in view.linked.values())
     yours = [g for g in view.game_rows.values() if who.user is not None
              and g.status == "live" and who.user.id in (g.white_id, g.black_id)]
-    return render(request, who, "event.html", ev=row, tour=t, view=view,
+    return render(request, who, "event.html", status=status, ev=row, tour=t, view=view,
                   manage=ev_service.can_manage(who.user, row),
                   arbitrate=ev_service.can_conduct(who.user, row), mine=mine, yours=yours,
                   planned=ev_service.planned_rounds(t), rounds=rounds_context(view),
@@ -325,7 +327,12 @@ async def add_player(event_id: int, request: Request, who: Who) -> Response:
                      user.username)
         ev_service.register(db, row, name)
 
-    await _change(request, who, event_id, add)
+    try:
+        await _change(request, who, event_id, add)
+    except (InvalidInput, Conflict) as e:  # the form again with the error beside it
+        return await _event_page(
+            request, who, event_id, status=e.status, register_form={"username": name},
+            register_error=who.t.error(e.code, detail=e.detail, **e.params))
     if created:
         return await _event_page(request, who, event_id, created=created)
     return redirect(f"/events/{event_id}#players")

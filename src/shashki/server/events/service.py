@@ -20,6 +20,7 @@ its title, :data:`SANCTIONS_ARTICLE`.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -56,8 +57,10 @@ from shashki.server.events.models import (
     SanctionKind,
 )
 from shashki.server.play import models as m
+from shashki.server.play import store
 from shashki.server.play.authority import CASUAL, Officials, authorise
 from shashki.server.play.store import check_fen, check_time_control, check_variant
+from shashki.server.ratings import service as ratings
 from shashki.svg import board_svg
 
 SANCTIONS_ARTICLE = "Code «Санкции»"
@@ -100,6 +103,10 @@ class EventForm:
     """With play-offs: the places they decide (0: all)."""
     lots: bool = False
     """Players still equal after everything are placed by lot (recorded)."""
+    venue: str = ""
+    """Where the event is held (the standings' header)."""
+    date: str = ""
+    """Its first day, ``YYYY-MM-DD``; empty: the day it is created."""
 
 
 # --- reading and writing the tournament ------------------------------------------------------
@@ -263,6 +270,9 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
         if variant_of(form.ballot) != variant:
             raise InvalidInput("ballot", code="event_ballot")
         ballot = form.ballot
+    date = form.date.strip() or time.strftime("%Y-%m-%d")
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        raise InvalidInput("date", "YYYY-MM-DD", code="event_date")
     arbiter_id = None
     if form.arbiter.strip():
         arb = find_user(db, form.arbiter)
@@ -277,7 +287,8 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
                        scoring=_scoring(form.scoring), tiebreaks=tbs,
                        games_per_pairing=2 if form.micromatch else 1, ballot=ballot,
                        seed=secrets.randbits(31),
-                       arbiter=form.arbiter.strip(), ties=form.ties,
+                       arbiter=form.arbiter.strip() or organiser.username, ties=form.ties,
+                       city=" ".join(form.venue.split())[:120], start=date,
                        playoff_places=max(0, form.playoff_places), lots=form.lots)
     except CompetitionError as e:
         raise EventError(str(e)) from None
@@ -298,6 +309,17 @@ def _scoring(name: str) -> Any:
     return SCORING[name]
 
 
+def seed_rating(db: DBSession, user_id: int, variant: str, control: str) -> int:
+    """The player's platform rating in the event's variant and time class, by which a
+    Swiss event seeds (its pairing numbers by rating); 0 while provisional or absent
+    (docs/ratings.md)."""
+    tc = ratings.time_class(control)
+    shown = ratings.shown(db, [user_id], variant, tc).get(user_id)
+    if shown is None or shown.provisional:
+        return 0
+    return round(shown.rating)
+
+
 def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
     """Register an account. A round robin takes entries until round 1 is paired; a Swiss
     event also afterwards (a late entry plays from the next round)."""
@@ -315,7 +337,8 @@ def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
     if len(t.players) >= MAX_PLAYERS:
         raise Conflict(code="event_full", limit=MAX_PLAYERS)
     try:
-        p = t.add_player(user.username)
+        p = t.add_player(user.username, rating=seed_rating(db, user.id, t.variant,
+                                                            ev.time_control))
     except CompetitionError as e:
         raise EventError(str(e)) from None
     save(ev, t)
@@ -393,11 +416,8 @@ def _forfeits(t: Tournament, rnd: Round, out: set[int]) -> None:
 
 
 def planned_rounds(t: Tournament) -> int:
-    n = len(t.players)
-    if t.system == "dutch":
-        return t.rounds_planned
-    rr = n - 1 if n % 2 == 0 else n
-    return rr * (2 if t.system == "double-berger" else 1)
+    """The event's rounds (0 while fewer than two players: no "round 0 of -1")."""
+    return t.planned_rounds()
 
 
 def pair_round(db: DBSession, ev: EventRow, now: float,
@@ -455,13 +475,8 @@ def _start_game(db: DBSession, ev: EventRow, t: Tournament, rnd: int, p: Pairing
     control = ev.time_control
     if playoff and t.time_control:
         control = str(TimeControl.from_pdn(t.time_control))
-    rules = RulesGame(t.variant, fen, time_control=control or None)
-    game = m.Game(variant=t.variant, initial_fen=rules.initial_fen,
-                  time_control=control, ruleset=rules.ruleset.name,
-                  white_id=users[white], black_id=users[black], created_at=time.time(),
-                  started_at=now if control else None)
-    db.add(game)
-    db.flush()
+    game = store.new_game(db, t.variant, control, users[white], users[black], fen=fen,
+                          started_at=now)
     db.add(EventGame(event_id=ev.id, playoff=playoff, round=rnd, board=p.board,
                      game_no=game_no, game_id=game.id))
     db.flush()

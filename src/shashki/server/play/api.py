@@ -36,6 +36,9 @@ class ChallengeIn(BaseModel):
     color: str = Field("random", max_length=10)
     opponent: str | None = Field(None, max_length=64)
     fen: str | None = Field(None, max_length=500)
+    rated: bool = False
+    rating_min: int | None = None
+    rating_max: int | None = None
 
 
 class ActionIn(BaseModel):
@@ -54,7 +57,8 @@ def challenge_json(ch: m.Challenge) -> dict[str, Any]:
     return {"id": ch.id, "creator": ch.creator.username,
             "opponent": ch.target.username if ch.target else None, "variant": ch.variant,
             "time_control": ch.time_control, "color": ch.color, "fen": ch.fen,
-            "status": ch.status, "game_id": ch.game_id}
+            "status": ch.status, "game_id": ch.game_id, "rated": ch.rated,
+            "rating_min": ch.rating_min, "rating_max": ch.rating_max}
 
 
 @router.get("/challenges")
@@ -80,7 +84,8 @@ async def create_challenge(body: ChallengeIn, request: Request, who: ApiWho) -> 
             creator = db.get(User, user_id)
             assert creator is not None
             ch = store.create_challenge(db, creator, body.variant, body.time_control,
-                                        body.color, body.opponent, body.fen)
+                                        body.color, body.opponent, body.fen, body.rated,
+                                        body.rating_min, body.rating_max)
             db.flush()
             db.refresh(ch)
             return challenge_json(ch)

@@ -60,7 +60,7 @@ from shashki.svg import board_svg
 log = logging.getLogger("shashki.server.play.live")
 
 ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "flag", "decide", "rule",
-           "adjust", "both_lose")
+           "adjust", "both_lose", "abort")
 ARBITER_ACTIONS = ("decide", "rule", "adjust", "both_lose")
 """``rule``: the arbiter's ruling on a claim held for him (Code 1.9.2); ``adjust``: time
 added to (or taken from) a clock by the arbiter's decision; ``both_lose``: the game is
@@ -68,7 +68,15 @@ lost by both players (Code 3.13.3 both absent, 3.10.4 no record, or a sanction).
 HELD_CLAIM = "held claim"
 """How a threefold claim is stored in a game with an arbiter (an event's game): held for the
 arbiter's ruling instead of being ruled at once from the record."""
-PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign")
+PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "abort")
+ABORT_ARTICLE = "Platform L1"
+"""The platform's rule on the first moves of a casual or rated game (docs/rules.md L1):
+the clock starts with White's first move, a game in which a player has not made his first
+move within :attr:`Settings.abort_after` seconds is aborted, not lost, and either player
+may abort it before both have moved."""
+LATE_ARTICLE = "Code 3.13.1"
+"""An event's player who has not made his first move when his first control's time is
+out has lost by lateness (Code 3.13.1: the opponent gets the point for his absence)."""
 FINISHED_CACHE = 200
 
 
@@ -175,6 +183,11 @@ def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
             game.decide(color, a.article, a.detail)
         elif a.kind == "both_lose":
             game.both_lose(a.article, a.detail)
+        elif a.kind == "abort":
+            game.abort(ABORT_ARTICLE, a.detail)
+        elif a.kind == "late":
+            assert color is not None
+            game.forfeit(color, LATE_ARTICLE, a.detail)
         else:
             raise ServerError(f"unknown action {a.kind!r}")
         return None
@@ -263,6 +276,9 @@ class LiveGame:
     mismatches: list[str] = field(default_factory=list)
     arbitrated: bool = False
     """Claims are held for an arbiter (an event's game) instead of ruled at once."""
+    rated: bool = False
+    ratings: tuple[str | None, str | None] = (None, None)
+    """White's and Black's ratings as shown beside their names (rated classes only)."""
     _svg: dict[tuple[int, bool, str], str] = field(default_factory=dict)
 
     @classmethod
@@ -276,7 +292,7 @@ class LiveGame:
         lg = cls(id=row.id, variant=row.variant, time_control=row.time_control,
                  white_id=row.white_id, black_id=row.black_id,
                  white_name=row.white.username, black_name=row.black.username,
-                 game=game, tb=tb, created_at=row.created_at)
+                 game=game, tb=tb, created_at=row.created_at, rated=row.rated)
         if game.clock is not None and row.started_at is not None:
             tb.frozen = row.started_at
             game.start()
@@ -370,6 +386,15 @@ class LiveGame:
         return [{"text": b.move_text(mv), "path": list(mv.path), "captures": list(mv.captures)}
                 for mv in b.legal_moves]
 
+    def names(self) -> list[str]:
+        """The squares' names in the variant's notation, square 1 first (the page writes
+        typed and chosen moves with them: ``c3`` on 8x8, ``22`` on 10x10)."""
+        from shashki.notation import default_style, square_text
+
+        b = self.game.board
+        style = default_style(b)
+        return [square_text(b, sq, style) for sq in range(1, b.variant.geometry.squares + 1)]
+
     def state(self, flipped: bool = False) -> dict[str, Any]:
         g = self.game
         t = g.termination
@@ -377,6 +402,7 @@ class LiveGame:
             "type": "state",
             "id": self.id,
             "variant": self.variant,
+            "rated": self.rated,
             "ply": g.ply,
             "turn": color_name(g.board.turn),
             "fen": g.board.fen(),
@@ -385,8 +411,10 @@ class LiveGame:
             "termination": None if t is None else {
                 "kind": t.kind.value, "article": t.article, "ply": t.ply,
                 "detail": t.detail, "winner": color_name(t.winner)},
-            "white": {"id": self.white_id, "name": self.white_name},
-            "black": {"id": self.black_id, "name": self.black_name},
+            "white": {"id": self.white_id, "name": self.white_name,
+                      "rating": self.ratings[0]},
+            "black": {"id": self.black_id, "name": self.black_name,
+                      "rating": self.ratings[1]},
             "moves": [{"ply": mi.ply, "text": mi.text, "white_clock": mi.white_clock,
                        "black_clock": mi.black_clock} for mi in self.moves],
             "clock": self.clock_state(),
@@ -399,6 +427,7 @@ class LiveGame:
             "events": [{"ply": e.ply, "action": e.action, "color": color_name(e.color),
                         "article": e.article, "detail": e.detail} for e in g.events],
             "legal": self.legal(),
+            "names": self.names(),
             "last": None if not g.board.move_stack else list(g.board.move_stack[-1].path),
             "flipped": flipped,
             "svg": self.svg(flipped),
@@ -416,11 +445,20 @@ class Hub:
         self._load_lock = asyncio.Lock()
         self.move_limit = RateLimit(settings.move_burst, settings.move_window)
         self.stopping = False
-        self.writer = Writer(database)
+        self.ended: list[store.EndHook] = []
+        """Called inside the transaction that writes a game's end (the ratings)."""
+        self.writer = Writer(database, self.ended)
+        self.admit: store.Admission | None = None
+        """Who may accept a challenge beyond the challenge's own terms (a seek's rating
+        range; set by the lobby feature)."""
         self.bus: Bus | None = None
         """Set when instances share live games (:mod:`shashki.server.core.bus`)."""
         self.arbitrated: Callable[[int], bool] = lambda _game_id: False
         self.officials: Callable[[int], Officials] = lambda _game_id: CASUAL
+        self.rating_labels: Callable[[int], tuple[str | None, str | None]] = (
+            lambda _game_id: (None, None))
+        """The players' ratings shown beside their names (set by the ratings feature;
+        called in a worker thread when a game is loaded)."""
         """The officials of a game (set by the events feature; casual games have none)."""
         """Whether a game has an arbiter who rules on its claims (set by the events
         feature; called in a worker thread when a game is loaded)."""
@@ -470,6 +508,7 @@ class Hub:
             rec = await anyio.to_thread.run_sync(store.load_game, self.db, game_id)
             lg = await anyio.to_thread.run_sync(LiveGame.rebuild, rec, self.offset)
             lg.arbitrated = await anyio.to_thread.run_sync(self.arbitrated, game_id)
+            lg.ratings = await anyio.to_thread.run_sync(self.rating_labels, game_id)
             self.games[game_id] = lg
             self._trim()
         if not lg.is_over:
@@ -515,6 +554,11 @@ class Hub:
             frames = {False: Frame(state),
                       True: Frame({**state, "flipped": True, "svg": lg.svg(True)})}
         self._send_all(lg, lambda flipped: frames[flipped])
+
+    def tell(self, lg: LiveGame, data: dict[str, Any]) -> None:
+        """Offer one message (not a state) to every viewer of the game: a rematch offer."""
+        frame = Frame(data)
+        self._send_all(lg, lambda _flipped: frame)
 
     def _send_all(self, lg: LiveGame, frame: Callable[[bool], Frame]) -> None:
         for conn in list(lg.conns):
@@ -586,6 +630,8 @@ class Hub:
                 raise Conflict(code="stale")
             if kind == "move" and g.board.turn is not who:
                 raise GameRuleError(code="not_your_turn")
+            if kind == "abort" and (lg.arbitrated or g.ply >= 2):
+                raise GameRuleError(code="no_abort", article=ABORT_ARTICLE)
             if kind != "move" or g.clock is None or g.clock.state is not ClockState.RUNNING:
                 lag = 0.0
             else:
@@ -683,6 +729,18 @@ class Hub:
         g = lg.game
         if g.termination is not None or g.clock is None:
             return False
+        due = self._abort_due(lg)
+        if due is not None and t >= due:
+            return await self._end_first_move(lg, "abort", t)
+        lg.tb.frozen = t
+        try:
+            fallen = g.clock.flag_fallen(g.board.turn)
+        finally:
+            lg.tb.frozen = None
+        if fallen and lg.arbitrated and g.ply < 2:  # the side to move has not yet moved
+            return await self._end_first_move(lg, "late", t)
+        if fallen and not lg.arbitrated and g.ply < 2:
+            return await self._end_first_move(lg, "abort", t)
         lg.tb.frozen = t
         try:
             ended = g.check_time()
@@ -697,6 +755,30 @@ class Hub:
         lg.seq += 1
         return True
 
+    def _abort_due(self, lg: LiveGame) -> float | None:
+        """When a casual or rated game is aborted if the side to move has not made its
+        first move (docs/rules.md L1); None when that no longer applies."""
+        g = lg.game
+        if lg.arbitrated or g.termination is not None or g.ply >= 2 or g.clock is None:
+            return None
+        since = lg.created_at if g.ply == 0 else lg.moves[0].at
+        return since + self.settings.abort_after
+
+    async def _end_first_move(self, lg: LiveGame, kind: str, t: float) -> bool:
+        """Under the lock: abort the game, or forfeit the late player of an event's game."""
+        g = lg.game
+        who = g.board.turn
+        detail = f"no first move within {self.settings.abort_after:g} s" if kind == "abort" \
+            else "no first move within the first control's time"
+        a = Action(lg.seq, kind, t, g.ply, who, None, 0.0,
+                   ABORT_ARTICLE if kind == "abort" else LATE_ARTICLE, detail)
+        apply(g, lg.tb, a)
+        row = m.Event(game_id=lg.id, seq=lg.seq, ply=g.ply, action=kind,
+                      color=color_name(who), article=a.article, detail=detail, at=t)
+        await self._commit(lg, None, row, t)
+        lg.seq += 1
+        return True
+
     # --- clocks ------------------------------------------------------------------------
 
     def _schedule(self, lg: LiveGame) -> None:
@@ -705,11 +787,16 @@ class Hub:
             lg.timer.cancel()
         lg.timer = None
         clock = lg.game.clock
-        if (self.stopping or lg.is_over or clock is None or clock.running is None
-                or lg.game.claim is not None
-                or clock.state is not ClockState.RUNNING or lg.id not in self.games):
+        if self.stopping or lg.is_over or clock is None or lg.id not in self.games:
             return
-        delay = clock.remaining(clock.running) + 0.01
+        due = self._abort_due(lg)
+        delay = None if due is None else max(0.0, due - self.now()) + 0.01
+        if (clock.running is not None and lg.game.claim is None
+                and clock.state is ClockState.RUNNING):
+            flag = clock.remaining(clock.running) + 0.01
+            delay = flag if delay is None else min(delay, flag)
+        if delay is None:
+            return
         lg.timer = asyncio.get_running_loop().create_task(self._flag_later(lg, delay))
 
     async def _flag_later(self, lg: LiveGame, delay: float) -> None:

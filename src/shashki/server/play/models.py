@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from shashki.server.accounts.models import User
@@ -42,6 +51,11 @@ class Challenge(Base):
                                         index=True)
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), default=None)
     created_at: Mapped[float] = mapped_column(Float)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The game counts for both players' ratings (docs/ratings.md)."""
+    rating_min: Mapped[int | None] = mapped_column(Integer, default=None)
+    rating_max: Mapped[int | None] = mapped_column(Integer, default=None)
+    """An open seek's range: only a player rated within it may accept."""
 
     creator: Mapped[User] = relationship(foreign_keys=[creator_id], lazy="joined")
     target: Mapped[User | None] = relationship(foreign_keys=[target_id], lazy="joined")
@@ -70,8 +84,12 @@ class Game(Base):
     termination_detail: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, default=None)
-    """When White's clock was started (Code 3.7.3)."""
+    """When White's clock was started (Code 3.7.3): an event's game at the start of the
+    round; None for a casual or rated game, whose clock starts with White's first move
+    (docs/rules.md L1)."""
     ended_at: Mapped[float | None] = mapped_column(Float, default=None)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """A rated game: its result changes both ratings (docs/ratings.md)."""
 
     white: Mapped[User] = relationship(foreign_keys=[white_id], lazy="joined")
     black: Mapped[User] = relationship(foreign_keys=[black_id], lazy="joined")

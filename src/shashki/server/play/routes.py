@@ -1,95 +1,31 @@
-"""The pages of live play: the lobby, challenges, the game page and its PDN, players' pages."""
+"""The pages of live play: a challenge, the game page and its PDN (the lobby and the players'
+pages are the lobby feature's, :mod:`shashki.server.lobby.routes`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from shashki.server.accounts import auth
+from shashki.board import Board
 from shashki.server.accounts.models import User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
-from shashki.server.core.errors import InvalidInput, NotFound
-from shashki.server.core.web import form_str, redirect, render, run_db, services
+from shashki.server.core.errors import Forbidden, GameRuleError, NotFound
+from shashki.server.core.web import redirect, render, run_db, services
+from shashki.server.core.words import position_words
 from shashki.server.play import models as m
 from shashki.server.play import store
 from shashki.server.play.live import hub_of
 from shashki.server.play.record import game_pdn
+from shashki.svg import board_svg
 
 router = APIRouter()
 
 TIME_CONTROLS = ["3m+2s", "5m+3s", "10m", "15m+10s", "45m", "70m/35 + 15m"]
 
 
-# --- lobby ---------------------------------------------------------------------------------
-
-
-@router.get("/")
-async def lobby(request: Request, who: Who) -> Response:
-    return await _lobby(request, who)
-
-
-async def _lobby(request: Request, who: Visitor, status: int = 200, error: str | None = None,
-                 form: dict[str, str] | None = None) -> Response:
-    svc = services(request)
-
-    def load() -> dict[str, Any]:
-        with svc.db.session() as db:
-            lists: dict[str, Any] = dict(store.lobby(db, who.user))
-            lists["live"] = store.live_games(db)
-            lists["yours"] = store.games_of(db, who.user) if who.user else []
-            return lists
-
-    return render(request, who, "lobby.html", status=status, time_controls=TIME_CONTROLS,
-                  error=error, form=form or {}, **await run_db(load))
-
-
-# --- players ---------------------------------------------------------------------------------
-
-
-@router.get("/users/{name}")
-async def profile(name: str, request: Request, who: Who) -> Response:
-    svc = services(request)
-
-    def load() -> tuple[User, list[m.Game]]:
-        with svc.db.session() as db:
-            user = auth.find_user(db, name)
-            if user is None:
-                raise NotFound("user")
-            return user, store.games_of(db, user)
-
-    user, games = await run_db(load)
-    return render(request, who, "profile.html", user=user, games=games)
-
-
-# --- challenges -----------------------------------------------------------------------------
-
-
-@router.post("/challenges")
-async def create_challenge(request: Request, who: Who) -> Response:
-    svc = services(request)
-    form = await request.form()
-    check_csrf(request, who, form)
-    user = who.require_user()
-
-    def create() -> int:
-        with svc.db.session() as db:
-            creator = db.get(User, user.id)
-            assert creator is not None
-            ch = store.create_challenge(
-                db, creator, form_str(form, "variant", 40) or "russian",
-                form_str(form, "time_control", 80), form_str(form, "color", 10) or "random",
-                form_str(form, "opponent", 64) or None, form_str(form, "fen", 500) or None)
-            return ch.id
-
-    try:
-        ch_id = await run_db(create)
-    except InvalidInput as e:
-        fields = ("variant", "time_control", "color", "opponent", "fen")
-        return await _lobby(request, who, 422, who.t.error(e.code, detail=e.detail, **e.params),
-                            {k: form_str(form, k, 500) for k in fields})
-    return redirect(f"/challenges/{ch_id}")
+# --- challenges (the lobby and new challenges: shashki.server.lobby.routes) -------------
 
 
 @router.get("/challenges/{challenge_id}")
@@ -126,7 +62,7 @@ async def accept_challenge(request: Request, who: Visitor, challenge_id: int) ->
             ch = store.get_challenge(db, challenge_id, user)
             acceptor = db.get(User, user.id)
             assert acceptor is not None
-            game = store.accept_challenge(db, ch, acceptor, hub_of(request).now())
+            game = store.accept_challenge(db, ch, acceptor, admit=hub_of(request).admit)
             return game.id
 
     game_id = await run_db(start)
@@ -165,21 +101,85 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
         state = lg.state(flipped)
     keys = ["game.your_move", "game.to_move", "game.offered", "game.select_hint",
             "game.ambiguous", "game.connecting", "game.reconnecting", "game.resign_confirm",
-            "game.result", "game.ply", "color.white", "color.black"]
+            "game.result", "game.ply", "color.white", "color.black", "game.premove_set",
+            "game.premove_dropped", "game.viewing", "game.move_label", "game.rematch_offered",
+            *WORD_KEYS]
     texts = {k: who.t.label("js", k) for k in keys}
     texts.update({f"kind.{k}": who.t.label("kind", k) for k in _KINDS})
     texts.update({f"action.{k}": who.t.label("action", k) for k in _ACTIONS})
     texts.update({f"error.{k}": who.t.label("error", k) for k in _ERRORS})
     page_data = {"id": game_id, "you": None if you is None else you.name.lower(),
+                 "flipped": flipped,
                  "csrf": who.csrf if you is not None else "", "lang": who.lang,
                  "texts": texts, "details": who.t.details()}
     return render(request, who, "game.html", lg=lg, state=state, you=you,
-                  page_data=page_data)
+                  page_data=page_data, words=position_words(lg.game.board, who.lang))
+
+
+WORD_KEYS = ["words.turn.white", "words.turn.black", "words.man", "words.mans",
+             "words.king", "words.kings", "words.none", "words.empty", "words.piece.wm",
+             "words.piece.wk", "words.piece.bm", "words.piece.bk", "words.selected"]
+"""The texts with which the page describes a position in words (its board's name)."""
+
+
+@router.get("/games/{game_id}/position/{ply}")
+async def position(game_id: int, ply: int, request: Request,
+                   flipped: bool = False) -> Response:
+    """The position after ``ply`` plies of a game (stepping through its moves, during the
+    game too): its diagram with the move that led to it, and its FEN."""
+    lg = await hub_of(request).get(game_id)
+    async with lg.lock:
+        if not 0 <= ply <= lg.game.ply:
+            raise NotFound("position")
+        initial, texts = lg.game.initial_fen, [mi.text for mi in lg.moves[:ply]]
+        variant = lg.variant
+
+    def draw() -> dict[str, Any]:
+        board = Board(variant, initial)
+        for text in texts:
+            board.push_text(text)
+        last = board.move_stack[-1] if board.move_stack else None
+        return {"ply": ply, "fen": board.fen(), "last": list(last.path) if last else None,
+                "svg": board_svg(board, size=None, flipped=flipped, lastmove=last)}
+
+    return JSONResponse(await run_db(draw))
+
+
+@router.post("/games/{game_id}/rematch")
+async def rematch(game_id: int, request: Request, who: Who) -> Response:
+    """A new game against the same opponent, same variant, clock and start, the colours
+    exchanged: an invitation the opponent sees on the finished game's page at once."""
+    svc = services(request)
+    form = await request.form()
+    check_csrf(request, who, form)
+    user = who.require_user()
+    lg = await hub_of(request).get(game_id)
+    me = lg.color_of(user.id)
+    if me is None:
+        raise Forbidden(code="not_a_player")
+    if not lg.is_over:
+        raise GameRuleError("the game is not over", code="rule")
+    opponent = lg.black_name if me.value == 0 else lg.white_name
+    color = "black" if me.value == 0 else "white"
+    start = lg.game.initial_fen
+    fen = None if start == Board(lg.variant).fen() else start
+
+    def create() -> int:
+        with svc.db.session() as db:
+            creator = db.get(User, user.id)
+            assert creator is not None
+            return store.create_challenge(db, creator, lg.variant, lg.time_control or None,
+                                          color, opponent, fen).id
+
+    ch_id = await run_db(create)
+    hub_of(request).tell(lg, {"type": "rematch", "challenge": ch_id,
+                              "by": me.name.lower()})
+    return redirect(f"/challenges/{ch_id}")
 
 
 _KINDS = ["resignation", "no pieces", "no moves", "time forfeit", "forfeit",
           "arbiter's decision", "agreement", "draw by rule", "verified claim", "both lost",
-          "annulled"]
+          "annulled", "aborted"]
 _ACTIONS = ["offer", "decline", "accept", "claim", "claim rejected", "resign", "flag", "end",
             "decide", "irregularity"]
 _ERRORS = ["not_your_turn", "stale", "rate_limited", "illegal_move", "game_over", "rule",

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import Connection, insert, or_, select, update
 from sqlalchemy.orm import Session as DBSession
 
 from shashki.board import Board
@@ -75,9 +76,22 @@ def check_color(color: str) -> str:
 # --- challenges ----------------------------------------------------------------------------
 
 
+def check_range(low: int | None, high: int | None) -> tuple[int | None, int | None]:
+    """A seek's rating range: both ends between 0 and 4000, the lower first."""
+    for name, v in (("rating_min", low), ("rating_max", high)):
+        if v is not None and not 0 <= v <= 4000:
+            raise InvalidInput(name, "between 0 and 4000", code="rating_range")
+    if low is not None and high is not None and low > high:
+        raise InvalidInput("rating_min", "above the maximum", code="rating_range")
+    return low, high
+
+
 def create_challenge(db: DBSession, creator: User, variant: str, time_control: str | None,
                      color: str = "random", opponent: str | None = None,
-                     fen: str | None = None) -> m.Challenge:
+                     fen: str | None = None, rated: bool = False,
+                     rating_min: int | None = None,
+                     rating_max: int | None = None) -> m.Challenge:
+    """A challenge; a rated one has a clock and the standard start (docs/ratings.md)."""
     variant = check_variant(variant)
     target = None
     if opponent is not None and opponent.strip():
@@ -86,10 +100,20 @@ def create_challenge(db: DBSession, creator: User, variant: str, time_control: s
             raise InvalidInput("opponent", code="no_such_user", name=opponent.strip()[:40])
         if target.id == creator.id:
             raise InvalidInput("opponent", code="self_challenge")
+    control = check_time_control(time_control)
+    start = check_fen(variant, fen)
+    if rated and not control:
+        raise InvalidInput("rated", "a rated game needs a clock", code="rated_clock")
+    if rated and start is not None:
+        raise InvalidInput("rated", "a rated game starts from the initial position",
+                           code="rated_fen")
+    low, high = check_range(rating_min, rating_max)
+    if target is not None:
+        low = high = None
     ch = m.Challenge(creator_id=creator.id, target_id=target.id if target else None,
-                     variant=variant, time_control=check_time_control(time_control),
-                     color=check_color(color), fen=check_fen(variant, fen),
-                     created_at=time.time())
+                     variant=variant, time_control=control, color=check_color(color),
+                     fen=start, created_at=time.time(), rated=rated, rating_min=low,
+                     rating_max=high)
     db.add(ch)
     db.flush()
     return ch
@@ -112,15 +136,24 @@ def get_challenge(db: DBSession, challenge_id: int, user: User | None) -> m.Chal
     return ch
 
 
-def accept_challenge(db: DBSession, ch: m.Challenge, user: User, started_at: float,
-                     rng: random.Random | None = None) -> m.Game:
-    """Start the game of a challenge; ``user`` is the opponent."""
+Admission = Callable[[DBSession, m.Challenge, User], None]
+"""Raises if ``user`` may not accept the challenge (a seek's rating range, set by the
+lobby feature on :attr:`Hub.admit <shashki.server.play.live.Hub.admit>`)."""
+
+
+def accept_challenge(db: DBSession, ch: m.Challenge, user: User,
+                     rng: random.Random | None = None,
+                     admit: Admission | None = None) -> m.Game:
+    """Start the game of a challenge; ``user`` is the opponent. The clock starts with
+    White's first move (docs/rules.md L1)."""
     if ch.status != m.ChallengeStatus.OPEN.value:
         raise Conflict("challenge is no longer open")
     if ch.creator_id == user.id:
         raise InvalidInput("challenge", code="self_challenge")
     if ch.target_id is not None and ch.target_id != user.id:
         raise Forbidden("the invitation is for another player")
+    if admit is not None:
+        admit(db, ch, user)
     color = ch.color
     if color == "random":
         color = (rng or random.SystemRandom()).choice(["white", "black"])
@@ -132,15 +165,26 @@ def accept_challenge(db: DBSession, ch: m.Challenge, user: User, started_at: flo
     if claimed.rowcount != 1:  # type: ignore[attr-defined]
         raise Conflict("challenge is no longer open")
     white, black = (ch.creator_id, user.id) if color == "white" else (user.id, ch.creator_id)
-    rules = RulesGame(ch.variant, ch.fen, time_control=ch.time_control or None)
-    game = m.Game(variant=ch.variant, initial_fen=rules.initial_fen,
-                  time_control=ch.time_control, ruleset=rules.ruleset.name,
-                  white_id=white, black_id=black, created_at=time.time(),
-                  started_at=started_at if ch.time_control else None)
-    db.add(game)
-    db.flush()
+    game = new_game(db, ch.variant, ch.time_control, white, black, fen=ch.fen,
+                    rated=ch.rated)
     db.refresh(ch)
     ch.game_id = game.id
+    return game
+
+
+def new_game(db: DBSession, variant: str, time_control: str, white_id: int, black_id: int,
+             *, fen: str | None = None, rated: bool = False,
+             started_at: float | None = None) -> m.Game:
+    """A new live game (a challenge's, a pool's). ``started_at``: when White's clock was
+    started (an event's game, Code 3.7.3); None: the clock starts with White's first move
+    (docs/rules.md L1)."""
+    rules = RulesGame(variant, fen, time_control=time_control or None)
+    game = m.Game(variant=variant, initial_fen=rules.initial_fen, time_control=time_control,
+                  ruleset=rules.ruleset.name, white_id=white_id, black_id=black_id,
+                  created_at=time.time(), rated=rated,
+                  started_at=started_at if time_control else None)
+    db.add(game)
+    db.flush()
     return game
 
 
@@ -229,9 +273,16 @@ Action = tuple[int, "m.Move | None", "m.Event | None", "Ending | None"]
 """One action to write: (game id, move row, event row, the game's end)."""
 
 
-def append_actions(database: Database, actions: list[Action]) -> None:
+EndHook = Callable[[Connection, int, str, float], None]
+"""Called with ``(connection, game id, result, time)`` inside the transaction that writes a
+game's end, so what it writes (the ratings) commits with the result or not at all."""
+
+
+def append_actions(database: Database, actions: list[Action],
+                   ended: Sequence[EndHook] = ()) -> None:
     """Write several actions (of any games) in one transaction: one commit, one disk
-    flush for all of them (group commit). Raises if the commit fails: none happened."""
+    flush for all of them (group commit). Raises if the commit fails: none happened.
+    Each hook in ``ended`` is called for each game that ends, in the same transaction."""
     events = [_values(e) for _, _, e, _ in actions if e is not None]
     moves = [_values(mv) for _, mv, _, _ in actions if mv is not None]
     # Core statements, not the ORM's unit of work: this runs for every move of every game.
@@ -250,6 +301,8 @@ def append_actions(database: Database, actions: list[Action]) -> None:
                 ended_at=ending.at))
             if done.rowcount != 1:
                 raise NotFound("game")
+            for hook in ended:
+                hook(conn, game_id, ending.result, ending.at)
 
 
 def _values(row: m.Move | m.Event) -> dict[str, Any]:

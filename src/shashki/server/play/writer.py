@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Sequence
 
 import anyio.to_thread
 
@@ -32,8 +33,10 @@ class Writer:
     """Writes :data:`store.Action` tuples in batches; :meth:`write` returns once the
     action is committed (or raises: then it did not happen)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, ended: Sequence[store.EndHook] = ()) -> None:
         self.db = database
+        self.ended = ended
+        """The game-ended hooks, called in the transaction of a game's end."""
         self._pending: list[Pending] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -62,7 +65,8 @@ class Writer:
 
     async def write(self, action: store.Action) -> None:
         if self._task is None:  # not started (tests driving a Hub directly): write now
-            await anyio.to_thread.run_sync(store.append_actions, self.db, [action])
+            await anyio.to_thread.run_sync(store.append_actions, self.db, [action],
+                                           self.ended)
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((action, future))
@@ -93,14 +97,15 @@ class Writer:
     async def _commit(self, batch: list[Pending]) -> None:
         try:
             await anyio.to_thread.run_sync(store.append_actions, self.db,
-                                           [a for a, _ in batch])
+                                           [a for a, _ in batch], self.ended)
         except Exception as error:
             if len(batch) == 1:
                 _settle(batch[0][1], error)
                 return
             for action, future in batch:
                 try:
-                    await anyio.to_thread.run_sync(store.append_actions, self.db, [action])
+                    await anyio.to_thread.run_sync(store.append_actions, self.db, [action],
+                                           self.ended)
                 except Exception as e:
                     _settle(future, e)
                 else:

@@ -223,5 +223,6 @@ async def _action(hub: Hub, conn: WsConnection, t: Translator, game_id: int, act
         await conn.send_json({
             "type": "error", "id": ident, "code": e.code, "article": e.article,
             "detail": e.detail,
-            "message": t.error(e.code, detail=e.detail, article=t.article(e.article),
-                               **e.params)})
+            # the rules library's reason in the page's language ("a capture is compulsory")
+            "message": t.error(e.code, detail=t.detail(e.detail),
+                               article=t.article(e.article), **e.params)})

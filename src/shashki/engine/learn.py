@@ -1,0 +1,400 @@
+"""A learned evaluation: pattern weights fitted by logistic regression to game results.
+
+The model (:class:`Model`) is the global terms of ``weights.json`` (material, kings,
+runaway men, side to move) plus a weight for every configuration of the men in each
+4x4 window of the board (:func:`shashki.engine.evaluate.pattern_windows`), one for the
+opening and one for the ending, as Scan's evaluation is built (docs/engine.md). The
+recipe, every step seeded:
+
+1. **Games** (:func:`shashki.engine.tune.self_play`): the engine plays itself at a fixed
+   node budget a move from the IDF's 150 basic positions (8x8) or random short openings
+   (10x10), each followed by a few seeded random moves. A recipe lists one or more such
+   *runs* (seed, games, nodes, random plies, engine version).
+2. **Positions**: every quiet position with men (the search only evaluates quiet
+   positions), labelled by the game's result for White (1, 1/2, 0); every 10th game is
+   held out. The *data hash* is the SHA-256 of the positions and labels.
+3. **Fit** (:func:`fit`): ``p = 1 / (1 + exp(-k * eval))`` and the mean cross-entropy of
+   ``p`` against the result plus an L2 penalty on the pattern weights, minimised over
+   the global terms (the man stays 100, the unit of every score; the row, centre, edge,
+   guard and blocked terms are dropped, the patterns cover them), the pattern weights and
+   ``k`` by full-batch Adam (numba kernels, one thread, so the same data give the same
+   weights).
+4. **Check**: a match against the baseline engine (``shashki match shashki
+   shashki@baseline-2026-12``); docs/engine.md records it.
+
+The models ship as ``shashki/engine/learned/<variant>.npz`` (the integer pattern weights,
+the global weights and the metadata: recipe, data hash, weights hash, losses). The
+shipped Russian model is ``python -m shashki.engine.learn --variant russian --run
+seed=1,games=8000,nodes=2000 --keep --l2 1e-9 --out russian.npz`` (``--help``;
+docs/engine.md, "Learned evaluation").
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from shashki.engine.evaluate import (
+    PAT_SCALE,
+    PAT_SIZE,
+    feature_names,
+    pattern_arrays,
+    pattern_indices,
+    vector_weights,
+    weight_vector,
+    weights_for,
+)
+from shashki.engine.model import LearnError, Model
+from shashki.errors import ShashkiError
+from shashki.rules import variant_by_name
+from shashki.rules.bits import U64
+
+FIXED_ZERO = ("row_open", "row_end", "centre", "edge", "guard", "blocked")
+"""Global terms a learned model drops: the patterns see the same men square by square."""
+@dataclass(frozen=True)
+class Run:
+    """One batch of self-play games: ``games`` games at ``nodes`` nodes a move."""
+
+    seed: int
+    games: int
+    nodes: int
+    random_plies: int = 6
+    engine: str = "baseline-2026-12"
+    max_plies: int = 250
+
+    @classmethod
+    def parse(cls, text: str) -> Run:
+        """``seed=1,games=8000,nodes=2000[,plies=6][,engine=baseline-2026-12]``.
+
+        >>> Run.parse("seed=2,games=10,nodes=500")
+        Run(seed=2, games=10, nodes=500, random_plies=6, engine='baseline-2026-12', max_plies=250)
+        """
+        kw: dict[str, Any] = {}
+        for part in text.split(","):
+            k, eq, v = part.partition("=")
+            k = k.strip().replace("-", "_")
+            if not eq:
+                raise LearnError(f"run {text!r}: {part!r} is not name=value")
+            k = {"plies": "random_plies"}.get(k, k)
+            if k == "engine":
+                kw[k] = v.strip()
+            elif k in ("seed", "games", "nodes", "random_plies", "max_plies"):
+                try:
+                    kw[k] = int(v)
+                except ValueError:
+                    raise LearnError(f"run {text!r}: {k} {v!r} is not a number") from None
+            else:
+                raise LearnError(f"run {text!r}: unknown field {k!r}")
+        try:
+            return cls(**kw)
+        except TypeError as e:
+            raise LearnError(f"run {text!r}: {e}") from None
+
+    def file_name(self, variant: str) -> str:
+        return (f"{variant}-s{self.seed}-g{self.games}-n{self.nodes}-p{self.random_plies}"
+                f"-{self.engine}.jsonl")
+
+
+
+# --- the data -------------------------------------------------------------------------
+
+
+@dataclass
+class Data:
+    """Quiet positions with men, encoded for :func:`fit` (White's point of view)."""
+
+    x: Any
+    """float64 ``(n, features)``: the global features (``evaluate.features``)."""
+    pat: Any
+    """int32 ``(n, windows, 2)``: White's and Black's configuration per window."""
+    phase: Any
+    """float64 ``(n,)``: men on the board / all men at the start."""
+    y: Any
+    """White's result."""
+    game: Any
+    """The game each position comes from."""
+    hash: str
+
+
+def encode(variant: str, games: Sequence[Any]) -> Data:
+    """The training data of ``games`` (:class:`shashki.engine.tune.GameRecord`)."""
+    from shashki.engine.tune import feature_matrix, samples
+
+    v = variant_by_name(variant)
+    pos, y, gi = samples(variant, games)
+    x, keep = feature_matrix(variant, pos, weights_for(variant))
+    pos, x, y, gi = pos[keep], x[keep], y[keep], gi[keep]
+    _pw, psh, t3 = pattern_arrays(v)
+    pat = np.zeros((len(pos), psh.shape[0], 2), dtype=np.int32)
+    phase = np.zeros(len(pos))
+    _encode_patterns(pos, psh, t3, pat, phase, 2 * v.men_per_side)
+    h = hashlib.sha256(np.ascontiguousarray(pos).tobytes())
+    h.update(np.ascontiguousarray(y).tobytes())
+    return Data(x, pat, phase, y, gi, h.hexdigest())
+
+
+@njit(cache=True)
+def _encode_patterns(pos: Any, psh: Any, t3: Any, pat: Any, phase: Any, total: Any) -> None:
+    for n in range(pos.shape[0]):
+        kings = pos[n, 2]
+        wm = pos[n, 0] & ~kings
+        bm = pos[n, 1] & ~kings
+        pattern_indices(wm, bm, psh, t3, pat[n])
+        men = 0
+        x = wm | bm
+        while x:
+            x &= x - U64(1)
+            men += 1
+        phase[n] = min(men, total) / total
+
+
+# --- the fit ------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _gradient(x: Any, pat: Any, phase: Any, y: Any, rows: Any, wg: Any, pw: Any, rot: Any,
+              k: Any, l2: Any, gg: Any, gp: Any) -> Any:
+    """Loss of ``rows`` (mean cross-entropy + l2 * |pw|²); gradients into gg, gp; and
+    the derivative of the loss in ``k``, as a pair."""
+    gg[:] = 0.0
+    gp[:] = 0.0
+    loss = 0.0
+    dk = 0.0
+    n = rows.shape[0]
+    nw = pat.shape[1]
+    for r in range(n):
+        i = rows[r]
+        z = 0.0
+        for j in range(x.shape[1]):
+            z += x[i, j] * wg[j]
+        ph = phase[i]
+        for w in range(nw):
+            a = pat[i, w, 0]
+            b = pat[i, w, 1]
+            z += (pw[w, a, 0] - pw[rot[w], b, 0]) * ph + (pw[w, a, 1] - pw[rot[w], b, 1]) * (1 - ph)
+        t = k * z
+        if t > 30.0:
+            t = 30.0
+        elif t < -30.0:
+            t = -30.0
+        p = 1.0 / (1.0 + np.exp(-t))
+        yi = y[i]
+        loss -= yi * np.log(p + 1e-12) + (1.0 - yi) * np.log(1.0 - p + 1e-12)
+        d = (p - yi) / n
+        dk += d * z
+        dz = d * k
+        for j in range(x.shape[1]):
+            gg[j] += dz * x[i, j]
+        for w in range(nw):
+            a = pat[i, w, 0]
+            b = pat[i, w, 1]
+            gp[w, a, 0] += dz * ph
+            gp[w, a, 1] += dz * (1 - ph)
+            gp[rot[w], b, 0] -= dz * ph
+            gp[rot[w], b, 1] -= dz * (1 - ph)
+    reg = 0.0
+    for w in range(pw.shape[0]):
+        for a in range(pw.shape[1]):
+            for c in range(2):
+                v = pw[w, a, c]
+                reg += v * v
+                gp[w, a, c] += 2.0 * l2 * v
+    return loss / n + l2 * reg, dk
+
+
+@dataclass
+class FitResult:
+    model: Model
+    k: float
+    train_loss: tuple[float, float]
+    """Before (the hand-set weights, their own best k) and after."""
+    held_out_loss: tuple[float, float]
+    positions: int
+
+
+def _loss_of(data: Data, rows: Any, wg: Any, pw: Any, rot: Any, k: float) -> float:
+    gg = np.zeros_like(wg)
+    gp = np.zeros_like(pw)
+    loss, _dk = _gradient(data.x, data.pat, data.phase, data.y, rows, wg, pw, rot, k, 0.0,
+                          gg, gp)
+    return float(loss)
+
+
+def _best_k(data: Data, rows: Any, wg: Any, pw: Any, rot: Any) -> float:
+    lo, hi = np.log(1e-4), np.log(0.1)
+    for _ in range(40):  # ternary search on log k
+        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        if _loss_of(data, rows, wg, pw, rot, float(np.exp(a))) < _loss_of(
+                data, rows, wg, pw, rot, float(np.exp(b))):
+            hi = b
+        else:
+            lo = a
+    return float(np.exp((lo + hi) / 2))
+
+
+def fit(variant: str, data: Data, epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
+        held_out: int = 10, log: Callable[[str], None] | None = None,
+        keep: bool = False) -> FitResult:
+    """Fit a model of ``variant`` to ``data`` (module docstring, step 3); every
+    ``held_out``-th game is left out of the fit and measured. With ``keep`` the global
+    terms stay the hand-set ones and only the patterns (and ``k``) are fitted: the
+    patterns learn what the hand-set evaluation misses."""
+    v = variant_by_name(variant)
+    ranks = v.geometry.ranks
+    names = feature_names(ranks)
+    base = weights_for(variant)
+    w0 = weight_vector(base, ranks)
+    free = np.ones(len(names), dtype=bool)
+    wg = w0.copy()
+    for i, name in enumerate(names):
+        key, _, idx = name.partition(".")
+        if keep:
+            free[i] = False
+        elif key in FIXED_ZERO:
+            free[i] = False
+            wg[i] = 0.0
+        elif key == "man" or (key == "runaway" and int(idx) == 0):
+            free[i] = False
+    _pw, psh, _t3 = pattern_arrays(v)
+    rot = psh[:, 4].copy()
+    pw = np.zeros((len(rot), PAT_SIZE, 2))
+    test = (data.game % held_out) == held_out - 1
+    train_rows = np.flatnonzero(~test)
+    test_rows = np.flatnonzero(test)
+    k0 = _best_k(data, train_rows, w0, pw, rot)
+    before = (_loss_of(data, train_rows, w0, pw, rot, k0),
+              _loss_of(data, test_rows, w0, pw, rot, k0) if len(test_rows) else float("nan"))
+    k = k0
+    gg = np.zeros_like(wg)
+    gp = np.zeros_like(pw)
+    # Adam on (wg, pw, log k)
+    mg, vg = np.zeros_like(wg), np.zeros_like(wg)
+    mp, vp = np.zeros_like(pw), np.zeros_like(pw)
+    mk = vk = 0.0
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    for t in range(1, epochs + 1):
+        rate = lr * (0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * (t - 1) / epochs)))
+        loss, dk = _gradient(data.x, data.pat, data.phase, data.y, train_rows, wg, pw, rot, k,
+                             l2, gg, gp)
+        gg[~free] = 0.0
+        mg = b1 * mg + (1 - b1) * gg
+        vg = b2 * vg + (1 - b2) * gg * gg
+        wg -= rate * (mg / (1 - b1 ** t)) / (np.sqrt(vg / (1 - b2 ** t)) + eps)
+        mp *= b1
+        mp += (1 - b1) * gp
+        vp *= b2
+        vp += (1 - b2) * gp * gp
+        pw -= rate * (mp / (1 - b1 ** t)) / (np.sqrt(vp / (1 - b2 ** t)) + eps)
+        gk = dk * k  # d loss / d log k
+        mk = b1 * mk + (1 - b1) * gk
+        vk = b2 * vk + (1 - b2) * gk * gk
+        k = float(k * np.exp(-0.01 * rate / lr * (mk / (1 - b1 ** t))
+                             / (np.sqrt(vk / (1 - b2 ** t)) + eps)))
+        if log is not None and (t % 25 == 0 or t == 1):
+            log(f"epoch {t}: loss {loss:.5f}, k {k:.5f}")
+    weights = vector_weights(wg, base, ranks)
+    patterns = np.clip(np.round(pw * PAT_SCALE), -32767, 32767).astype(np.int32)
+    wr = weight_vector(weights, ranks)
+    pr = patterns / PAT_SCALE
+    after = (_loss_of(data, train_rows, wr, pr, rot, k),
+             _loss_of(data, test_rows, wr, pr, rot, k) if len(test_rows) else float("nan"))
+    model = Model(v.name, weights, patterns, {})
+    return FitResult(model, k, (before[0], after[0]), (before[1], after[1]), len(data.y))
+
+
+# --- the recipe -----------------------------------------------------------------------------
+
+
+def games_of(variant: str, run: Run, cache_dir: Path | None,
+             log: Callable[[str], None] | None = None) -> list[Any]:
+    """The games of ``run``: read from ``cache_dir`` if played before, else played (and
+    kept there)."""
+    from shashki.engine.tune import load_games, save_games, self_play
+
+    path = cache_dir / run.file_name(variant) if cache_dir is not None else None
+    if path is not None and path.exists():
+        return load_games(path)
+    t0 = time.perf_counter()
+
+    def progress(i: int, _g: Any) -> None:
+        if log is not None and (i + 1) % 500 == 0:
+            log(f"{run.file_name(variant)}: game {i + 1}/{run.games} "
+                f"({time.perf_counter() - t0:.0f} s)")
+
+    games = self_play(variant, run.games, run.nodes, run.seed, run.random_plies,
+                      run.max_plies, progress=progress, version=run.engine)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_games(path, games)
+    return games
+
+
+def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
+          epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
+          log: Callable[[str], None] | None = None, keep: bool = False) -> FitResult:
+    """Play (or read) the games of ``runs`` and fit a model to them (``keep``: see
+    :func:`fit`)."""
+    games: list[Any] = []
+    for run in runs:
+        games.extend(games_of(variant, run, cache_dir, log))
+    data = encode(variant, games)
+    if log is not None:
+        log(f"{len(data.y)} positions from {len(games)} games, data {data.hash[:16]}")
+    res = fit(variant, data, epochs, lr, l2, log=log, keep=keep)
+    res.model.meta.update({
+        "recipe": {"runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
+                   "keep": keep, "held_out": "every 10th game"},
+        "data_hash": data.hash, "games": len(games), "positions": res.positions,
+        "k": res.k, "train_loss": list(res.train_loss),
+        "held_out_loss": list(res.held_out_loss)})
+    return res
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m shashki.engine.learn",
+                                 description="Learn pattern weights from self-play games.")
+    ap.add_argument("--variant", default="russian")
+    ap.add_argument("--run", action="append", required=True, type=Run.parse,
+                    metavar="seed=S,games=N,nodes=K[,plies=P][,engine=E]",
+                    help="a batch of self-play games (repeatable)")
+    ap.add_argument("--cache", type=Path, help="directory for the games (read if there)")
+    ap.add_argument("--epochs", type=int, default=300)
+    ap.add_argument("--lr", type=float, default=2.0)
+    ap.add_argument("--l2", type=float, default=1e-8)
+    ap.add_argument("--keep", action="store_true",
+                    help="keep the hand-set global terms, fit only the patterns")
+    ap.add_argument("--out", type=Path, help="write the model (.npz) here")
+    args = ap.parse_args(argv)
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    try:
+        res = learn(args.variant, args.run, args.cache, args.epochs, args.lr, args.l2, log,
+                    keep=args.keep)
+    except ShashkiError as e:
+        print(f"shashki: {e}", file=sys.stderr)
+        return 2
+    meta = {k: res.model.meta[k] for k in ("data_hash", "games", "positions", "k",
+                                          "train_loss", "held_out_loss")}
+    meta["weights_hash"] = res.model.weights_hash()
+    print(json.dumps(meta))
+    if args.out is not None:
+        from shashki.engine.model import save_model
+
+        save_model(res.model, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

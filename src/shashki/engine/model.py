@@ -1,0 +1,99 @@
+"""Learned evaluation models: the files shipped in ``shashki/engine/learned/``.
+
+A model (:class:`Model`) is the global terms of ``weights.json`` plus pattern weights
+(:func:`shashki.engine.evaluate.pattern_windows`); :mod:`shashki.engine.learn` makes
+them. A model file is a compressed ``.npz`` of the integer pattern weights and a JSON
+document: the variant, the global weights, the training recipe, the data hash and the
+weights hash (checked on loading).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from shashki.engine.evaluate import weight_table
+from shashki.errors import ShashkiError
+from shashki.rules import variant_by_name
+
+FORMAT = 1
+"""The model file format."""
+
+
+class LearnError(ShashkiError):
+    """A model file that cannot be read, or a recipe that cannot be run."""
+
+
+@dataclass
+class Model:
+    """A learned evaluation: global weights (``weights.json``'s schema) and patterns."""
+
+    variant: str
+    weights: dict[str, Any]
+    patterns: Any
+    """int32 ``(windows, 6561, 2)``: opening and ending weight of every configuration,
+    in 1/32 of a hundredth of a man."""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def weights_hash(self) -> str:
+        """SHA-256 of the integer weights (patterns and global terms)."""
+        h = hashlib.sha256(np.ascontiguousarray(self.patterns, dtype=np.int32).tobytes())
+        h.update(json.dumps(self.weights, sort_keys=True).encode())
+        return h.hexdigest()
+
+
+def save_model(model: Model, path: Path) -> None:
+    """Write ``model`` as a compressed ``.npz`` (no pickles)."""
+    meta = dict(model.meta, variant=model.variant, format=FORMAT, weights=model.weights,
+                weights_hash=model.weights_hash())
+    raw = json.dumps(meta, sort_keys=True, indent=1).encode()
+    with path.open("wb") as f:
+        np.savez_compressed(f, patterns=np.asarray(model.patterns, dtype=np.int16),
+                            meta=np.frombuffer(raw, dtype=np.uint8))
+
+
+def load_model(source: Any) -> Model:
+    """Read a model written by :func:`save_model` (a path or a binary file)."""
+    try:
+        with np.load(source, allow_pickle=False) as z:
+            patterns = z["patterns"].astype(np.int32)
+            meta = json.loads(bytes(z["meta"]).decode())
+    except (OSError, ValueError, KeyError) as e:
+        raise LearnError(f"cannot read the model {source}: {e}") from None
+    if meta.get("format") != FORMAT:
+        raise LearnError(f"model {source}: unknown format {meta.get('format')!r}")
+    model = Model(meta["variant"], meta["weights"], patterns, meta)
+    if model.weights_hash() != meta.get("weights_hash"):
+        raise LearnError(f"model {source}: its weights do not match their hash")
+    return model
+
+
+@cache
+def model_for(variant: str) -> Model | None:
+    """The model shipped for ``variant`` (``shashki/engine/learned/<variant>.npz``), or
+    the one of the variant its ``weights.json`` entry is based on when the board and the
+    goal are the same (Brazilian takes Russian's; giveaway, whose weights are based on
+    Russian's too, does not: its material counts against its owner); None where no
+    model ships."""
+    v = variant_by_name(variant)
+    name = v.name
+    while True:
+        res = resources.files("shashki.engine").joinpath("learned", f"{name}.npz")
+        if res.is_file():
+            with res.open("rb") as f:
+                model = load_model(f)
+            mv = variant_by_name(model.variant)
+            if mv.geometry == v.geometry and mv.goal is v.goal:
+                return model
+            return None
+        base = weight_table().get(name, {}).get("base")
+        if base is None:
+            return None
+        name = base

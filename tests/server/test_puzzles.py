@@ -1,0 +1,74 @@
+"""Puzzles mined by their job from an analysed game: the blunder 2...d6-e5 leaves White
+one winning capture (of the two captures there, the engine finds the other loses the
+man back); solving it by the page and the API; Glicko-2 ratings of solver and puzzle
+move the right way (the rating module itself is checked against Glickman's worked example
+in its doctest)."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from shashki import Board
+from shashki.engine import Engine
+
+from .helpers import Visitor
+from .test_analysis import BLUNDER
+from .test_archive import upload
+
+
+@pytest.fixture
+def puzzle(client: TestClient, alice: Visitor, guest: Visitor) -> dict[str, object]:
+    analyser = client.app.state.engine.analyser  # type: ignore[attr-defined]
+    analyser.seconds, analyser.depth = 0.2, 6
+    upload(alice, BLUNDER)
+    game = guest.get("/api/archive/games", params={"event": "blunder"}).json()["games"][0]
+    assert alice.api("POST", f"/api/archive/games/{game['id']}/analysis").status_code == 202
+    r = alice.form("/puzzles/mine", {}, page="/puzzles")
+    assert r.status_code == 303 and "mining=" in r.headers["location"]
+    job = int(r.headers["location"].rsplit("=", 1)[1])
+    j = guest.get(f"/api/jobs/{job}").json()
+    assert j["status"] == "done" and j["result"] == {"games": 1, "puzzles": 1}, j
+    p = alice.get("/api/puzzles/next").json()
+    assert p is not None
+    return p  # type: ignore[no-any-return]
+
+
+def test_the_mined_puzzle(puzzle: dict[str, object]) -> None:
+    board = Board("russian")
+    for t in ("c3-d4", "f6-g5", "g3-h4", "d6-e5"):
+        board.push_text(t)
+    assert puzzle["fen"] == board.fen() and puzzle["ply"] == 4
+    assert puzzle["kind"] == "material" and puzzle["turn"] == "white"
+    assert "solution" not in puzzle  # not shown before it is solved
+    captures = sorted(board.move_text(m) for m in board.legal_moves)
+    assert captures == ["d4:f6", "h4:f6"]  # two captures; only one wins the man
+
+
+def test_solving_and_the_ratings(puzzle: dict[str, object], alice: Visitor,
+                                 bob: Visitor) -> None:
+    pid = puzzle["id"]
+    board = Board("russian", str(puzzle["fen"]))
+    lines = Engine("russian", hash_mb=8).lines(board, 2, 8)
+    right = lines[0].pv_text(board)[0]
+    wrong = lines[1].pv_text(board)[0]
+    assert lines[0].score.value - lines[1].score.value >= 150
+    r = alice.api("POST", f"/api/puzzles/{pid}/attempts", {"move": wrong})
+    a = r.json()
+    assert r.status_code == 200 and not a["solved"] and a["solution"] == right
+    assert a["rated"] and a["change"] < 0 and a["puzzle_rating"] > 1500
+    again = alice.api("POST", f"/api/puzzles/{pid}/attempts", {"move": right}).json()
+    assert again["solved"] and not again["rated"] and again["change"] == 0
+    # Bob by the page: an illegal move first (the form again, the reason inline)
+    page = bob.get("/puzzles")
+    assert page.status_code == 200 and f'id="puzzle" data-id="{pid}"' in page.text
+    r = bob.form(f"/puzzles/{pid}", {"move": "a1-b2"}, page=f"/puzzles/{pid}")
+    assert r.status_code == 422 and 'id="puzzle-error"' in r.text
+    assert 'value="a1-b2"' in r.text
+    r = bob.form(f"/puzzles/{pid}", {"move": right}, page=f"/puzzles/{pid}")
+    assert r.status_code == 200 and 'id="puzzle-result"' in r.text and "solved!" in r.text
+    assert "Your puzzle rating: 1" in r.text
+    after = bob.get(f"/api/puzzles/{pid}").json()
+    assert after["attempts"] == 2 and after["solved"] == 1
+    assert bob.get("/api/puzzles/next").json() is None  # none left untried for Bob
+    assert "puzzles-none" in bob.get("/puzzles").text
