@@ -31,6 +31,8 @@ CODE_ARTICLE = N_("Code {number}")
 """An article of the Russian Draughts Code (``Code 1.5.3``)."""
 CODE_CHAPTER = N_("Code ch. {chapter}")
 FMJD_ARTICLE = N_("FMJD {number}")
+PLATFORM_ARTICLE = N_("Platform {number}")
+"""A rule of the platform's own where the Code is silent (``Platform L1``, docs/rules.md)."""
 WHITE = N_("White")
 BLACK = N_("Black")
 
@@ -86,10 +88,10 @@ PDN_LINE = N_("line {line}")
 PDN_COLUMN = N_("column {column}")
 PDN_TIMES = N_("{message} ({count} times)")
 
-TEMPLATES = [CODE_CHAPTER, CODE_ARTICLE, FMJD_ARTICLE, WHITE, BLACK, ILLEGAL_NO_PIECE,
-             ILLEGAL_OPPONENTS, ILLEGAL_MAJORITY, ILLEGAL_CAPTURE, ILLEGAL_CANNOT_MOVE,
-             ILLEGAL_IN, ILLEGAL, LEGAL_MOVES_FROM, LEGAL_MOVES, NO_MOVES, BAD_MOVE_TEXT,
-             UNEXPECTED_CHAR, TWO_SQUARES, NOT_PLAYABLE, AMBIGUOUS, *DETAILS]
+TEMPLATES = [CODE_CHAPTER, CODE_ARTICLE, FMJD_ARTICLE, PLATFORM_ARTICLE, WHITE, BLACK,
+             ILLEGAL_NO_PIECE, ILLEGAL_OPPONENTS, ILLEGAL_MAJORITY, ILLEGAL_CAPTURE,
+             ILLEGAL_CANNOT_MOVE, ILLEGAL_IN, ILLEGAL, LEGAL_MOVES_FROM, LEGAL_MOVES, NO_MOVES,
+             BAD_MOVE_TEXT, UNEXPECTED_CHAR, TWO_SQUARES, NOT_PLAYABLE, AMBIGUOUS, *DETAILS]
 """Every template :func:`translate` reads messages by."""
 
 _FIELD = re.compile(r"\{(\w+)\}")

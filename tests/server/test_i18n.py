@@ -25,7 +25,9 @@ from .tour import WHITE, Tour, build
 
 PREFIXES = ("nav", "form", "lobby", "color", "clock", "game", "kind", "action", "variant",
             "profile", "role", "error", "ev", "arb", "archive", "viewer", "analysis", "engine",
-            "level", "level_title", "tokens", "jobs", "corr", "admin", "comp", "site")
+            "level", "level_title", "tokens", "jobs", "corr", "admin", "comp", "site",
+            "challenge", "settings", "pool", "notify", "ratings", "tc", "explorer", "puzzles",
+            "words")
 """The first parts of the old tables' keys: a text starting so is a key shown raw."""
 RAW_KEY = re.compile(rf"(?<![\w/.@-])(?:{'|'.join(PREFIXES)})\.[a-z][a-z0-9_-]*(?![\w/-])")
 HIDDEN = re.compile(r"<script\b.*?</script>|<style\b.*?</style>|(?:href|src|action)=\"[^\"]*\"",

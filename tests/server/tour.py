@@ -1,8 +1,10 @@
 """A platform with something on every page, and the pages to walk (tests of the
 languages: tests/server/test_i18n.py with the test client, test_browser_russian.py in
-Chromium): an administrator, an organiser (who arbitrates), two players; a finished game
-and a live one, an open challenge, a live event with its game, a correspondence game and
-event, an archive with an imported game and its report."""
+Chromium): an administrator, an organiser (who arbitrates), two players; a finished rated
+game (so the ratings, the leaderboard and the profiles' graphs have something) and a live
+one, an open challenge, a player waiting in a pool, a live event with its game, a
+correspondence game and event, an archive with an imported game and its report, the
+opening explorer on it, the analysis board, the puzzles and the account's settings."""
 
 from __future__ import annotations
 
@@ -26,6 +28,14 @@ ARCHIVE_PDN = """[Event "Москва 1990"]
 
 1. c3-d4 f6-g5 2. g3-f4 g7-f6 1-0
 """
+EXPLORED = ("/archive/explorer?variant=russian&fen=B%3AW18%2C21%2C23%2C24%2C25%2C26%2C27%2C28"
+            "%2C29%2C30%2C31%2C32%3AB1%2C2%2C3%2C4%2C5%2C6%2C7%2C8%2C9%2C10%2C11%2C12")
+"""The explorer after the archive game's first move (its game continues from there)."""
+ANALYSED = "/analysis?variant=russian&moves=c3-d4+f6-g5+g3-h4"
+RETRY = ("/analysis?variant=russian&fen=W%3AW21%2C22%2C23%2C24%2C25%2C26%2C27%2C28%2C29%2C30"
+         "%2C31%2C32%3AB1%2C2%2C3%2C4%2C5%2C6%2C7%2C8%2C9%2C10%2C11%2C12&retry=1&played=c3-b4"
+         "&best=c3-d4")
+"""A mistake retried on the analysis board (the link of an analysis's marked move)."""
 GAME = re.compile(r'href="/games/(\d+)"')
 ARCHIVE_GAME = re.compile(r'href="/archive/games/(\d+)"')
 
@@ -58,9 +68,10 @@ def build(visitor: Callable[[], Visitor], set_role: Callable[[str, str], None],
     org, white, black = people[ORGANISER], people[WHITE], people[BLACK]
     people["guest"] = visitor()
 
-    # a finished game (a move, then resignation) and its analysis page
+    # a finished rated game (a move, then resignation) and its analysis page
     ch = _located(white.form("/challenges", {"variant": "russian", "time_control": "5m+3s",
-                                             "color": "white", "opponent": BLACK}))
+                                             "color": "white", "opponent": BLACK,
+                                             "rated": "on"}))
     black.get(ch)
     game = _located(black.form(f"{ch}/accept", {}, page=ch))
     gid = int(game.rsplit("/", 1)[1])
@@ -89,6 +100,9 @@ def build(visitor: Callable[[], Visitor], set_role: Callable[[str, str], None],
     _located(org.form(f"{event}/rounds", {}, page=event))
     found = GAME.search(org.get(event).text)
     assert found, "the event's game"
+    # a player waiting in a quick-pairing pool (the lobby feature)
+    pool = _located(black.form("/pools", {"variant": "russian", "pool": "blitz-5",
+                                          "rated": "rated"}, page="/"))
 
     # correspondence: a game with a move, an event
     corr = _located(white.form("/corr", {"opponent": BLACK, "color": "white",
@@ -113,12 +127,16 @@ def build(visitor: Callable[[], Visitor], set_role: Callable[[str, str], None],
     for who in ("guest", WHITE):
         tour.pages += [(who, p) for p in ("/", "/events", event, "/archive", "/engine",
                                           "/compose", f"/users/{WHITE}", game, live,
-                                          f"/archive/games/{archived.group(1)}")]
+                                          f"/archive/games/{archived.group(1)}", "/ratings",
+                                          "/ratings?variant=russian&tc=blitz",
+                                          "/archive/explorer", EXPLORED, "/analysis",
+                                          ANALYSED, "/puzzles")]
     tour.pages += [("guest", "/login"), ("guest", "/signup")]
     tour.pages += [(WHITE, p) for p in (ch2, open_ch, f"{game}/analysis", "/corr", corr,
                                         "/corr/events", corr_event, "/settings/tokens",
                                         report, f"/games/{found.group(1)}")]
-    tour.pages += [(BLACK, p) for p in (live, corr)]
+    tour.pages += [(WHITE, p) for p in ("/settings", RETRY)]
+    tour.pages += [(BLACK, p) for p in (live, corr, pool)]
     tour.pages += [(ORGANISER, p) for p in (event, f"{event}/arbiter", f"{event}/print",
                                             "/events", corr_event, "/compose")]
     tour.pages += [(ADMIN, p) for p in ("/admin/users", "/", f"/users/{ORGANISER}")]

@@ -291,7 +291,7 @@ async def delete_account(request: Request, who: Who) -> Response:
     user = who.require_user()
     svc = services(request)
     if form_str(form, "confirm", 10) != "on":
-        return await _settings(request, who, error=who.t("settings.confirm_needed"),
+        return await _settings(request, who, error=who.t.gettext("Tick the box to confirm."),
                                status=422)
 
     def erase() -> None:

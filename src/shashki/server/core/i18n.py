@@ -70,6 +70,14 @@ class Translator:
         msg = LABELS.get(group, {}).get(str(value))
         return str(value) if msg is None else self.text(msg, **params)
 
+    def labels(self, group: str) -> dict[str, str]:
+        """Every label of ``group``, keyed ``group.value`` (the texts of a page's script).
+
+        >>> Translator("ru").labels("words")["words.king"]
+        'дамка'
+        """
+        return {f"{group}.{value}": self.label(group, value) for value in LABELS[group]}
+
     def article(self, article: str | None) -> str:
         """An article reference in this language: ``Code 1.8.1`` is ``Кодекс 1.8.1``."""
         return messages.article(article, self.language)
@@ -411,6 +419,17 @@ LABELS: dict[str, dict[str, Msg]] = {
         "comp_not_running": N_("The competition is not running."),
         "comp_time_over": N_("The time limit is over."),
         "comp_hidden": N_("Not shown to you at this stage."),
+        "event_date": N_("The date is written YYYY-MM-DD."),
+        "bad_password": N_("The password is not right."),
+        "language": N_("Russian or English."),
+        "no_abort": N_("A game can be aborted only before both players have moved ({article})."),
+        "rated_clock": N_("A rated game needs a clock."),
+        "rated_fen": N_("A rated game starts from the initial position."),
+        "rating_range": N_("The rating range is two whole numbers from 0 to 4000, the lower "
+                           "first."),
+        "rating_range_out": N_("Your rating {rating} is outside this challenge's range "
+                               "{low}–{high}."),
+        "pool": N_("No such pool."),
     },
     "kind": {
         "resignation": N_("resignation"),
@@ -424,6 +443,53 @@ LABELS: dict[str, dict[str, Msg]] = {
         "verified claim": N_("draw on a verified claim"),
         "both lost": N_("both lost"),
         "annulled": N_("annulled"),
+        "aborted": NP_("termination", "aborted"),
+    },
+    "tc": {  # a time class (server/ratings)
+        "bullet": N_("bullet"),
+        "blitz": N_("blitz"),
+        "rapid": N_("rapid"),
+        "classical": N_("classical"),
+        "correspondence": NP_("time class", "correspondence"),
+        "none": N_("no clock"),
+    },
+    "game.theme": {
+        "wood": N_("wood"),
+        "green": N_("green"),
+        "blue": N_("blue"),
+        "grey": N_("grey"),
+    },
+    "game.pieces": {
+        "classic": N_("classic"),
+        "flat": N_("flat"),
+        "contrast": N_("high contrast"),
+    },
+    "puzzles.kind": {
+        "material": N_("wins material"),
+        "win": N_("wins the game"),
+    },
+    "puzzles.task": {
+        "white": N_("White to move: one move wins."),
+        "black": N_("Black to move: one move wins."),
+    },
+    "settings.saved": {
+        "account": N_("Saved."),
+        "password": N_("The password is changed; your other sessions are logged out."),
+    },
+    "words": {  # a position in words (server/core/words.py and the pages' scripts)
+        "turn.white": N_("White to move."),
+        "turn.black": N_("Black to move."),
+        "man": NP_("piece", "man"),
+        "mans": NP_("pieces", "men"),
+        "king": NP_("piece", "king"),
+        "kings": NP_("pieces", "kings"),
+        "none": N_("no pieces"),
+        "empty": NP_("square", "empty"),
+        "piece.wm": N_("white man"),
+        "piece.wk": N_("white king"),
+        "piece.bm": N_("black man"),
+        "piece.bk": N_("black king"),
+        "selected": N_("{square} chosen"),
     },
     "js": {
         "game.your_move": N_("Your move"),
@@ -436,6 +502,11 @@ LABELS: dict[str, dict[str, Msg]] = {
         "game.resign_confirm": N_("Resign this game?"),
         "game.result": N_("Result"),
         "game.ply": N_("after ply {ply}"),
+        "game.viewing": N_("Showing the position after ply {ply}; the game goes on (End: back)."),
+        "game.move_label": N_("Ply {ply}: {move}"),
+        "game.premove_set": N_("Premove {move}: played as soon as it is your move, if legal."),
+        "game.premove_dropped": N_("The premove is not legal now; it was dropped."),
+        "game.rematch_offered": N_("Your opponent proposes a rematch."),
         "color.white": N_("White"),
         "color.black": N_("Black"),
         "viewer.start": N_("Start position"),
@@ -445,5 +516,15 @@ LABELS: dict[str, dict[str, Msg]] = {
         "analysis.failed": N_("The analysis failed; try again."),
         "analysis.done": N_("Analysed (depth {depth} and more)."),
         "analysis.cancelled": N_("The analysis was cancelled."),
+        "analysis.depth": N_("Depth {depth}, deepening…"),
+        "analysis.done_at": N_("Depth {depth} (done)."),
+        "analysis.thinking": N_("The engine is thinking…"),
+        "analysis.lines_none": N_("The game is over in this position."),
+        "analysis.retry_found": N_("{move}: the engine's move. Well found!"),
+        "analysis.retry_same": N_("{move} is the move of the game; the engine plays {best}."),
+        "analysis.retry_other": N_("{move}: the engine prefers {best}; see its lines."),
+        "analysis.editor_on": N_("Set-up mode: the squares place pieces."),
+        "analysis.editor_off": N_("Set-up mode off."),
+        "analysis.start_node": NP_("tree", "Start"),
     },
 }

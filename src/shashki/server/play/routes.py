@@ -102,9 +102,9 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
     keys = ["game.your_move", "game.to_move", "game.offered", "game.select_hint",
             "game.ambiguous", "game.connecting", "game.reconnecting", "game.resign_confirm",
             "game.result", "game.ply", "color.white", "color.black", "game.premove_set",
-            "game.premove_dropped", "game.viewing", "game.move_label", "game.rematch_offered",
-            *WORD_KEYS]
+            "game.premove_dropped", "game.viewing", "game.move_label", "game.rematch_offered"]
     texts = {k: who.t.label("js", k) for k in keys}
+    texts.update(who.t.labels("words"))
     texts.update({f"kind.{k}": who.t.label("kind", k) for k in _KINDS})
     texts.update({f"action.{k}": who.t.label("action", k) for k in _ACTIONS})
     texts.update({f"error.{k}": who.t.label("error", k) for k in _ERRORS})
@@ -115,11 +115,6 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
     return render(request, who, "game.html", lg=lg, state=state, you=you,
                   page_data=page_data, words=position_words(lg.game.board, who.lang))
 
-
-WORD_KEYS = ["words.turn.white", "words.turn.black", "words.man", "words.mans",
-             "words.king", "words.kings", "words.none", "words.empty", "words.piece.wm",
-             "words.piece.wk", "words.piece.bm", "words.piece.bk", "words.selected"]
-"""The texts with which the page describes a position in words (its board's name)."""
 
 
 @router.get("/games/{game_id}/position/{ply}")
