@@ -119,3 +119,93 @@ def test_the_page_script_gets_every_template() -> None:
     assert len(patterns) == len(TEMPLATES) and messages.javascript_patterns("en") == []
     for rx, _ru in patterns:
         assert "(?P<" not in rx  # JavaScript's named groups
+
+
+ALLOWED_LATIN = {"FEN", "PDN", "NAG", "GameType", "Result", "TimeControl", "Variant", "shashki",
+                 "W", "B", "x", "number", "colour", "width", "height", "notation", "invert"}
+
+
+def english_left(text: str) -> set[str]:
+    """The Latin words of a Russian message outside what it quotes (moves, tags, FENs as
+    written: '...', [...], /.../), the format names and the notation."""
+    bare = re.sub(r"'[^']*'|«[^»]*»|\[[^\]]*\]|/[^/]*/|\"[^\"]*\"", " ", text)
+    return {w for w in re.findall(r"[A-Za-z]+", bare)
+            if w not in ALLOWED_LATIN and not re.fullmatch(r"[a-j]", w)}
+
+
+BROKEN_PDN = {
+    "unterminated variation": '[GameType "25"]\n1. c3-d4 (f6-g5 2. g3-h4\n',
+    "unterminated comment": '[GameType "25"]\n1. c3-d4 {never closed\n',
+    "bad tag": '[GameType "25"]\n[White Petrov]\n\n1. c3-d4 *\n',
+    "stray parenthesis": '[GameType "25"]\n1. c3-d4 ) f6-g5 *\n',
+    "unexpected text": '[GameType "25"]\n1. c3-d4 ### *\n',
+    "FEN tag": '[GameType "25"]\n[FEN "W:W21,x:B1"]\n1. c3-d4 *\n',
+    "NAG first": '[GameType "25"]\n$1 1. c3-d4 *\n',
+    "variation first": '[GameType "25"]\n(1. c3-d4) 1. c3-d4 *\n',
+    "setup command": '[GameType "25"]\n1. c3-d4 /XYZ/ *\n',
+    "GameType unknown": '[GameType "99"]\n1. c3-d4 *\n',
+    "GameType unreadable": '[GameType "abc"]\n1. c3-d4 *\n',
+    "blank line in tags": '[Event "x"]\n\n[GameType "25"]\n1. c3-d4 *\n',
+    "doubled bracket": '[[Event "x"]\n[GameType "25"]\n1. c3-d4 *\n',
+    "pseudo-tag": '[Event "x"]\n[Foo]\n[GameType "25"]\n1. c3-d4 *\n',
+    "no opening bracket": 'Event "x"]\n[GameType "25"]\n1. c3-d4 *\n',
+    "tags on one line": '[Event "x"] [GameType "25"]\n1. c3-d4 *\n',
+    "Result with spaces": '[GameType "25"]\n[Result " 1-0 "]\n1. c3-d4 1-0\n',
+    "Result no GameType has": '[GameType "25"]\n[Result "3-0"]\n1. c3-d4 *\n',
+    "no result": '[GameType "25"]\n[Result "1-0"]\n1. c3-d4\n',
+    "results differ": '[GameType "25"]\n[Result "1-0"]\n1. c3-d4 0-1\n',
+    "literal \\r": '[GameType "25"]\n1. c3-d4 *\\r\n',
+    "variant inferred": '1. c3-d4 f6-g5 *\n',
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN_PDN))
+def test_pdn_errors_and_warnings_in_russian(case: str) -> None:
+    """What the PDN reader really writes of a flawed record, every error and warning, is
+    read back in Russian with its place (the archive's import report, ``shashki pdn
+    check`` in Russian)."""
+    games = list(read_games(BROKEN_PDN[case]))
+    problems = [p for g in games for p in (*g.errors, *g.warnings)]
+    assert problems, case
+    for p in problems:
+        ru = translate(p, "ru")
+        assert ru.startswith("партия 0, строка "), ru
+        names = {"lidraughts", "From", "Position"} if case == "GameType unknown" else set()
+        assert english_left(ru) <= names, (str(p), ru)  # (another program's game's name)
+        assert translate(p, "en") == str(p)
+
+
+BAD_FENS = ["W:W21,x:B1", "", "X:W21", "W:Q21", "W:W21:W22", "W:W21,21", "W:W1-13",
+            "W:Wh8:B1", "W:W40", "W:W5-3"]
+
+
+@pytest.mark.parametrize("fen", BAD_FENS)
+def test_fen_errors_in_russian(fen: str) -> None:
+    from shashki.errors import InvalidFen
+
+    with pytest.raises(InvalidFen) as e:
+        Board("russian", fen)
+    ru = translate(e.value, "ru")
+    assert ru.startswith("неверный FEN ") and english_left(ru) == set(), (str(e.value), ru)
+
+
+def test_a_fen_error_in_russian_word_for_word() -> None:
+    with pytest.raises(Exception) as e:
+        Board("russian", "W:Wh8:B1")
+    assert str(e.value) == ("invalid FEN 'W:Wh8:B1': White man on h8 stands on its "
+                            "promotion row (Code 1.4.4) at column 4")
+    assert translate(e.value, "ru") == ("неверный FEN 'W:Wh8:B1': Белые: простая на h8 стоит "
+                                        "на поле превращения (Кодекс 1.4.4), столбец 4")
+
+
+@pytest.mark.parametrize("text", ["", "5x", "10h", "abc+3s", "pdn:?", "pdn:40/x"])
+def test_time_control_errors_in_russian(text: str) -> None:
+    from shashki.clock import InvalidTimeControl, TimeControl
+
+    with pytest.raises(InvalidTimeControl) as e:
+        if text.startswith("pdn:"):
+            TimeControl.from_pdn(text[4:])
+        else:
+            TimeControl.parse(text)
+    ru = translate(e.value, "ru")
+    assert ru != str(e.value) and english_left(ru) <= {"h", "m"}, (str(e.value), ru)

@@ -88,10 +88,93 @@ PDN_LINE = N_("line {line}")
 PDN_COLUMN = N_("column {column}")
 PDN_TIMES = N_("{message} ({count} times)")
 
+# --- a FEN that cannot be read (shashki.errors.InvalidFen, shashki.fen, rules.geometry) ---
+FEN_ERRORS = [
+    N_("invalid FEN {fen}: {reason} at column {column}"), N_("invalid FEN {fen}: {reason}"),
+    N_("empty FEN"),
+    N_("side to move must be W or B, not {token}"),
+    N_("colour block must start with W or B, not {token}"),
+    N_("second {colour} block"),
+    N_("empty square in list"),
+    N_("two pieces on square {square} ({token})"),
+    N_("{side} has more than {count} pieces ({token})"),
+    N_("{side} man on {square} stands on its promotion row ({article})"),
+    N_("square {square} is off the board (1-{squares})"),
+    N_("empty range {range}"),
+    N_("bad square {square}"),
+]
+
+# --- a time control that cannot be read, a clock misused (shashki.clock) ----------------
+CLOCK_ERRORS = [
+    N_("bad time {text}"),
+    N_("a time control needs at least one stage"),
+    N_("stage {stage} lasts to the end of the game but other stages follow it"),
+    N_("{control}: total playing time {hours} h exceeds 6 hours ({article})"),
+    N_("empty time control"),
+    N_("bad time control {text}: cannot read {part}"),
+    N_("PDN TimeControl {text} names no playable clock"),
+    N_("bad PDN TimeControl {text}: cannot read {part}"),
+    N_("the clock has already been started"),
+    N_("the clock is stopped"),
+]
+
+# --- PDN: a record that cannot be read, and what was read in spite of a flaw ------------
+PDN_ERRORS = [  # shashki.pdn.reader, .model, .annotations, .gametype
+    N_("unterminated variation: '(' without ')'"),
+    N_("unterminated comment: '{{' without '}}'"),
+    N_("bad tag {tag}: expected [Name \"value\"]"),
+    N_("')' without '('"),
+    N_("unexpected {text}"),
+    N_("bytes that the encoding cannot decode"),
+    N_("invalid FEN tag: {reason}"),
+    N_("a NAG or move strength before the first move"),
+    N_("move {move} after an unknown move: the position is not known (a /FEN \"...\"/ "
+       "setup must follow an unknown move)"),
+    N_("a variation before any move"),
+    N_("unknown setup command /{text}/: expected /FEN \"...\"/"),
+    N_("invalid setup FEN: {reason}"),
+    N_("the position after an unknown move is not known"),
+    N_("setup {fen} keeps the pieces of an unknown position"),
+    N_("bad GameType {text}: expected a number or 'number,colour,width,height,notation"
+       "[,invert]' like '25,W,8,8,A0,0'"),
+    N_("GameType {number} ({name}) is not supported"),
+    N_("shashki reads 20 (International), 25 (Russian), 26 (Brazilian) and 41 (80-square)"),
+    N_("GameType {gametype}: {variant} is played on a {files}x{ranks} board, not "
+       "{width}x{height}"),
+    N_("Variant {value} ({name}) is not supported"),
+]
+PDN_WARNINGS = [  # shashki.pdn.reader (Quirk)
+    N_("a blank line inside the tag section: the tags after it are still this game's"),
+    N_("a tag line with a doubled '[': read as one"),
+    N_("a pseudo-tag without a value, [{tag}]: skipped"),
+    N_("a tag line without its opening '[': read as a tag"),
+    N_("several tags on one line"),
+    N_("square numbers padded with a space ({text}): read as {read}"),
+    N_("the movetext ends with {text}, which no GameType has as a result: read as the "
+       "game's result, not as a move"),
+    N_("Result tag {tag} with spaces round the result: read as {read}"),
+    N_("Result tag {tag}, which no GameType has as a result: kept as written"),
+    N_("the movetext ends without a result: the game's result is {result}"),
+    N_("the game ends with {token} but its Result tag says {tag}: the tag's result is kept"),
+    N_("the text '\\r' after the line (the line end written as text): skipped"),
+    N_("no GameType tag: read as {variant}, from the {seen}"),
+    N_("GameType {gametype} names {variant} in numeric notation but the moves are "
+       "algebraic: read as {read}, from the {seen}"),
+    # what the variant was inferred from (shashki.pdn.gametype.infer_variant)
+    N_("numeric squares above 32"), N_("algebraic ranks above 8"),
+    N_("first move from square {square}"), N_("algebraic files i and j, ranks up to 8"),
+    N_("algebraic squares within a1-h8"), N_("numeric squares up to 32"),
+    N_("absence of squares to go by"),
+    # the variants' titles (shashki.rules, Variant.title)
+    N_("Russian draughts"), N_("Brazilian draughts"), N_("International draughts"),
+    N_("80-square draughts (Spantsiretti)"),
+]
+
 TEMPLATES = [CODE_CHAPTER, CODE_ARTICLE, FMJD_ARTICLE, PLATFORM_ARTICLE, WHITE, BLACK,
              ILLEGAL_NO_PIECE, ILLEGAL_OPPONENTS, ILLEGAL_MAJORITY, ILLEGAL_CAPTURE,
              ILLEGAL_CANNOT_MOVE, ILLEGAL_IN, ILLEGAL, LEGAL_MOVES_FROM, LEGAL_MOVES, NO_MOVES,
-             BAD_MOVE_TEXT, UNEXPECTED_CHAR, TWO_SQUARES, NOT_PLAYABLE, AMBIGUOUS, *DETAILS]
+             BAD_MOVE_TEXT, UNEXPECTED_CHAR, TWO_SQUARES, NOT_PLAYABLE, AMBIGUOUS, *DETAILS,
+             *FEN_ERRORS, *CLOCK_ERRORS, *PDN_ERRORS, *PDN_WARNINGS]
 """Every template :func:`translate` reads messages by."""
 
 _FIELD = re.compile(r"\{(\w+)\}")
@@ -103,11 +186,16 @@ def pattern(template: str, *, javascript: bool = False) -> str:
     ``javascript`` writes the groups as JavaScript does)."""
     out, pos = ["^"], 0
     for m in _FIELD.finditer(template):
-        out.append(re.escape(template[pos:m.start()]))
+        out.append(re.escape(_literal(template[pos:m.start()])))
         out.append(f"(?{'' if javascript else 'P'}<{m.group(1)}>[^;]+?)")
         pos = m.end()
-    out.append(re.escape(template[pos:]) + "$")
+    out.append(re.escape(_literal(template[pos:])) + "$")
     return "".join(out)
+
+
+def _literal(text: str) -> str:
+    """A template's text between its fields as the message has it (``{{`` is ``{``)."""
+    return text.replace("{{", "{").replace("}}", "}")
 
 
 @functools.cache
@@ -174,4 +262,10 @@ def javascript_patterns(lang: str) -> list[tuple[str, str]]:
     if lang == "en":
         return []
     tr = translation(lang)
-    return [(pattern(t, javascript=True), tr.gettext(t)) for _rx, t in _compiled()]
+    return [(pattern(t, javascript=True), _js_template(tr.gettext(t)))
+            for _rx, t in _compiled()]
+
+
+def _js_template(text: str) -> str:
+    # the page's script fills {field}s only: a doubled brace is written single
+    return text.replace("{{", "{").replace("}}", "}")
