@@ -134,3 +134,17 @@ def test_the_labels_cover_what_they_name() -> None:
                 continue  # a label with fields is filled where it is shown
             same = en.label(group, value) in ("e-mail",)  # written so in Russian too
             assert ru.label(group, value) != en.label(group, value) or same, (group, value)
+
+
+def test_every_label_group_a_page_names_exists() -> None:
+    """``label("group", value)`` shows the value itself when the group is unknown: a page
+    naming a group that LABELS lacks would show raw values (``wm`` for a white man)."""
+    from pathlib import Path
+
+    import shashki.server
+
+    root = Path(shashki.server.__file__).parent
+    named = {(m.group(1), str(path.relative_to(root)))
+             for path in [*root.rglob("*.html"), *root.rglob("*.py")]
+             for m in re.finditer(r"""\blabels?\(\s*["']([\w.]+)["']""", path.read_text())}
+    assert named and {(g, p) for g, p in named if g not in LABELS} == set()
