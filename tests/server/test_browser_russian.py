@@ -1,9 +1,10 @@
 """The Russian interface in a real browser (Debian's Chromium driven by Playwright): every
-page of a platform with something on each (tests/server/tour.py), seen by a guest, a
-player, an organiser who arbitrates and an administrator, shows no English word outside
-the allow-list below: notation (c3-d4, 22-18), the formats (PDN, FEN, TRF, CSV...), Elo,
-and the names of people, accounts and events. Screenshots of a few Russian pages, phone
-and desktop, go to ``$SHASHKI_TEST_ARTIFACTS/browser``."""
+page of a platform with something on each (tests/server/tour.py: the lobby and a pool,
+the ratings, the settings, the analysis board, the puzzles and the opening explorer
+too), seen by a guest, a player, an organiser who arbitrates and an administrator, shows
+no English word outside the allow-list below: notation (c3-d4, 22-18), the formats (PDN,
+FEN, TRF, CSV...), Elo, and the names of people, accounts and events. Screenshots of a
+few Russian pages, phone and desktop, go to ``$SHASHKI_TEST_ARTIFACTS/browser``."""
 
 from __future__ import annotations
 
@@ -31,13 +32,19 @@ ALLOWED = {
     "Windows-1251", "e-mail", "E-mail", "Elo", "Bearer", "Authorization", "shk_",
     # PDN tag names, written in the record as they are
     "GameType", "Opening", "Event", "Site", "Date", "Round", "White", "Black", "Result",
-    # preset names of time controls (code-45, blitz-3) that one types as they are
-    "blitz-3", "code-45",
+    # preset names of time controls (code-45, blitz-3) that one types as they are, and the
+    # quick-pairing pools named after them
+    "blitz-3", "code-45", "blitz-5", "rapid-15",
+    # the keys as the keyboard writes them (the move lists and the board by keyboard)
+    "Home", "End", "Enter", "Tab",
+    # the rating system's name
+    "Glicko-2",
     # the language menu (EN, RU); the regulations FIDE and their articles (B.02, C.07) and
     # tie-break codes (BH/C1) cited beside the Code's; time zones
     "EN", "RU", "FIDE", "UTC", "Europe/Moscow",
-    # names: the accounts of the tour, an example token name
-    *NAMES, "my-bot",
+    # names: the accounts of the tour, an example token name, the name an erased account
+    # leaves in its opponents' records; a language's own name in the language menu
+    *NAMES, "my-bot", "deleted", "English",
 }
 """Latin words a Russian page may show; notation, FENs and codes are matched by CODES."""
 CODES = re.compile(r"""^(?:[a-j]                       # a file of the board
@@ -105,7 +112,8 @@ def test_the_russian_pages_have_no_english_words(site: tuple[str, Tour],
                                                  browser: object) -> None:
     base, tour = site
     problems: dict[str, set[str]] = {}
-    shots = {"/", "/events", "/corr", "/archive"}
+    shots = {"/", "/events", "/corr", "/archive", "/ratings", "/archive/explorer", "/analysis",
+             "/settings"}
     for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
         contexts = {}
         for who, v in tour.visitors.items():
