@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 import shashki
@@ -49,6 +50,34 @@ def test_a_flooding_socket_is_closed_and_the_game_goes_on(client: TestClient, al
         receive(wa, "state")
         state = play(wa, "c3-d4", 0)
     assert state["ply"] == 1
+
+
+def flood_until_closed(who: Visitor, game_id: int) -> int:
+    with pytest.raises(WebSocketDisconnect) as e, who.ws(game_id) as flood:
+        receive(flood, "state")
+        for _ in range(200):
+            flood.send_text('{"type":"state"}')
+        while True:
+            flood.receive_json()
+    return e.value.code
+
+
+def test_a_flooder_waits_before_his_next_socket(client: TestClient, alice: Visitor,
+                                                 bob: Visitor, carol: Visitor) -> None:
+    """A flooder reconnecting at once after each 4429 made the server open a socket, read
+    the session and build a state every time (2,030 sockets in one load run). After his
+    third close he is refused at the handshake (429, Retry-After) until his wait is over;
+    the players from the same address, with their own sessions, are not."""
+    game_id = start_game(alice, bob)
+    for _ in range(3):
+        assert flood_until_closed(carol, game_id) == TOO_MANY
+    with pytest.raises(WebSocketDenialResponse) as refused, carol.ws(game_id):
+        pass
+    assert refused.value.status_code == 429
+    assert int(refused.value.headers["retry-after"]) >= 1
+    with alice.ws(game_id) as wa:
+        receive(wa, "state")
+        assert play(wa, "c3-d4", 0)["ply"] == 1
 
 
 def test_fast_legal_moves_are_never_refused(client: TestClient, alice: Visitor,
@@ -145,6 +174,70 @@ def test_the_acknowledgement_does_not_wait_for_a_thousand_viewers(
     r = alice.api("POST", f"/api/games/{game_id}/actions",
                   {"type": "move", "move": "c3-d4", "ply": 0})
     assert r.status_code == 200
+
+    async def offered() -> None:  # the audience is offered a chunk a turn, after the ack
+        if lg.fanout is not None:
+            await lg.fanout
+
+    client.portal.call(offered)  # type: ignore[union-attr]
     last = {id(v.offered[-1]) for v in viewers}
     assert len(last) == 1                          # one frame, one JSON text, for all
     assert viewers[0].offered[-1].data["ply"] == 1
+
+
+class Viewer:
+    """A viewer that records what it is offered."""
+
+    def __init__(self, flipped: bool = False) -> None:
+        self.flipped = flipped
+        self.offers: list[dict[str, Any]] = []
+
+    def offer(self, frame: Frame) -> None:
+        self.offers.append(frame.data)
+
+
+def test_a_large_audience_is_offered_a_chunk_at_a_time(tmp_path: Any) -> None:
+    """1,000 viewers of one game: offering each a state woke 1,000 sender tasks in one turn
+    of the event loop, and every other game's move arriving meanwhile waited for all of
+    them. Now the two players are offered it at once and the audience a chunk a turn; the
+    other games run between the chunks; a newer state supersedes the older one for those
+    not reached yet, a message that is not a state is never dropped."""
+    from shashki.game import Game
+    from shashki.server.core.db import Database
+    from shashki.server.core.settings import Settings
+    from shashki.server.play.live import FANOUT_CHUNK, Hub, LiveGame, Timebase
+
+    async def run() -> tuple[list[Viewer], list[Viewer], list[int]]:
+        url = f"sqlite:///{tmp_path / 'fan.db'}"
+        hub = Hub(Database(url, create=True), Settings(database_url=url))
+        lg = LiveGame(id=1, variant="russian", time_control="", white_id=1, black_id=2,
+                      white_name="a", black_name="b", game=Game("russian"),
+                      tb=Timebase(0.0), created_at=0.0)
+        players = [Viewer(), Viewer(flipped=True)]
+        audience = [Viewer(flipped=i % 2 == 1) for i in range(1000)]
+        lg.conns.update(players + audience)
+        lg.players.update(players)
+        reached: list[int] = []
+
+        async def other_game() -> None:
+            reached.append(sum(1 for v in audience if v.offers))
+
+        hub._send_all(lg, lambda flipped: Frame({"type": "state", "ply": 1}))
+        assert [v.offers for v in players] == [[{"type": "state", "ply": 1}]] * 2
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)        # the pass of ply 1 is under way
+        asyncio.get_running_loop().create_task(other_game())
+        hub._send_all(lg, lambda flipped: Frame({"type": "state", "ply": 2}))
+        hub.tell(lg, {"type": "rematch"})
+        assert lg.fanout is not None
+        await lg.fanout
+        return players, audience, reached
+
+    players, audience, reached = asyncio.run(run())
+    assert 0 < reached[0] < len(audience)      # the other game ran between the chunks
+    assert reached[0] % FANOUT_CHUNK == 0
+    for v in players + audience:
+        assert v.offers[-2:] == [{"type": "state", "ply": 2}, {"type": "rematch"}]
+        assert {"type": "state", "ply": 1} not in v.offers[v.offers.index(
+            {"type": "state", "ply": 2}):]
+    assert sum(1 for v in audience if {"type": "state", "ply": 1} in v.offers) < 1000

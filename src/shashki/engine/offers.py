@@ -31,18 +31,36 @@ from shashki.color import BLACK, WHITE
 from shashki.engine.engine import Score
 
 ACCEPT_BELOW = -50
-"""Accept a draw offer at this score (hundredths of a man, the engine's view) or lower."""
+"""Accept a draw offer at this score (hundredths of a man, the engine's view) or lower.
+
+>>> accepts_draw(Score(ACCEPT_BELOW)), accepts_draw(Score(ACCEPT_BELOW + 1))
+(True, False)
+"""
 OFFER_WITHIN = 50
 """Offer a draw when the score is within this of zero (and the position is dead drawn):
 in kings-only endings the evaluation scores a won one far above it (a lone king off the
-main road against three kings: +2.5 and more), so a score within half a man is no win."""
+main road against three kings: +2.5 and more), so a score within half a man is no win.
+
+>>> kings = Board("russian", "W:WK1,K6:BK30")
+>>> offers_draw(kings, Score(OFFER_WITHIN), 14), offers_draw(kings, Score(OFFER_WITHIN + 1), 14)
+(True, False)
+"""
 OFFER_MIN_DEPTH = 8
-"""Offer only after a search at least this deep."""
+"""Offer only after a search at least this deep.
+
+>>> kings = Board("russian", "W:WK1,K6:BK30")
+>>> offers_draw(kings, Score(0), OFFER_MIN_DEPTH), offers_draw(kings, Score(0), OFFER_MIN_DEPTH - 1)
+(True, False)
+"""
 
 
 def accepts_draw(score: Score) -> bool:
     """Whether the engine accepts a draw offer (Code 1.9.3) when its search scores the
-    position ``score`` for itself."""
+    position ``score`` for itself.
+
+    >>> accepts_draw(Score(-300)), accepts_draw(Score(0))
+    (True, False)
+    """
     if score.is_win:
         return False
     return score.is_loss or score.value <= ACCEPT_BELOW
@@ -51,7 +69,11 @@ def accepts_draw(score: Score) -> bool:
 def offers_draw(board: Board, score: Score, depth: int) -> bool:
     """Whether the engine offers a draw (Code 1.9.3) with ``board`` after its move,
     ``score`` being its search's score for itself and ``depth`` the search's depth: a
-    dead-drawn position (module docstring)."""
+    dead-drawn position (module docstring).
+
+    >>> offers_draw(Board("russian", "W:WK1:BK30"), Score(0), depth=20)
+    True
+    """
     if score.is_win or score.is_loss or depth < OFFER_MIN_DEPTH:
         return False
     if abs(score.value) > OFFER_WITHIN:

@@ -335,8 +335,10 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(settings)
     gc.collect()
     gc.freeze()  # what is loaded by now (modules, compiled kernels) is never garbage
-    uvicorn.run(app, host=args.host, port=args.port,
-                log_level=args.log_level, ws_max_size=65536, proxy_headers=False)
+    # No per-message deflate: each viewer's socket would compress the same state again (a
+    # tenth of the server's time with 1,000 viewers); states are a few kilobytes.
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=65536, ws_per_message_deflate=False, proxy_headers=False)
     return 0
 
 

@@ -74,6 +74,10 @@ class Settings:
     """Messages a WebSocket may send at once; beyond, ``ws_rate`` a second (then it is
     closed with code 4429)."""
     ws_rate: float = 20.0
+    ws_cooldown_cap: float = 60.0
+    """After its third socket closed for flooding, a sender (its session, or its address
+    when it has none) waits before a new socket is accepted: 1 s, doubled with each further
+    close, up to this; refused with HTTP 429 and ``Retry-After`` at the handshake."""
     max_lag_compensation: float = 0.5
     """At most this much of a move's network lag is given back to the mover."""
     abort_after: float = 60.0

@@ -79,6 +79,11 @@ LATE_ARTICLE = "Code 3.13.1"
 out has lost by lateness (Code 3.13.1: the opponent gets the point for his absence)."""
 FINISHED_CACHE = 200
 
+FANOUT_CHUNK = 64
+"""Viewers offered a new frame in one turn of the event loop: a game watched by a thousand
+is offered to them a chunk at a time, and the moves of other games arriving meanwhile are
+handled between the chunks instead of after all of them."""
+
 
 def color_name(color: Color | None) -> str | None:
     return None if color is None else color.name.lower()
@@ -230,6 +235,15 @@ class Connection(Protocol):
 
 
 @dataclass
+class Pass:
+    """One frame to offer every viewer of a game; a newer state supersedes an older one
+    (each viewer wants only the latest), other messages are never dropped."""
+
+    frame: Callable[[bool], Frame]
+    state: bool
+
+
+@dataclass
 class MoveInfo:
     ply: int
     text: str
@@ -272,6 +286,11 @@ class LiveGame:
     turn_started: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
+    players: set[Connection] = field(default_factory=set)
+    """The connections of the game's two players (also in ``conns``): offered first."""
+    passes: list[Pass] = field(default_factory=list)
+    """Frames waiting to be offered to a large audience (:meth:`Hub._fan_out`)."""
+    fanout: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
     mismatches: list[str] = field(default_factory=list)
     arbitrated: bool = False
@@ -505,15 +524,20 @@ class Hub:
             lg = self.games.get(game_id)
             if lg is not None:
                 return lg
-            rec = await anyio.to_thread.run_sync(store.load_game, self.db, game_id)
-            lg = await anyio.to_thread.run_sync(LiveGame.rebuild, rec, self.offset)
-            lg.arbitrated = await anyio.to_thread.run_sync(self.arbitrated, game_id)
-            lg.ratings = await anyio.to_thread.run_sync(self.rating_labels, game_id)
+            lg = await anyio.to_thread.run_sync(self._load, game_id)
             self.games[game_id] = lg
             self._trim()
         if not lg.is_over:
             self._schedule(lg)
         self._notify(lg)
+        return lg
+
+    def _load(self, game_id: int) -> LiveGame:
+        """Read a game and rebuild it, in one trip to a worker thread (a thousand players
+        arriving at once each cost one, not four)."""
+        lg = LiveGame.rebuild(store.load_game(self.db, game_id), self.offset)
+        lg.arbitrated = self.arbitrated(game_id)
+        lg.ratings = self.rating_labels(game_id)
         return lg
 
     def _notify(self, lg: LiveGame) -> None:
@@ -534,18 +558,22 @@ class Hub:
         if lg.timer is not None:
             lg.timer.cancel()
         reload = Frame({"type": "reload"})
-        self._send_all(lg, lambda _flipped: reload)
+        self._send_all(lg, lambda _flipped: reload, state=False)
 
     # --- viewers -----------------------------------------------------------------------
 
-    async def join(self, lg: LiveGame, conn: Connection) -> None:
+    async def join(self, lg: LiveGame, conn: Connection, player: bool = False) -> None:
+        """Add a viewer (``player``: one of the game's two, offered every frame first)."""
         async with lg.lock:
             lg.conns.add(conn)
+            if player:
+                lg.players.add(conn)
             data = lg.state(conn.flipped)
         conn.offer(Frame(data))
 
     def leave(self, lg: LiveGame, conn: Connection) -> None:
         lg.conns.discard(conn)
+        lg.players.discard(conn)
 
     async def broadcast(self, lg: LiveGame) -> None:
         """Offer the game's state to every viewer (each viewer's own task sends it)."""
@@ -558,11 +586,38 @@ class Hub:
     def tell(self, lg: LiveGame, data: dict[str, Any]) -> None:
         """Offer one message (not a state) to every viewer of the game: a rematch offer."""
         frame = Frame(data)
-        self._send_all(lg, lambda _flipped: frame)
+        self._send_all(lg, lambda _flipped: frame, state=False)
 
-    def _send_all(self, lg: LiveGame, frame: Callable[[bool], Frame]) -> None:
-        for conn in list(lg.conns):
+    def _send_all(self, lg: LiveGame, frame: Callable[[bool], Frame],
+                  state: bool = True) -> None:
+        """Offer a frame to every viewer: at once to the players and to a small audience;
+        to a large one a chunk per turn of the event loop (:meth:`_fan_out`)."""
+        for conn in lg.players:
             conn.offer(frame(conn.flipped))
+        busy = lg.fanout is not None and not lg.fanout.done()
+        if not busy and len(lg.conns) <= FANOUT_CHUNK + len(lg.players):
+            for conn in lg.conns - lg.players:
+                conn.offer(frame(conn.flipped))
+            return
+        if state:
+            lg.passes = [p for p in lg.passes if not p.state]
+        lg.passes.append(Pass(frame, state))
+        if not busy:
+            lg.fanout = asyncio.get_running_loop().create_task(self._fan_out(lg))
+
+    async def _fan_out(self, lg: LiveGame) -> None:
+        """Offer the waiting frames to the audience, :data:`FANOUT_CHUNK` viewers a turn; a
+        pass of a state stops when a newer state waits (it goes to everyone, those
+        already offered the old one included)."""
+        while lg.passes:
+            p = lg.passes.pop(0)
+            audience = list(lg.conns - lg.players)
+            for i in range(0, len(audience), FANOUT_CHUNK):
+                if p.state and any(q.state for q in lg.passes):
+                    break
+                for conn in audience[i:i + FANOUT_CHUNK]:
+                    conn.offer(p.frame(conn.flipped))
+                await asyncio.sleep(0)
 
     # --- actions -----------------------------------------------------------------------
 

@@ -22,12 +22,14 @@ from urllib.parse import urlsplit
 import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import DataError
+from starlette.responses import PlainTextResponse
 
 from shashki.server.accounts import auth
 from shashki.server.accounts.visitor import load_session_row
 from shashki.server.core.db import out_of_range
 from shashki.server.core.errors import NotFound, ServerError
 from shashki.server.core.i18n import LANGUAGES, Translator
+from shashki.server.core.ratelimit import Backoff
 from shashki.server.core.web import Services, run_db
 from shashki.server.play.live import PLAYER_ACTIONS, Actor, Frame, Hub, hub_of
 
@@ -114,6 +116,28 @@ class WsConnection:
             self.rtts.append(time.monotonic() - self.pings.pop(n))
 
 
+def floods(ws: WebSocket) -> Backoff:
+    """The senders whose sockets were closed for flooding (kept on the app): the first three
+    closes are free, each further one makes the sender wait before a new socket is
+    accepted (1 s, doubled, up to ``ws_cooldown_cap``)."""
+    state = ws.app.state
+    if not hasattr(state, "ws_floods"):
+        state.ws_floods = Backoff(free=3, base=1.0, cap=state.services.settings.ws_cooldown_cap,
+                                  forget=600.0)
+    found: Backoff = state.ws_floods
+    return found
+
+
+def sender_key(ws: WebSocket) -> str:
+    """Who opens a socket, known without the database: the session cookie when there is
+    one, else the address (so an attacker who drops his cookie waits by his address, and
+    the logged-in players behind that address do not)."""
+    token = ws.cookies.get(auth.SESSION_COOKIE)
+    if token:
+        return "session " + token
+    return "address " + (ws.client.host if ws.client else "?")
+
+
 async def _pinger(conn: WsConnection, interval: float) -> None:
     n = 0
     while True:
@@ -131,6 +155,13 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
     origin = ws.headers.get("origin")
     if origin and urlsplit(origin).netloc != ws.headers.get("host", ""):
         await ws.close(code=1008)
+        return
+    key = sender_key(ws)
+    wait = floods(ws).wait(key)
+    if wait > 0:  # refused before any work: a flooder's reconnections cost the server nothing
+        await ws.send_denial_response(PlainTextResponse(
+            "too many messages: wait before reconnecting", status_code=429,
+            headers={"Retry-After": str(max(1, round(wait)))}))
         return
     token = ws.cookies.get(auth.SESSION_COOKIE)
     row = await run_db(load_session_row, svc, token) if token else None
@@ -155,11 +186,12 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
     sender = loop.create_task(conn.run())
     budget = Budget(svc.settings.ws_burst, svc.settings.ws_rate)
     try:
-        await hub.join(lg, conn)
+        await hub.join(lg, conn, player=you is not None)
         while True:
             raw = await ws.receive_text()
             arrived = hub.now()
             if not budget.take():  # a flood costs its sender his socket, not the others
+                floods(ws).fail(key)
                 await ws.close(code=TOO_MANY, reason="too many messages")
                 break
             msg = _parse(raw)
@@ -172,12 +204,12 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
                 conn.pong(msg.get("n"))
                 continue
             if kind == "state":
-                await hub.join(lg, conn)
+                await hub.join(lg, conn, player=you is not None)
                 continue
             await _action(hub, conn, t, lg.id, actor, msg, arrived)
             if lg.id not in hub.games:  # dropped after a failed write: follow the rebuild
                 lg = await hub.get(game_id)
-                await hub.join(lg, conn)
+                await hub.join(lg, conn, player=you is not None)
     except (WebSocketDisconnect, TimeoutError, RuntimeError):
         pass  # gone, too slow to take a ping, or closed by its sender task
     finally:
