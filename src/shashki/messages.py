@@ -77,6 +77,11 @@ DETAILS = [
     N_("replayed from ply {ply}"),
     N_("remark: {reason}"), N_("warning: {reason}"), N_("reprimand: {reason}"),
     N_("loss: {reason}"), N_("exclusion: {reason}"),
+    # a game without its first move (the platform, docs/rules.md L1; Code 3.13.1)
+    N_("no first move within {seconds} s"),
+    N_("no first move within the first control's time"),
+    N_("both players have moved"), N_("the game cannot be aborted ({article})"),
+    N_("the game is not over"),
     # the arbiter's decisions, as the platform records them
     N_("forfeit-white"), N_("forfeit-black"), N_("white"), N_("black"), N_("draw"),
     N_("both-absent"), N_("both-no-record"), N_("both-sanction"),

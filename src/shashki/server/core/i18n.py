@@ -309,6 +309,8 @@ LABELS: dict[str, dict[str, Msg]] = {
         "irregularity": N_("irregularity"),
         "adjust": N_("clock changed by the arbiter"),
         "both_lose": N_("both players lose"),
+        "abort": N_("the game aborted"),
+        "late": N_("no first move in time"),
     },
     "error": {
         "title": N_("Error"),

@@ -176,7 +176,7 @@ _KINDS = ["resignation", "no pieces", "no moves", "time forfeit", "forfeit",
           "arbiter's decision", "agreement", "draw by rule", "verified claim", "both lost",
           "annulled", "aborted"]
 _ACTIONS = ["offer", "decline", "accept", "claim", "claim rejected", "resign", "flag", "end",
-            "decide", "irregularity"]
+            "decide", "irregularity", "abort", "late"]
 _ERRORS = ["not_your_turn", "stale", "rate_limited", "illegal_move", "game_over", "rule",
            "csrf", "forbidden", "not_a_player", "message", "login_required"]
 
