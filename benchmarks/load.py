@@ -276,12 +276,13 @@ async def flooder(base: str, game_id: int, stop: Any, counts: dict[str, int]) ->
 
 
 async def spectator(base: str, game_id: int, stop: Any, reads: bool,
-                    counts: dict[str, int]) -> None:
+                    counts: dict[str, int], arrived: asyncio.Semaphore) -> None:
     host = base.split("//")[1]
     try:
         async with connect(f"ws://{host}/ws/games/{game_id}", origin=base,  # type: ignore[arg-type]
                            max_size=2**22, open_timeout=120) as ws:
             counts["spectators"] += 1
+            arrived.release()
             while not stop.is_set():
                 if reads:
                     try:
@@ -293,10 +294,11 @@ async def spectator(base: str, game_id: int, stop: Any, reads: bool,
                     await asyncio.sleep(1)  # never reads: the server must not wait for it
     except Exception:
         counts["spectators dropped"] = counts.get("spectators dropped", 0) + 1
+        arrived.release()
 
 
 def hostile(base: str, games: list[int], floods: int, spectators: int, stop: Any,
-            out: Any) -> None:
+            out: Any, ready: Any) -> None:
     """The hostile clients, in their own process, until ``stop`` is set; their counts go
     to ``out``. The process runs at the lowest CPU priority: a real attacker's sockets run
     on his own machines, and here, on a 2-core machine, 1,000 client sockets parsing every
@@ -305,10 +307,14 @@ def hostile(base: str, games: list[int], floods: int, spectators: int, stop: Any
     counts: dict[str, int] = {"connections": 0, "sent": 0, "spectators": 0, "states seen": 0}
 
     async def run() -> None:
-        opening = [spectator(base, games[0], stop, i % 10 != 0, counts)
-                   for i in range(spectators)]
-        floods_ = [flooder(base, games[(i + 1) % len(games)], stop, counts)
-                   for i in range(floods)]
+        arrived = asyncio.Semaphore(0)
+        opening = [asyncio.create_task(spectator(base, games[0], stop, i % 10 != 0, counts,
+                                                 arrived)) for i in range(spectators)]
+        for _ in range(spectators):
+            await arrived.acquire()
+        floods_ = [asyncio.create_task(flooder(base, games[(i + 1) % len(games)], stop,
+                                               counts)) for i in range(floods)]
+        ready.set()  # every spectator is watching, the floods are starting
         await asyncio.gather(*opening, *floods_)
 
     asyncio.run(run())
@@ -385,6 +391,9 @@ def main() -> int:
     ap.add_argument("--import", dest="heavy", action="store_true",
                     help="imports of 10^6 one-move games running as jobs all the while")
     ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--diagnose", action="store_true",
+                    help="record the server's garbage collections over 5 ms and event-loop "
+                         "turns over 40 ms (benchmarks/loopwatch), and print them")
     ap.add_argument("--plain", action="store_true",
                     help="casual games left unfinished, no pool (the peer to compare with)")
     ap.add_argument("--pool-players", type=int, default=20, metavar="N",
@@ -401,10 +410,16 @@ def main() -> int:
         base = f"http://127.0.0.1:{port}"
         log = Path(tmp) / "server.log"
         with log.open("wb") as out:
+            env = dict(os.environ)
+            watch = Path(tmp) / "loopwatch.jsonl"
+            if args.diagnose:  # the server loads benchmarks/loopwatch/sitecustomize.py
+                env["PYTHONPATH"] = os.pathsep.join(
+                    [str(Path(__file__).parent / "loopwatch"), env.get("PYTHONPATH", "")])
+                env["SHASHKI_LOOPWATCH"] = str(watch)
             proc = subprocess.Popen(
                 [sys.executable, "-m", "shashki.server", "serve", "--port", str(port),
                  "--database", url, "--log-level", "warning"],
-                stdout=out, stderr=subprocess.STDOUT)
+                stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
             deadline = time.monotonic() + 120
             while True:
@@ -419,11 +434,13 @@ def main() -> int:
                 time.sleep(0.2)
             enemy, counts, stop = None, multiprocessing.Queue(), multiprocessing.Event()
             if args.flood or args.spectators:
+                ready = multiprocessing.Event()
                 enemy = multiprocessing.Process(target=hostile, args=(
                     base, [t.game_id for t in tables], args.flood, args.spectators,
-                    stop, counts), daemon=True)
+                    stop, counts, ready), daemon=True)
                 enemy.start()
-                time.sleep(3)  # the spectators and floods are on before the players start
+                ready.wait(180)  # the spectators watch before the players start
+                time.sleep(3)    # and the floods are on
             heavy = HeavyImport(base).start() if args.heavy else None
             cpu0, t0, own0 = cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
             figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed,
@@ -445,6 +462,8 @@ def main() -> int:
             proc.wait(30)
         bad, stored = verify(url, tables)
         rated = rated_games(url)
+        watched = ([json.loads(line) for line in watch.read_text().splitlines()]
+                   if args.diagnose and watch.exists() else [])
 
     rtt = sorted(figures.rtt)
 
@@ -490,6 +509,16 @@ def main() -> int:
     table.add_row("p99 (ms) in each 10 s", " ".join(f"{v:g}" for v in by_window))
     for key, value in result["hostile"].items():
         table.add_row(f"hostile: {key}", str(value))
+    if args.diagnose:
+        pauses = [w for w in watched if w["kind"] == "gc"]
+        stalls = [w for w in watched if w["kind"] == "stall"]
+        for gen in (0, 1, 2):
+            ms = sorted(w["ms"] for w in pauses if w["generation"] == gen)
+            table.add_row(f"server gc gen{gen} over 5 ms", f"{len(ms)}, max {ms[-1] if ms else 0} "
+                          f"ms, {sum(ms):.0f} ms in all")
+        table.add_row("server loop turns over 40 ms", f"{len(stalls)}, max "
+                      f"{max((w['ms'] for w in stalls), default=0)} ms")
+        result["diagnosis"] = watched
     Console().print(table)
     for e in figures.errors[:5]:
         console.print(f"[red]{e}")
