@@ -181,27 +181,9 @@
 
   let geometry = new Map();
 
-  function name(sq) { return (state && state.names && state.names[sq - 1]) || String(sq); }
-
-  // The pieces of a FEN ("W:W21,22,K5:B1-3"): square -> "wm", "wk", "bm", "bk".
-  function piecesOf(fen) {
-    const out = new Map();
-    for (const part of fen.split(":").slice(1)) {
-      const side = part[0].toLowerCase();
-      for (let tok of part.slice(1).split(",")) {
-        tok = tok.trim();
-        if (!tok) continue;
-        const king = tok[0] === "K";
-        if (king) tok = tok.slice(1);
-        const range = tok.split("-");
-        const names = state.names || [];
-        const num = (t) => /^\d+$/.test(t) ? Number(t) : names.indexOf(t) + 1;
-        const a = num(range[0]), b = range.length > 1 ? num(range[1]) : a;
-        for (let s = a; s <= b; s++) out.set(s, side + (king ? "k" : "m"));
-      }
-    }
-    return out;
-  }
+  const squares = window.shashkiSquares;  // core/static/squares.js
+  function name(sq) { return squares.name(state && state.names, sq); }
+  function piecesOf(fen) { return squares.piecesOf(fen, state && state.names); }
 
   // The position in words (the board's accessible name): whose move, each side's men and
   // kings by square in the variant's notation.
