@@ -39,6 +39,7 @@ from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, Serv
 from shashki.server.core.settings import Settings
 from shashki.server.core.texts import Texts
 from shashki.server.core.web import Services, run_db
+from shashki.server.core.words import move_ref, result_text
 from shashki.server.correspondence import routes as corr_routes
 from shashki.server.correspondence.service import CorrConfig, app_config
 from shashki.server.engine import api as engine_api
@@ -83,18 +84,6 @@ def _clock(seconds: float | None) -> str:
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
-def _result(result: str, variant: str) -> str:
-    """A stored result (``1-0``, ``1/2-1/2``…) in the variant's own tokens (International:
-    ``2-0``, ``1-1``, ``0-2``; the others as PDN's default GameTypes write them)."""
-    from shashki.pdn.gametype import result_token
-    from shashki.rules import variant_by_name
-
-    try:
-        return result_token(result, variant_by_name(variant))
-    except KeyError:
-        return result
-
-
 FEATURES = ("core", "accounts", "play", "lobby", "ratings", "events", "archive",
             "correspondence", "engine", "composition", "jobs", "analysis", "puzzles")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
@@ -106,7 +95,8 @@ def templates() -> Jinja2Templates:
     tpl = Jinja2Templates(directory=dirs)
     tpl.env.filters["clock"] = _clock
     tpl.env.filters["time_class"] = lambda control: ratings.time_class(control) or "none"
-    tpl.env.filters["result"] = _result
+    tpl.env.filters["result"] = result_text
+    tpl.env.filters["move_ref"] = move_ref
     return tpl
 
 

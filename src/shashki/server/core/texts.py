@@ -91,9 +91,10 @@ _T: dict[str, tuple[str, str]] = {
     "game.play": ("Play", "Сходить"),
     "game.moves_help": ("Click a move, or use ← → Home End, to see its position.",
                         "Нажмите на ход или ← → Home End, чтобы увидеть позицию."),
-    "game.viewing": ("Showing the position after ply {ply}; the game goes on (End: back).",
-                     "Показана позиция после полухода {ply}; партия идёт (End — вернуться)."),
-    "game.move_label": ("Ply {ply}: {move}", "Полуход {ply}: {move}"),
+    "game.viewing": ("Showing the position after move {move}; the game goes on (End: back).",
+                     "Показана позиция после хода {move}; партия идёт (End — вернуться)."),
+    "game.move_label": ("Move {number} {move}", "Ход {number} {move}"),
+    "game.after_move": ("after move {move}", "после хода {move}"),
     "game.premove_set": ("Premove {move}: played as soon as it is your move, if legal.",
                          "Предход {move}: будет сделан, как только наступит ваш ход, если "
                          "он возможен."),

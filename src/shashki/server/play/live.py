@@ -51,6 +51,7 @@ from shashki.server.core.errors import (
 )
 from shashki.server.core.ratelimit import RateLimit
 from shashki.server.core.settings import Settings
+from shashki.server.core.words import result_text
 from shashki.server.play import models as m
 from shashki.server.play import store
 from shashki.server.play.authority import CASUAL, Officials, authorise
@@ -408,6 +409,8 @@ class LiveGame:
             "fen": g.board.fen(),
             "status": "finished" if t else "live",
             "result": g.result,
+            "result_text": result_text(g.result, self.variant),
+            "first": "white" if g.initial_fen[:1].upper() != "B" else "black",
             "termination": None if t is None else {
                 "kind": t.kind.value, "article": t.article, "ply": t.ply,
                 "detail": t.detail, "winner": color_name(t.winner)},

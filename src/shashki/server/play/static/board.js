@@ -60,6 +60,12 @@
     }
     return detailOf(text);
   }
+  // The move a ply made, as the move list numbers it: "3." White's third, "3…" Black's
+  // (core/words.py move_ref; counted in moves from 1).
+  function moveRef(ply) {
+    const n = state && state.first === "black" ? ply + 1 : ply;
+    return Math.floor((n + 1) / 2) + (n % 2 ? "." : "…");
+  }
   function hint(text) { const h = $("hint"); h.textContent = text || ""; show(h, !!text); }
   function show(el, on) { if (el) el.classList.toggle("hidden", !on); }
   function message(text) { const m = $("message"); m.textContent = text || ""; show(m, !!text); }
@@ -505,7 +511,7 @@
     drawBoard(pos.svg, pos.fen, pos.last);
     marks();
     highlightMove();
-    say(T("game.viewing", { ply: ply }));
+    say(T("game.viewing", { move: ply ? moveRef(ply) : "0" }));
   }
 
   function highlightMove() {
@@ -516,7 +522,7 @@
       if (on) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
     }
     show($("viewing"), viewing !== null);
-    if (viewing !== null) $("viewing").textContent = T("game.viewing", { ply: viewing });
+    if (viewing !== null) $("viewing").textContent = T("game.viewing", { move: viewing ? moveRef(viewing) : "0" });
   }
 
   $("moves").addEventListener("click", (ev) => {
@@ -594,7 +600,7 @@
       b.className = "mv";
       b.dataset.ply = String(m.ply);
       b.textContent = m.text;
-      b.setAttribute("aria-label", T("game.move_label", { ply: m.ply, move: m.text }));
+      b.setAttribute("aria-label", T("game.move_label", { number: moveRef(m.ply), move: m.text }));
       span.appendChild(b);
       li.appendChild(span);
       if (white) li.appendChild(document.createTextNode(" "));
@@ -608,7 +614,7 @@
     ul.replaceChildren();
     for (const e of state.events) {
       const li = document.createElement("li");
-      let text = e.ply + ": ";
+      let text = (e.ply ? moveRef(e.ply) : "0") + ": ";
       if (e.color && e.action !== "end") text += T("color." + e.color) + ": ";
       text += T("action." + e.action) + " (" + article(e.article) + ")";
       if (e.detail) text += " — " + detail(e.detail);
@@ -666,10 +672,10 @@
       const res = $("result");
       res.replaceChildren();
       const strong = document.createElement("strong");
-      strong.textContent = T("game.result") + ": " + state.result;
+      strong.textContent = T("game.result") + ": " + state.result_text;
       res.appendChild(strong);
       res.appendChild(document.createTextNode(" — " + T("kind." + t.kind) + " (" +
-        article(t.article) + "), " + T("game.ply", { ply: t.ply })));
+        article(t.article) + ")" + (t.ply ? ", " + T("game.after_move", { move: moveRef(t.ply) }) : "")));
       if (t.detail) {
         res.appendChild(document.createElement("br"));
         const small = document.createElement("small");
