@@ -97,7 +97,13 @@ def templates() -> Jinja2Templates:
     tpl.env.filters["time_class"] = lambda control: ratings.time_class(control) or "none"
     tpl.env.filters["result"] = result_text
     tpl.env.filters["move_ref"] = move_ref
+    tpl.env.filters["signed"] = signed
     return tpl
+
+
+def signed(n: int) -> str:
+    """A rating change as shown: ``+12``, ``−12`` (a minus sign), ``0``."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 def corr_config(app: FastAPI) -> CorrConfig:
@@ -118,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.officials = events.officials_lookup(db)
         hub.ended.append(ratings.on_game_end)
         hub.rating_labels = ratings.game_labels(db)
+        hub.rating_changes = ratings.game_changes(db)
         hub.admit = lobby.admit
         bus = None
         if settings.redis_url:

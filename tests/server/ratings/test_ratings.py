@@ -189,3 +189,32 @@ def test_an_event_seeds_by_established_ratings(client: TestClient) -> None:
 
     by_name = {p.name: p.rating for p in tournament(client, event_id).players}
     assert by_name == {"anna": 1834, "boris": 0}  # boris has no established rating
+
+
+def test_the_game_page_shows_the_rating_change_when_the_game_ends(
+        client: TestClient, alice: Visitor, bob: Visitor, carol: Visitor) -> None:
+    from ..helpers import until
+
+    game_id = rated_game(alice, bob)
+    act(alice, game_id, "move", "c3-d4")
+    with carol.ws(game_id) as watcher:  # a spectator's page, open before the end
+        until(watcher, lambda s: s["ply"] == 1)
+        act(bob, game_id, "resign")
+        end = until(watcher, lambda s: s["status"] == "finished")
+    won = glicko2.update(ratings.DEFAULT, [(ratings.DEFAULT, 1.0)], ratings.TAU)
+    lost = glicko2.update(ratings.DEFAULT, [(ratings.DEFAULT, 0.0)], ratings.TAU)
+    up, down = round(won.rating) - 1500, round(lost.rating) - 1500
+    assert up > 100 and down < -100  # a first game from 1500/350 moves a lot
+    assert (end["white"]["change"], end["black"]["change"]) == (up, down)
+    # kept with the game: on its page after a reload, and in its PDN
+    page = carol.get(f"/games/{game_id}").text
+    assert f">+{up}</span>" in page and f">\u2212{-down}</span>" in page
+    pdn = carol.get(f"/games/{game_id}/pdn").text
+    assert f'[WhiteRatingDiff "+{up}"]' in pdn and f'[BlackRatingDiff "{down}"]' in pdn
+    # a casual game has none
+    casual = rated_game(alice, bob, rated=False)
+    act(alice, casual, "move", "c3-d4")
+    act(bob, casual, "resign")
+    state = carol.get(f"/api/games/{casual}").json()
+    assert state["white"]["change"] is None and "RatingDiff" not in carol.get(
+        f"/games/{casual}/pdn").text

@@ -280,6 +280,8 @@ class LiveGame:
     rated: bool = False
     ratings: tuple[str | None, str | None] = (None, None)
     """White's and Black's ratings as shown beside their names (rated classes only)."""
+    changes: tuple[int | None, int | None] = (None, None)
+    """White's and Black's rating changes, once a rated game has ended and been rated."""
     _svg: dict[tuple[int, bool, str], str] = field(default_factory=dict)
 
     @classmethod
@@ -415,9 +417,9 @@ class LiveGame:
                 "kind": t.kind.value, "article": t.article, "ply": t.ply,
                 "detail": t.detail, "winner": color_name(t.winner)},
             "white": {"id": self.white_id, "name": self.white_name,
-                      "rating": self.ratings[0]},
+                      "rating": self.ratings[0], "change": self.changes[0]},
             "black": {"id": self.black_id, "name": self.black_name,
-                      "rating": self.ratings[1]},
+                      "rating": self.ratings[1], "change": self.changes[1]},
             "moves": [{"ply": mi.ply, "text": mi.text, "white_clock": mi.white_clock,
                        "black_clock": mi.black_clock} for mi in self.moves],
             "clock": self.clock_state(),
@@ -462,6 +464,11 @@ class Hub:
             lambda _game_id: (None, None))
         """The players' ratings shown beside their names (set by the ratings feature;
         called in a worker thread when a game is loaded)."""
+        self.rating_changes: Callable[[int], tuple[int | None, int | None]] = (
+            lambda _game_id: (None, None))
+        """A rated game's two rating changes once it has ended (set by the ratings feature;
+        called in a worker thread when a rated game ends or a finished one is loaded:
+        once a game, never a move)."""
         """The officials of a game (set by the events feature; casual games have none)."""
         """Whether a game has an arbiter who rules on its claims (set by the events
         feature; called in a worker thread when a game is loaded)."""
@@ -512,6 +519,8 @@ class Hub:
             lg = await anyio.to_thread.run_sync(LiveGame.rebuild, rec, self.offset)
             lg.arbitrated = await anyio.to_thread.run_sync(self.arbitrated, game_id)
             lg.ratings = await anyio.to_thread.run_sync(self.rating_labels, game_id)
+            if lg.rated and lg.is_over:
+                lg.changes = await anyio.to_thread.run_sync(self.rating_changes, game_id)
             self.games[game_id] = lg
             self._trim()
         if not lg.is_over:
@@ -725,6 +734,8 @@ class Hub:
             err = ServerError("the action could not be stored; it did not happen")
             err.status = 503
             raise err from e
+        if ending is not None and lg.rated:  # rated in that transaction: show the change
+            lg.changes = await anyio.to_thread.run_sync(self.rating_changes, lg.id)
 
     async def _flag_check(self, lg: LiveGame, t: float) -> bool:
         """Under the lock: end the game if the flag of the side to move has fallen by ``t``;
@@ -833,6 +844,8 @@ class Hub:
                 return
             rec = await anyio.to_thread.run_sync(store.load_game, self.db, game_id, lg.seq)
             lg.replay(rec)
+            if lg.rated and lg.is_over and lg.changes == (None, None):
+                lg.changes = await anyio.to_thread.run_sync(self.rating_changes, game_id)
         self._schedule(lg)
         await self.broadcast(lg)
 

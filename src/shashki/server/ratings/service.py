@@ -188,6 +188,34 @@ def game_labels(database: Database) -> Callable[[int], tuple[str | None, str | N
     return lookup
 
 
+def change(before: float, after: float) -> int:
+    """A rating change as shown: the difference of the two ratings as shown (rounded), so
+    that 1500 and "+12" make the 1512 shown next.
+
+    >>> change(1500.0, 1512.4), change(1500.4, 1487.6), change(1662.5, 1662.4)
+    (12, -12, 0)
+    """
+    return round(after) - round(before)
+
+
+def game_changes(database: Database) -> Callable[[int], tuple[int | None, int | None]]:
+    """For the hub: White's and Black's rating changes in a rated game that has ended
+    (``None`` for a game not rated, or not yet); read once, when the game ends or when a
+    finished game is loaded."""
+
+    def lookup(game_id: int) -> tuple[int | None, int | None]:
+        with database.session() as db:
+            g = db.get(pm.Game, game_id)
+            if g is None:
+                return None, None
+            found = changes_of_game(db, game_id)
+            w, b = found.get(g.white_id), found.get(g.black_id)
+            return (None if w is None else change(w.rating_before, w.rating_after),
+                    None if b is None else change(b.rating_before, b.rating_after))
+
+    return lookup
+
+
 def profile(db: DBSession, user: User) -> list[PlayerRating]:
     return list(db.scalars(select(PlayerRating).where(PlayerRating.user_id == user.id)
                            .order_by(PlayerRating.variant, PlayerRating.time_class)))

@@ -663,6 +663,15 @@
     for (const el of document.querySelectorAll(".player")) {
       el.classList.toggle("to-move", state.status === "live" && el.dataset.color === state.turn);
     }
+    // A rated game's rating changes, shown as soon as the game is rated (its end's state).
+    for (const el of document.querySelectorAll(".rating-change[data-color]")) {
+      const d = state[el.dataset.color] && state[el.dataset.color].change;
+      const known = typeof d === "number";
+      el.textContent = !known ? "" : d > 0 ? "+" + d : d < 0 ? "\u2212" + (-d) : "0";
+      el.classList.toggle("up", known && d > 0);
+      el.classList.toggle("down", known && d < 0);
+      show(el, known);
+    }
     const status = $("status");
     const over = state.status === "finished";
     show(status, !over);
