@@ -172,6 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="shashki", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
+    app.state.corr_ended = [ratings.rate_corr_game]
     static: list[str | tuple[str, str]] = [
         (f"shashki.server.{f}", "static") for f in FEATURES if (HERE / f / "static").is_dir()]
     app.mount("/static", StaticFiles(packages=static), name="static")

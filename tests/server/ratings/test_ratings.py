@@ -218,3 +218,45 @@ def test_the_game_page_shows_the_rating_change_when_the_game_ends(
     state = carol.get(f"/api/games/{casual}").json()
     assert state["white"]["change"] is None and "RatingDiff" not in carol.get(
         f"/games/{casual}/pdn").text
+
+
+def test_a_rated_correspondence_game_is_rated_at_its_end(
+        client: TestClient, alice: Visitor, bob: Visitor, carol: Visitor,
+        corr: tuple[object, object]) -> None:
+    """Correspondence games are rated as live ones (one code path, ``ratings._rate``), in
+    the time class ``correspondence``, when a game created rated ends; once."""
+    from ..test_correspondence import act as corr_act
+
+    def corr_game(rated: bool) -> int:
+        data = {"opponent": "bob", "color": "white", "control": "10d/5",
+                "variant": "russian", "judge": ""}
+        if rated:
+            data["rated"] = "1"
+        r = alice.form("/corr", data, page="/corr")
+        assert r.status_code == 303, r.text
+        game = int(r.headers["location"].rsplit("/", 1)[1])
+        r = bob.form(f"/corr/{game}/invitation/accept", {}, page=f"/corr/{game}")
+        assert r.status_code == 303, r.text
+        return game
+
+    casual = corr_game(rated=False)
+    corr_act(alice, casual, "move", move="c3-d4")
+    corr_act(bob, casual, "resign")
+    assert rating(carol, "alice", "correspondence") == {}
+    game = corr_game(rated=True)
+    corr_act(alice, game, "move", move="c3-d4")
+    assert rating(carol, "alice", "correspondence") == {}  # not before its end
+    corr_act(bob, game, "resign")
+    won = glicko2.update(ratings.DEFAULT, [(ratings.DEFAULT, 1.0)], ratings.TAU)
+    lost = glicko2.update(ratings.DEFAULT, [(ratings.DEFAULT, 0.0)], ratings.TAU)
+    a, b = rating(carol, "alice", "correspondence"), rating(carol, "bob", "correspondence")
+    assert a["rating"] == pytest.approx(won.rating, abs=0.05) and a["games"] == 1
+    assert b["rating"] == pytest.approx(lost.rating, abs=0.05) and b["games"] == 1
+    assert rating(carol, "alice") == {}  # the live classes are untouched
+    db = client.app.state.services.db  # type: ignore[attr-defined]
+    with db.session() as s:
+        rows = list(s.scalars(select(RatingChange).where(RatingChange.corr_game_id == game)))
+        assert len(rows) == 2 and all(r.game_id is None for r in rows)
+        # counted once: the hook again (a replayed save) changes nothing
+        assert not ratings.rate_corr_game(s.connection(), game, "russian", "1-0",
+                                          rows[0].user_id, rows[1].user_id)

@@ -720,6 +720,7 @@ _T.update({
     "corr.cancel_conditionals": ("Withdraw my conditional moves", "Отменить условные ходы"),
     "corr.conditional_played": ("conditional", "условный"),
     "corr.mail_on": ("Play by e-mail", "Играть по e-mail"),
+    "corr.rated": ("Rated game (correspondence rating)", "На рейтинг (рейтинг игры по переписке)"),
     "corr.mail_off": ("Stop e-mail", "Не присылать по e-mail"),
     "corr.by_mail_on": ("Moves are sent to your e-mail; reply with your move on the first line.",
                         "Ходы приходят вам на e-mail; ответьте письмом, написав ход "

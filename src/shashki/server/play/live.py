@@ -711,7 +711,8 @@ class Hub:
             move_row = m.Move(game_id=lg.id, ply=g.ply, seq=seq, text=move_text,
                               fen_after=g.board.fen(), white_clock=new_move.white_clock,
                               black_clock=new_move.black_clock, at=t,
-                              lag=lag if kind == "move" else 0.0, user_id=actor.user_id)
+                              lag=lag if kind == "move" else 0.0, user_id=actor.user_id,
+                              taken_back=False)
             seq += 1
         await self._commit(lg, move_row, event_row, t)
         lg.seq = seq

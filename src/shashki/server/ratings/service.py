@@ -92,36 +92,56 @@ def rate_game(conn: Connection, game_id: int, at: float | None = None) -> bool:
     ratings changed. A game already rated is not counted again (docs/ratings.md)."""
     g = conn.execute(select(_G.c.rated, _G.c.variant, _G.c.time_control, _G.c.result,
                             _G.c.white_id, _G.c.black_id).where(_G.c.id == game_id)).first()
-    if g is None or not g.rated or g.result not in SCORES:
+    if g is None or not g.rated:
         return False
     tc = time_class(g.time_control)
     if tc is None:
         return False
-    if conn.execute(select(_C.c.id).where(_C.c.game_id == game_id).limit(1)).first():
+    return _rate(conn, _C.c.game_id, game_id, g.variant, tc, g.result, g.white_id,
+                 g.black_id, at)
+
+
+def rate_corr_game(conn: Connection, corr_game_id: int, variant: str, result: str,
+                   white_id: int, black_id: int, at: float | None = None) -> bool:
+    """A finished rated correspondence game, rated as a live one (:func:`_rate`) in the
+    time class ``correspondence``; the correspondence feature's game-ended hook, called
+    inside the transaction that saves the game's end. Return whether ratings changed."""
+    return _rate(conn, _C.c.corr_game_id, corr_game_id, variant, "correspondence", result,
+                 white_id, black_id, at)
+
+
+def _rate(conn: Connection, key: Any, game_id: int, variant: str, tc: str, result: str,
+          white_id: int, black_id: int, at: float | None) -> bool:
+    """The one rating of a game, live or correspondence (``key`` names which table's game
+    ``game_id`` is): each side against the other's rating before the game, once."""
+    if result not in SCORES:
+        return False
+    if conn.execute(select(_C.c.id).where(key == game_id).limit(1)).first():
         return False
     at = time.time() if at is None else at
-    white, w_games, w_known = _rating(conn, g.white_id, g.variant, tc)
-    black, b_games, b_known = _rating(conn, g.black_id, g.variant, tc)
-    w_score, b_score = SCORES[g.result]
+    white, w_games, w_known = _rating(conn, white_id, variant, tc)
+    black, b_games, b_known = _rating(conn, black_id, variant, tc)
+    w_score, b_score = SCORES[result]
     # One rating period per game (docs/ratings.md): each side against the other's
     # rating before the game.
     new_w = glicko2.update(white, [(black, w_score)], TAU)
     new_b = glicko2.update(black, [(white, b_score)], TAU)
     for user_id, old, new, games, known, score in (
-            (g.white_id, white, new_w, w_games, w_known, w_score),
-            (g.black_id, black, new_b, b_games, b_known, b_score)):
+            (white_id, white, new_w, w_games, w_known, w_score),
+            (black_id, black, new_b, b_games, b_known, b_score)):
         values = {"rating": new.rating, "rd": new.rd, "volatility": new.volatility,
                   "games": games + 1, "updated_at": at}
         if known:
-            conn.execute(update(_R).where(_R.c.user_id == user_id, _R.c.variant == g.variant,
+            conn.execute(update(_R).where(_R.c.user_id == user_id, _R.c.variant == variant,
                                           _R.c.time_class == tc).values(**values))
         else:
-            conn.execute(insert(_R).values(user_id=user_id, variant=g.variant, time_class=tc,
+            conn.execute(insert(_R).values(user_id=user_id, variant=variant, time_class=tc,
                                            **values))
-        conn.execute(insert(_C).values(
-            game_id=game_id, user_id=user_id, variant=g.variant, time_class=tc, score=score,
-            rating_before=old.rating, rd_before=old.rd, rating_after=new.rating,
-            rd_after=new.rd, volatility_after=new.volatility, at=at))
+        conn.execute(insert(_C).values({
+            key.key: game_id, "user_id": user_id, "variant": variant, "time_class": tc,
+            "score": score, "rating_before": old.rating, "rd_before": old.rd,
+            "rating_after": new.rating, "rd_after": new.rd,
+            "volatility_after": new.volatility, "at": at}))
     return True
 
 
