@@ -1091,6 +1091,23 @@ _T.update({
     "kind.aborted": ("aborted", "партия отменена"),
     "error.no_abort": ("A game can be aborted only before both players have moved ({article}).",
                        "Отменить партию можно только до первого хода обоих ({article})."),
+    # Takebacks in casual games (docs/rules.md L4), issue 16.
+    "game.takeback": ("Propose a takeback", "Попросить вернуть ход"),
+    "game.takeback_accept": ("Allow the takeback", "Разрешить вернуть ход"),
+    "game.takeback_offered": ("{side} asks to take back the last move.",
+                              "{side} просят вернуть последний ход."),
+    "action.takeback": ("proposed a takeback", "предложение вернуть ход"),
+    "action.takeback_decline": ("declined the takeback", "отказ вернуть ход"),
+    "action.taken back": ("move taken back", "ход возвращён"),
+    "error.no_takeback": ("No takeback in a rated or an event's game: a move made stands "
+                          "({article}).", "В партии на рейтинг или в соревновании ход не "
+                          "возвращают: сделанный ход остаётся в силе ({article})."),
+    "error.takeback_not_now": ("No takeback now: not back before both players' first moves, "
+                               "nor twice in one position ({article}).",
+                               "Сейчас вернуть ход нельзя: не раньше первых ходов обоих и не "
+                               "дважды в одной позиции ({article})."),
+    "error.no_takeback_offer": ("There is no takeback proposal to answer.",
+                                "Нет предложения вернуть ход."),
     "error.rated_clock": ("A rated game needs a clock.", "Партия на рейтинг играется с часами."),
     "error.rated_fen": ("A rated game starts from the initial position.",
                         "Партия на рейтинг начинается из начальной позиции."),

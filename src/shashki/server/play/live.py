@@ -54,14 +54,23 @@ from shashki.server.core.settings import Settings
 from shashki.server.core.words import result_text
 from shashki.server.play import models as m
 from shashki.server.play import store
-from shashki.server.play.authority import CASUAL, Officials, authorise
+from shashki.server.play.authority import (
+    CASUAL,
+    TAKEBACK_ARTICLE,
+    Officials,
+    authorise,
+    authorise_takeback,
+)
 from shashki.server.play.writer import Writer
 from shashki.svg import board_svg
 
 log = logging.getLogger("shashki.server.play.live")
 
+TAKEBACK_ACTIONS = ("takeback", "takeback_accept", "takeback_decline")
+"""A player proposes to take back his last move (or the last two plies, when the opponent
+has replied), the opponent accepts or declines (docs/rules.md L4; casual games only)."""
 ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "flag", "decide", "rule",
-           "adjust", "both_lose", "abort")
+           "adjust", "both_lose", "abort", *TAKEBACK_ACTIONS)
 ARBITER_ACTIONS = ("decide", "rule", "adjust", "both_lose")
 """``rule``: the arbiter's ruling on a claim held for him (Code 1.9.2); ``adjust``: time
 added to (or taken from) a clock by the arbiter's decision; ``both_lose``: the game is
@@ -69,7 +78,8 @@ lost by both players (Code 3.13.3 both absent, 3.10.4 no record, or a sanction).
 HELD_CLAIM = "held claim"
 """How a threefold claim is stored in a game with an arbiter (an event's game): held for the
 arbiter's ruling instead of being ruled at once from the record."""
-PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "abort")
+PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "abort",
+                  *TAKEBACK_ACTIONS)
 ABORT_ARTICLE = "Platform L1"
 """The platform's rule on the first moves of a casual or rated game (docs/rules.md L1):
 the clock starts with White's first move, a game in which a player has not made his first
@@ -121,6 +131,39 @@ class Action:
     lag: float = 0.0
     article: str = ""
     detail: str = ""
+
+
+TAKEBACK_EVENTS = ("takeback", "takeback_decline", "taken back")
+
+
+def pending_takeback(game: Game) -> GameEvent | None:
+    """The takeback proposed in the current position and not yet answered, if any (a move
+    made since withdraws it: its ply is no longer the game's; docs/rules.md L4)."""
+    if game.termination is not None:
+        return None
+    for e in reversed(game.events):
+        if e.action in TAKEBACK_EVENTS:
+            return e if e.action == "takeback" and e.ply == game.ply else None
+    return None
+
+
+def takeback_plies(game: Game, proposer: Color) -> int | None:
+    """How many plies a takeback that ``proposer`` proposes now would undo: his last move
+    (1) while the opponent is to move, else his last move and the reply (2), as lidraughts
+    does; None when none may be proposed now (docs/rules.md L4): it would go back before
+    both players' first moves (L1's abort covers those), a proposal is pending, or the
+    opponent declined his proposal in this very position."""
+    if game.termination is not None or game.claim is not None:
+        return None
+    n = 1 if game.board.turn is not proposer else 2
+    if game.ply - n < 2:
+        return None
+    for e in reversed(game.events):
+        if e.action in TAKEBACK_EVENTS:
+            if e.ply == game.ply and (e.action == "takeback" or e.color is not proposer):
+                return None
+            break
+    return n
 
 
 def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
@@ -189,6 +232,25 @@ def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
         elif a.kind == "late":
             assert color is not None
             game.forfeit(color, LATE_ARTICLE, a.detail)
+        elif a.kind == "takeback":
+            assert color is not None
+            game._require_open()
+            if takeback_plies(game, color) is None:
+                raise RuleViolation(f"no takeback now ({TAKEBACK_ARTICLE})")
+            game.events.append(GameEvent(game.ply, "takeback", color, TAKEBACK_ARTICLE, "",
+                                         a.at))
+        elif a.kind in ("takeback_accept", "takeback_decline"):
+            assert color is not None
+            game._require_open()
+            proposal = pending_takeback(game)
+            if proposal is None or proposal.color is color:
+                raise RuleViolation("there is no takeback proposal to answer")
+            if a.kind == "takeback_decline":
+                game.events.append(GameEvent(game.ply, "takeback_decline", color,
+                                             TAKEBACK_ARTICLE, "", a.at))
+            else:
+                plies = 1 if game.board.turn is not proposal.color else 2
+                game.take_back(plies, color, TAKEBACK_ARTICLE, a.detail)
         else:
             raise ServerError(f"unknown action {a.kind!r}")
         return None
@@ -329,8 +391,9 @@ class LiveGame:
                 self.moves.append(MoveInfo(mv_row.ply, mv_row.text, mv_row.white_clock,
                                            mv_row.black_clock, mv_row.at))
                 self.turn_started = mv_row.at
-            elif a.kind in ("claim", "rule"):
+            elif a.kind in ("claim", "rule", "takeback_accept"):
                 self.turn_started = a.at
+            del self.moves[game.ply:]  # a takeback undid the last ones
             self.seq = a.seq + 1
         if (row.status == m.GameStatus.FINISHED.value) != game.is_over or (
                 game.is_over and game.result != row.result):
@@ -398,6 +461,14 @@ class LiveGame:
         style = default_style(b)
         return [square_text(b, sq, style) for sq in range(1, b.variant.geometry.squares + 1)]
 
+    def _takeback(self) -> dict[str, Any] | None:
+        proposal = pending_takeback(self.game)
+        if proposal is None:
+            return None
+        plies = 1 if self.game.board.turn is not proposal.color else 2
+        return {"by": color_name(proposal.color), "plies": plies,
+                "article": TAKEBACK_ARTICLE}
+
     def state(self, flipped: bool = False) -> dict[str, Any]:
         g = self.game
         t = g.termination
@@ -425,6 +496,8 @@ class LiveGame:
             "clock": self.clock_state(),
             "offer": None if g.offer is None else {
                 "by": color_name(g.offer.by), "article": g.offer.article},
+            "takebacks": not self.rated and not self.arbitrated,
+            "takeback": self._takeback(),
             "claim": None if g.claim is None else {
                 "by": color_name(g.claim.by), "article": "Code 1.9.2",
                 "written": None if g.claim.written is None else g.board.move_text(
@@ -617,7 +690,7 @@ class Hub:
                    lag: float) -> LiveGame:
         lg = await self.get(game_id)
         officials = CASUAL
-        if kind in ARBITER_ACTIONS:  # read afresh: an event's arbiters may change
+        if kind in ARBITER_ACTIONS or kind in TAKEBACK_ACTIONS:  # read afresh, not per move
             officials = await anyio.to_thread.run_sync(self.officials, game_id)
         async with lg.lock:
             g = lg.game
@@ -644,6 +717,19 @@ class Hub:
                 raise GameRuleError(code="not_your_turn")
             if kind == "abort" and (lg.arbitrated or g.ply >= 2):
                 raise GameRuleError(code="no_abort", article=ABORT_ARTICLE)
+            if kind in TAKEBACK_ACTIONS:
+                assert who is not None
+                authorise_takeback(actor.user_id, (lg.white_id, lg.black_id), officials,
+                                   lg.rated or lg.arbitrated)
+                article, detail = TAKEBACK_ARTICLE, ""
+                proposal = pending_takeback(g)
+                if kind == "takeback" and takeback_plies(g, who) is None:
+                    raise GameRuleError(code="takeback_not_now", article=TAKEBACK_ARTICLE)
+                if kind != "takeback" and (proposal is None or proposal.color is who):
+                    raise GameRuleError(code="no_takeback_offer", article=TAKEBACK_ARTICLE)
+                if kind == "takeback_accept" and proposal is not None:
+                    plies = 1 if g.board.turn is not proposal.color else 2
+                    detail = " ".join(mi.text for mi in lg.moves[g.ply - plies:])
             if kind != "move" or g.clock is None or g.clock.state is not ClockState.RUNNING:
                 lag = 0.0
             else:
@@ -714,21 +800,24 @@ class Hub:
                               lag=lag if kind == "move" else 0.0, user_id=actor.user_id,
                               taken_back=False)
             seq += 1
-        await self._commit(lg, move_row, event_row, t)
+        # a takeback: its moves are marked taken back in the same write
+        await self._commit(lg, move_row, event_row, t,
+                           g.ply if g.ply < before_ply else None)
         lg.seq = seq
         if new_move is not None:
             lg.moves.append(new_move)
             lg.turn_started = t
-        elif kind in ("claim", "rule"):
+        elif kind in ("claim", "rule", "takeback_accept"):
             lg.turn_started = t
+        del lg.moves[g.ply:]
 
     async def _commit(self, lg: LiveGame, move_row: m.Move | None, event_row: m.Event | None,
-                      t: float) -> None:
+                      t: float, back_to: int | None = None) -> None:
         term = lg.game.termination
         ending = None if term is None else store.Ending(
             term.result, term.kind.value, term.article, term.ply, term.detail, t)
         try:
-            await self.writer.write((lg.id, move_row, event_row, ending))
+            await self.writer.write((lg.id, move_row, event_row, ending, back_to))
         except Exception as e:
             log.exception("game %s: could not store an action; rebuilding", lg.id)
             await self._drop(lg)

@@ -138,6 +138,11 @@
         animateNext = before !== null && msg.ply === before + 1 && viewing === null;
         state = msg; receivedAt = performance.now(); selected = [];
         lastPly = state.ply;
+        if (before !== null && state.ply < before) {  // a takeback: the later plies are gone
+          positions.clear();
+          viewing = null;
+          premove = null;
+        }
         if (before !== null && state.ply > before) {
           const last = state.moves[state.moves.length - 1];
           (last && last.text.includes(":") ? sounds.capture : sounds.move)();
@@ -711,6 +716,13 @@
       show(offer, false);
     }
     renderClaim(over);
+    // A takeback proposed (docs/rules.md L4): told to both players and to the spectators.
+    const tb = state.takeback;
+    const tbNote = $("takeback-note");
+    if (tbNote) {
+      tbNote.textContent = tb && !over ? T("game.takeback_offered", { side: T("color." + tb.by) }) : "";
+      show(tbNote, !!tb && !over);
+    }
     const controls = $("controls");
     if (controls) {
       show(controls, !over);
@@ -721,6 +733,15 @@
       show(q("offer"), !offerToMe);
       q("offer").disabled = !!state.offer || !!state.claim;
       q("claim").disabled = !myTurn();
+      if (q("takeback")) {
+        const toMe = !!tb && tb.by !== data.you;
+        // his last move, and the reply if the opponent has replied; never before ply 2
+        const plies = state.turn === data.you ? 2 : 1;
+        show(q("takeback"), !toMe);
+        q("takeback").disabled = !!tb || !!state.claim || state.ply - plies < 2;
+        show(q("takeback_accept"), toMe);
+        show(q("takeback_decline"), toMe);
+      }
     }
     tick();
   }
