@@ -93,6 +93,8 @@ _T: dict[str, tuple[str, str]] = {
                         "Нажмите на ход или ← → Home End, чтобы увидеть позицию."),
     "game.viewing": ("Showing the position after move {move}; the game goes on (End: back).",
                      "Показана позиция после хода {move}; партия идёт (End — вернуться)."),
+    "game.viewing_start": ("Showing the start position; the game goes on (End: back).",
+                           "Показана начальная позиция; партия идёт (End — вернуться)."),
     "game.move_label": ("Move {number} {move}", "Ход {number} {move}"),
     "game.after_move": ("after move {move}", "после хода {move}"),
     "game.premove_set": ("Premove {move}: played as soon as it is your move, if legal.",

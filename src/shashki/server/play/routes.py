@@ -103,7 +103,8 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
     keys = ["game.your_move", "game.to_move", "game.offered", "game.select_hint",
             "game.ambiguous", "game.connecting", "game.reconnecting", "game.resign_confirm",
             "game.result", "game.after_move", "color.white", "color.black", "game.premove_set",
-            "game.premove_dropped", "game.viewing", "game.move_label", "game.rematch_offered",
+            "game.premove_dropped", "game.viewing", "game.viewing_start", "game.move_label",
+            "game.rematch_offered",
             "game.takeback_offered",
             *WORD_KEYS]
     texts = {k: who.t(k) for k in keys}

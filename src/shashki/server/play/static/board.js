@@ -66,6 +66,9 @@
     const n = state && state.first === "black" ? ply + 1 : ply;
     return Math.floor((n + 1) / 2) + (n % 2 ? "." : "…");
   }
+  function viewingText(ply) {
+    return ply ? T("game.viewing", { move: moveRef(ply) }) : T("game.viewing_start");
+  }
   function hint(text) { const h = $("hint"); h.textContent = text || ""; show(h, !!text); }
   function show(el, on) { if (el) el.classList.toggle("hidden", !on); }
   function message(text) { const m = $("message"); m.textContent = text || ""; show(m, !!text); }
@@ -516,7 +519,7 @@
     drawBoard(pos.svg, pos.fen, pos.last);
     marks();
     highlightMove();
-    say(T("game.viewing", { move: ply ? moveRef(ply) : "0" }));
+    say(viewingText(ply));
   }
 
   function highlightMove() {
@@ -527,7 +530,7 @@
       if (on) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
     }
     show($("viewing"), viewing !== null);
-    if (viewing !== null) $("viewing").textContent = T("game.viewing", { move: viewing ? moveRef(viewing) : "0" });
+    if (viewing !== null) $("viewing").textContent = viewingText(viewing);
   }
 
   $("moves").addEventListener("click", (ev) => {
