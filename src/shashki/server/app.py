@@ -23,7 +23,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from shashki.server.accounts import admin_routes, auth
+from shashki.server.accounts import admin_routes, auth, notices
 from shashki.server.accounts import api as account_api
 from shashki.server.accounts import routes as account_routes
 from shashki.server.accounts.auth import Passwords
@@ -36,6 +36,7 @@ from shashki.server.composition import routes as composition_routes
 from shashki.server.core import apidocs
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
+from shashki.server.core.notify import Notifier
 from shashki.server.core.settings import Settings
 from shashki.server.core.texts import Texts
 from shashki.server.core.web import Services, run_db
@@ -119,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db = Database(settings.url, create=True)
         await run_db(db.upgrade)
         passwords = await run_db(Passwords, settings)
+        app.state.notifier.attach(db)
         hub = Hub(db, settings)
         hub.arbitrated = events.arbitrated(db)
         hub.officials = events.officials_lookup(db)
@@ -167,16 +169,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()
             if bus is not None:
                 await bus.stop()
+            app.state.notifier.detach(db)
             db.dispose()
 
     app = FastAPI(title="shashki", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
     app.state.corr_ended = [ratings.rate_corr_game]
+    app.state.notifier = Notifier()
     static: list[str | tuple[str, str]] = [
         (f"shashki.server.{f}", "static") for f in FEATURES if (HERE / f / "static").is_dir()]
     app.mount("/static", StaticFiles(packages=static), name="static")
     app.include_router(account_routes.router)
+    app.include_router(notices.router)
     app.include_router(lobby_routes.router)
     app.include_router(page_routes.router)
     app.include_router(rating_routes.router)

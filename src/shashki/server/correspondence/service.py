@@ -62,6 +62,7 @@ from shashki.correspondence.mail import (
 from shashki.rules import VARIANTS
 from shashki.server.accounts.models import Role as AccountRole
 from shashki.server.accounts.models import User
+from shashki.server.core import notify
 from shashki.server.core.errors import (
     Forbidden,
     GameRuleError,
@@ -353,6 +354,8 @@ def answer_invitation(db: Session, cfg: CorrConfig, game_id: int, user: User,
                       row.variant)
         row.state = json.dumps(game.to_dict(), ensure_ascii=False)
         row.status = CorrStatus.LIVE.value
+        notify.later(db, (row.white_id, row.black_id), {"kind": "started", "game": row.id,
+                                                       "url": f"/corr/{row.id}"})
     row.updated_at = time.time()
     return row
 
@@ -388,6 +391,9 @@ def new_game(db: Session, cfg: CorrConfig, white: User, black: User, dc: DayCont
     db.add(row)
     db.flush()
     row.white, row.black = white, black
+    if event is not None:  # an event's game starts now (an invitation, when accepted)
+        notify.later(db, (white.id, black.id), {"kind": "started", "game": row.id,
+                                               "url": f"/corr/{row.id}"})
     return row
 
 
@@ -530,6 +536,14 @@ def outgoing(cfg: CorrConfig, loaded: Loaded, db: Session) -> list[EmailMessage]
         # the end to every player with an address (P6).
         always = n.kind not in (NoticeKind.MOVE, NoticeKind.CONDITIONAL_PLAYED,
                                 NoticeKind.CONDITIONAL_CANCELLED)
+        # A move tells its opponent that it is his move: on his open pages, and by
+        # e-mail if he asked for that in his settings (``turn_mail``).
+        turn = n.kind in (NoticeKind.MOVE, NoticeKind.CONDITIONAL_PLAYED) and not g.is_over
+        if turn and n.to in ("white", "black"):
+            player = row.white if n.to == "white" else row.black
+            notify.later(db, (player.id,), {"kind": "turn", "game": row.id,
+                                           "url": f"/corr/{row.id}"})
+            always = always or player.turn_mail
         if n.to == "white" and (row.white_by_mail or always) and row.white.email:
             targets.append((row.white.email, row.white_token, row.white.language or "ru"))
         elif n.to == "black" and (row.black_by_mail or always) and row.black.email:
