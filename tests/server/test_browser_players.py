@@ -6,23 +6,32 @@ Screenshots go to ``$SHASHKI_TEST_ARTIFACTS/browser`` (``players-*``)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from shashki.server.accounts.models import Role
+
 from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, shot
 from .serving import free_port, server
+from .test_browser_events import Account, create_event, login, register, set_role
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package")
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     tmp = tmp_path_factory.mktemp("players")
     port = free_port()
-    with server(tmp / "players.db", port, tmp / "server.log"):
-        yield f"http://127.0.0.1:{port}"
+    with server(tmp / "players.db", port, tmp / "server.log", ("--language", "en")):
+        yield f"http://127.0.0.1:{port}", tmp / "players.db"
+
+
+@pytest.fixture(scope="module")
+def base(site: tuple[str, Path]) -> str:
+    return site[0]
 
 
 def signup(page: Any, base: str, name: str) -> None:
@@ -133,4 +142,43 @@ def test_an_international_result_on_the_page(base: str, browser: Any) -> None:
     bob.reload()
     expect(bob.locator("#result")).to_contain_text("Result: 0-2")
     for ctx in (ctx_a, ctx_b):
+        ctx.close()
+
+
+def test_an_events_pairing_tells_a_player_on_the_lobby_page(site: tuple[str, Path],
+                                                            browser: Any) -> None:
+    """Player A waits on the lobby page; the organiser pairs the event's round elsewhere:
+    A's page tells him at once, with a link to his game, in its title too."""
+    base, db = site
+    expect = sync_api.expect
+    Account(base, "olga")
+    Account(base, "petr")
+    Account(base, "rita")
+    set_role(db, "olga", Role.ORGANISER)
+    desk = browser.new_context(viewport=DESKTOP, locale="en-US")
+    phone = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True)
+    organiser, player = desk.new_page(), phone.new_page()
+    errors: list[str] = []
+    for page in (organiser, player):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    login(player, base, "petr")
+    player.goto(f"{base}/lang/en?next=/")
+    expect(player.locator("#notify-on")).to_be_visible()  # asked only from a click
+    assert player.evaluate("Notification.permission") == "default"
+    login(organiser, base, "olga")
+    create_event(organiser, base, "Notified", mode="live", time_control="15m")
+    register(organiser, "petr", "rita")
+    organiser.click("#pair-round")
+    expect(organiser.locator("#rounds")).to_contain_text("Round 1")
+    href = organiser.locator("#rounds a[href^='/games/']").first.get_attribute("href")
+    notice = player.locator("#notices .notice")
+    expect(notice).to_contain_text("Your game has started", timeout=10000)
+    expect(notice.locator("a")).to_have_attribute("href", href)
+    expect(player).to_have_title("(1) Your game has started — Shashki")
+    shot(player, "players-04-told-phone")
+    notice.locator("a").click()
+    player.wait_for_url(f"**{href}")
+    expect(player.locator("#board-keys button.key").first).to_be_attached()
+    assert errors == []
+    for ctx in (desk, phone):
         ctx.close()

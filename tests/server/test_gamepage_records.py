@@ -61,3 +61,20 @@ def test_a_game_from_a_position_with_black_to_move_starts_one_ellipsis(
     state = alice.get(f"/api/games/{game_id}").json()
     assert state["first"] == "black"
     assert "after move 1…" in _result_line(alice.get(f"/games/{game_id}").text)
+
+
+def test_a_correspondence_game_writes_its_result_the_same_way(
+        client: TestClient, alice: Visitor, bob: Visitor, corr: tuple[object, object]) -> None:
+    from .test_correspondence import act
+
+    r = alice.form("/corr", {"opponent": "bob", "color": "white", "control": "10d/5",
+                             "variant": "international", "judge": ""}, page="/corr")
+    assert r.status_code == 303, r.text
+    game = int(r.headers["location"].rsplit("/", 1)[1])
+    assert bob.form(f"/corr/{game}/invitation/accept", {},
+                    page=f"/corr/{game}").status_code == 303
+    act(alice, game, "move", move="32-28")
+    act(bob, game, "resign")
+    page = alice.get(f"/corr/{game}").text
+    assert re.search(r'id="corr-result">[^<]*<strong>2-0</strong>', page)
+    assert "2-0" in alice.get("/corr").text
