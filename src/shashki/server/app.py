@@ -133,8 +133,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             from shashki.server.core.bus import RedisBus
 
             bus = RedisBus(settings.redis_url, hub.catch_up)
+            bus.on_news = app.state.notifier.deliver
             await bus.start()
             hub.bus = bus
+            app.state.notifier.relay = bus.publish_news
         app.state.services = Services(settings=settings, db=db, templates=templates())
         app.state.accounts = Accounts(passwords=passwords, throttles=Throttles(settings))
         app.state.hub = hub

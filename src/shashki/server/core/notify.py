@@ -9,7 +9,8 @@ whose page is not open is not told here (the page he opens shows his games; the
 correspondence mail is the lasting notice). It costs nothing per move: live play never
 calls it, and telling a player with no page open is one dictionary look-up.
 
-The channel is per process; instances behind one load balancer tell the pages they serve.
+Instances behind one load balancer relay their news to each other (``relay``: the Redis
+bus, :mod:`shashki.server.core.bus`), each handing it to the pages it serves.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncGenerator, Iterable
+from collections.abc import AsyncGenerator, Callable, Coroutine, Iterable
 from typing import Any
 
 from sqlalchemy import event
@@ -44,8 +45,12 @@ class Notifier:
     def __init__(self) -> None:
         self.pages: dict[int, set[asyncio.Queue[dict[str, Any]]]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._relaying: set[asyncio.Task[None]] = set()
         self.told = 0
         """News handed to open pages so far (the tests count it)."""
+        self.relay: Callable[[list[int], dict[str, Any]], Coroutine[Any, Any, None]] | None = (
+            None)
+        """Set when instances share news (the Redis bus): every news goes to it too."""
 
     def attach(self, database: Database) -> None:
         """Send what sessions of ``database`` queued (:func:`later`) when they commit."""
@@ -71,13 +76,22 @@ class Notifier:
         loop = self.loop
         if loop is None or loop.is_closed():
             return
-        wanted = [u for u in user_ids if u in self.pages]
+        users = list(user_ids)
+        wanted = users if self.relay is not None else [u for u in users if u in self.pages]
         if not wanted:
             return
         with contextlib.suppress(RuntimeError):  # the loop is closing
-            loop.call_soon_threadsafe(self._deliver, wanted, data)
+            loop.call_soon_threadsafe(self._send, wanted, data)
 
-    def _deliver(self, user_ids: list[int], data: dict[str, Any]) -> None:
+    def _send(self, user_ids: list[int], data: dict[str, Any]) -> None:
+        self.deliver(user_ids, data)
+        if self.relay is not None:
+            task = asyncio.get_running_loop().create_task(self.relay(user_ids, data))
+            self._relaying.add(task)
+            task.add_done_callback(self._relaying.discard)
+
+    def deliver(self, user_ids: list[int], data: dict[str, Any]) -> None:
+        """Hand ``data`` to this process's open pages of ``user_ids`` (in the loop)."""
         for user_id in user_ids:
             for queue in list(self.pages.get(user_id, ())):
                 if queue.full():
