@@ -184,3 +184,20 @@ def test_over_the_socket(client: TestClient, alice: Visitor, bob: Visitor) -> No
         assert receive(wb, "ack")["ply"] == 2
         state = until(wa, lambda s: s["ply"] == 2)
     assert state["fen"] == fen_after(MOVES[:2])
+
+
+def test_over_rest_endpoints(client: TestClient, alice: Visitor, bob: Visitor) -> None:
+    game_id = start_game(alice, bob)
+    played(game_id, alice, bob, MOVES[:3])
+    r = alice.api("POST", f"/api/games/{game_id}/takeback/propose", {"ply": 3})
+    assert r.status_code == 200 and r.json()["state"]["takeback"]["by"] == "white"
+    r = bob.api("POST", f"/api/games/{game_id}/takeback/decline", {"ply": 3})
+    assert r.status_code == 200 and r.json()["state"]["takeback"] is None
+    r = bob.api("POST", f"/api/games/{game_id}/takeback/accept", {})
+    assert r.status_code == 409 and r.json()["error"] == "no_takeback_offer"
+    act(bob, game_id, "move", MOVES[3])
+    r = bob.api("POST", f"/api/games/{game_id}/takeback/propose")
+    assert r.status_code == 200
+    r = alice.api("POST", f"/api/games/{game_id}/takeback/accept")
+    assert r.status_code == 200 and r.json()["state"]["ply"] == 3
+    assert r.json()["state"]["fen"] == fen_after(MOVES[:3])
