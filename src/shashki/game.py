@@ -506,8 +506,8 @@ class Game:
             if self.clock.state is ClockState.RUNNING:
                 self.clock.run_only(self.board.turn, "takeback")
         self._last_mover = self.board.turn.other if self.ply else None
-        self._log("taken back", by, article, f"{plies} {'ply' if plies == 1 else 'plies'}"
-                  + (f"; {detail}" if detail else ""))
+        what = detail or f"{plies} {'ply' if plies == 1 else 'plies'}"  # the moves undone
+        self._log("taken back", by, article, what)
 
     def _rewind(self, ply: int) -> None:
         """Back to the position before ``ply`` (the plies from it on undone)."""

@@ -33,7 +33,9 @@
   }
   function article(a) {
     if (!a) return "";
-    return data.lang === "ru" && a.startsWith("Code ") ? "Кодекс " + a.slice(5) : a;
+    if (data.lang !== "ru") return a;
+    if (a.startsWith("Code ")) return "Кодекс " + a.slice(5);
+    return a.startsWith("Platform ") ? "Правила платформы " + a.slice(9) : a;  // as texts.py
   }
   // The rules library's details in the page's language: known texts, and the patterns
   // ("re:" keys) for those with numbers or moves in them; each "; " part on its own.
