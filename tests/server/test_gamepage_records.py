@@ -48,7 +48,7 @@ def test_russian_results_keep_the_codes_tokens(client: TestClient, alice: Visito
     line = _result_line(bob.get(f"/games/{game_id}").text)
     assert "Result: 0-1</strong>" in line and "after move 1…" in line
     # the events are numbered the same way: the resignation came after Black's first move
-    assert "<li>1…: game over" in bob.get(f"/games/{game_id}").text
+    assert "<li>1… game over" in bob.get(f"/games/{game_id}").text
 
 
 def test_a_game_from_a_position_with_black_to_move_starts_one_ellipsis(

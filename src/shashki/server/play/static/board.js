@@ -624,7 +624,7 @@
     ul.replaceChildren();
     for (const e of state.events) {
       const li = document.createElement("li");
-      let text = (e.ply ? moveRef(e.ply) : "0") + ": ";
+      let text = (e.ply ? moveRef(e.ply) : "0.") + " ";  // after that move
       if (e.color && e.action !== "end") text += T("color." + e.color) + ": ";
       text += T("action." + e.action) + " (" + article(e.article) + ")";
       if (e.detail) text += " — " + detail(e.detail);
