@@ -22,9 +22,10 @@ By default the games are rated and each ends by a resignation after its plies, s
 game's end updates both ratings in the transaction of its result; ``--pool-players N``
 (default 20) players wait in the 3+2 pool meanwhile, their pages asking for news every
 second (pairing runs on each ask), and join again 15 s after they are paired (their games
-are never played and are aborted after a minute). Notifications cost the server nothing
-(they are the browser's). ``--plain``: casual games that are not ended, no pool: the run
-to compare with.
+are never played and are aborted after a minute). Every player also keeps his news
+channel open (``/ws/notifications``), as each logged-in page does, and counts what it is
+told (nothing, during the games: moves are never news); ``--no-news`` leaves it closed, to
+compare. ``--plain``: casual games that are not ended, no pool: the run to compare with.
 
 Hostile clients run in a process of their own at the lowest CPU priority (so they do not
 slow the honest players' event loop, nor take a core from the server as a remote attacker
@@ -97,6 +98,8 @@ class Figures:
     ended: int = 0
     polls: int = 0
     paired: int = 0
+    news: int = 0
+    """Messages the players' news channels received."""
 
 
 def free_port() -> int:
@@ -178,16 +181,28 @@ async def pool_player(base: str, player: Player, figures: Figures, stop: asyncio
 
 async def play(base: str, table: Table_, plies: int, think: float, rng: random.Random,
                figures: Figures, progress: Any, task: Any, opening: asyncio.Semaphore,
-               finish: bool = False) -> None:
-    """Both players of one game, each on its own WebSocket."""
+               finish: bool = False, news: bool = True) -> None:
+    """Both players of one game, each on its own WebSocket (and his news channel)."""
     host = base.split("//")[1]
     sockets: dict[str, ClientConnection] = {}
+    channels: list[ClientConnection] = []
     async with opening:  # players arrive a few at a time, not 1,000 in the same instant
         for color, player in (("white", table.white), ("black", table.black)):
+            cookie = {"Cookie": f"{auth.SESSION_COOKIE}={player.token}"}
             sockets[color] = await connect(
                 f"ws://{host}/ws/games/{table.game_id}?csrf={player.csrf}",
-                additional_headers={"Cookie": f"{auth.SESSION_COOKIE}={player.token}"},
+                additional_headers=cookie,
                 origin=base, max_size=2**22, open_timeout=60)  # type: ignore[arg-type]
+            if news:
+                channels.append(await connect(
+                    f"ws://{host}/ws/notifications?csrf={player.csrf}",
+                    additional_headers=cookie, origin=base,  # type: ignore[arg-type]
+                    open_timeout=60))
+
+    async def listener(ws: ClientConnection) -> None:
+        async for _raw in ws:
+            figures.news += 1
+
     states: dict[str, asyncio.Queue[dict[str, Any]]] = {c: asyncio.Queue() for c in sockets}
     acks: dict[str, asyncio.Queue[dict[str, Any]]] = {c: asyncio.Queue() for c in sockets}
 
@@ -204,6 +219,7 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
                 await acks[color].put(msg)
 
     readers = [asyncio.create_task(reader(c)) for c in sockets]
+    readers += [asyncio.create_task(listener(ws)) for ws in channels]
     try:
         state = {c: await states[c].get() for c in sockets}
         ply = 0
@@ -248,7 +264,7 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
             else:
                 figures.ended += 1
     finally:
-        for ws in sockets.values():
+        for ws in [*sockets.values(), *channels]:
             await ws.close()
         for r in readers:
             r.cancel()
@@ -322,8 +338,8 @@ def hostile(base: str, games: list[int], floods: int, spectators: int, stop: Any
 
 
 async def run_load(base: str, tables: list[Table_], plies: int, think: float,
-                   seed: int, finish: bool = False, waiting: list[Player] | None = None
-                   ) -> Figures:
+                   seed: int, finish: bool = False, waiting: list[Player] | None = None,
+                   news: bool = True) -> Figures:
     figures = Figures()
     stop = asyncio.Event()
     pools = [asyncio.create_task(pool_player(base, p, figures, stop)) for p in waiting or []]
@@ -332,7 +348,7 @@ async def run_load(base: str, tables: list[Table_], plies: int, think: float,
         task = progress.add_task("moves", total=len(tables) * plies)
         opening = asyncio.Semaphore(20)
         await asyncio.gather(*(play(base, t, plies, think, random.Random(seed + i), figures,
-                                    progress, task, opening, finish)
+                                    progress, task, opening, finish, news)
                                for i, t in enumerate(tables)))
     stop.set()
     for result in await asyncio.gather(*pools, return_exceptions=True):
@@ -398,6 +414,8 @@ def main() -> int:
                     help="casual games left unfinished, no pool (the peer to compare with)")
     ap.add_argument("--pool-players", type=int, default=20, metavar="N",
                     help="players waiting in the 3+2 pool meanwhile (default 20)")
+    ap.add_argument("--no-news", dest="news", action="store_false",
+                    help="players keep no news channel open (the peer to compare with)")
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="shashki-load-") as tmp:
@@ -444,7 +462,8 @@ def main() -> int:
             heavy = HeavyImport(base).start() if args.heavy else None
             cpu0, t0, own0 = cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
             figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed,
-                                           finish=not args.plain, waiting=waiting))
+                                           finish=not args.plain, waiting=waiting,
+                                           news=args.news))
             wall, cpu = time.perf_counter() - t0, cpu_seconds(proc.pid) - cpu0
             own = time.process_time() - own0
             hostile_counts: dict[str, Any] = {}
@@ -495,6 +514,7 @@ def main() -> int:
         "rated": not args.plain, "games_ended": figures.ended, "games_rated": rated,
         "pool_players": pool_players, "pool_polls": figures.polls,
         "pool_pairings": figures.paired,
+        "news_channels": 2 * args.games if args.news else 0, "news_received": figures.news,
         "hostile": {"flood_sockets": args.flood, "spectators": args.spectators,
                     "import": args.heavy, **hostile_counts},
     }
@@ -502,7 +522,8 @@ def main() -> int:
     for key in ("moves", "seconds", "moves_per_second", "server_cpu_percent",
                 "server_cpu_ms_per_move", "players_cpu_percent", "load_average", "errors",
                 "games_differing_from_acks", "moves_stored", "rated", "games_ended",
-                "games_rated", "pool_players", "pool_polls", "pool_pairings"):
+                "games_rated", "pool_players", "pool_polls", "pool_pairings", "news_channels",
+                "news_received"):
         table.add_row(key.replace("_", " "), str(result[key]))
     for key, value in result["rtt_ms"].items():
         table.add_row(f"round trip {key} (ms)", str(value))

@@ -151,7 +151,7 @@ def test_a_game_by_keyboard_alone_with_a_premove_and_a_rematch(base: str,
     # Stepping back through the moves with the arrow keys (the page's, not the board's).
     bob.focus("#moves-title")
     bob.keyboard.press("Home")
-    expect(bob.locator("#viewing")).to_contain_text("ply 0")
+    expect(bob.locator("#viewing")).to_contain_text("the start position")
     expect(bob.locator("#board-wrap")).to_have_attribute(
         "aria-label", "White to move. White: men c3, e1. Black: men f6, h8.")
     bob.keyboard.press("ArrowRight")
