@@ -738,6 +738,7 @@
       show(q("offer"), !offerToMe);
       q("offer").disabled = !!state.offer || !!state.claim;
       q("claim").disabled = !myTurn();
+      if (q("abort")) show(q("abort"), state.ply < 2);  // L1: only before both first moves
       if (q("takeback")) {
         const toMe = !!tb && tb.by !== data.you;
         // his last move, and the reply if the opponent has replied; never before ply 2
