@@ -22,9 +22,10 @@ By default the games are rated and each ends by a resignation after its plies, s
 game's end updates both ratings in the transaction of its result; ``--pool-players N``
 (default 20) players wait in the 3+2 pool meanwhile, their pages asking for news every
 second (pairing runs on each ask), and join again 15 s after they are paired (their games
-are never played and are aborted after a minute). Notifications cost the server nothing
-(they are the browser's). ``--plain``: casual games that are not ended, no pool: the run
-to compare with.
+are never played and are aborted after a minute). Every player also keeps his news
+channel open (``/ws/notifications``), as each logged-in page does, and counts what it is
+told (nothing, during the games: moves are never news); ``--no-news`` leaves it closed, to
+compare. ``--plain``: casual games that are not ended, no pool: the run to compare with.
 
 Hostile clients run in a process of their own at the lowest CPU priority (so they do not
 slow the honest players' event loop, nor take a core from the server as a remote attacker
@@ -97,6 +98,8 @@ class Figures:
     ended: int = 0
     polls: int = 0
     paired: int = 0
+    news: int = 0
+    """Messages the players' news channels received."""
 
 
 def free_port() -> int:
@@ -178,16 +181,28 @@ async def pool_player(base: str, player: Player, figures: Figures, stop: asyncio
 
 async def play(base: str, table: Table_, plies: int, think: float, rng: random.Random,
                figures: Figures, progress: Any, task: Any, opening: asyncio.Semaphore,
-               finish: bool = False) -> None:
-    """Both players of one game, each on its own WebSocket."""
+               finish: bool = False, news: bool = True) -> None:
+    """Both players of one game, each on its own WebSocket (and his news channel)."""
     host = base.split("//")[1]
     sockets: dict[str, ClientConnection] = {}
+    channels: list[ClientConnection] = []
     async with opening:  # players arrive a few at a time, not 1,000 in the same instant
         for color, player in (("white", table.white), ("black", table.black)):
+            cookie = {"Cookie": f"{auth.SESSION_COOKIE}={player.token}"}
             sockets[color] = await connect(
                 f"ws://{host}/ws/games/{table.game_id}?csrf={player.csrf}",
-                additional_headers={"Cookie": f"{auth.SESSION_COOKIE}={player.token}"},
+                additional_headers=cookie,
                 origin=base, max_size=2**22, open_timeout=60)  # type: ignore[arg-type]
+            if news:
+                channels.append(await connect(
+                    f"ws://{host}/ws/notifications?csrf={player.csrf}",
+                    additional_headers=cookie, origin=base,  # type: ignore[arg-type]
+                    open_timeout=60))
+
+    async def listener(ws: ClientConnection) -> None:
+        async for _raw in ws:
+            figures.news += 1
+
     states: dict[str, asyncio.Queue[dict[str, Any]]] = {c: asyncio.Queue() for c in sockets}
     acks: dict[str, asyncio.Queue[dict[str, Any]]] = {c: asyncio.Queue() for c in sockets}
 
@@ -204,6 +219,7 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
                 await acks[color].put(msg)
 
     readers = [asyncio.create_task(reader(c)) for c in sockets]
+    readers += [asyncio.create_task(listener(ws)) for ws in channels]
     try:
         state = {c: await states[c].get() for c in sockets}
         ply = 0
@@ -248,7 +264,7 @@ async def play(base: str, table: Table_, plies: int, think: float, rng: random.R
             else:
                 figures.ended += 1
     finally:
-        for ws in sockets.values():
+        for ws in [*sockets.values(), *channels]:
             await ws.close()
         for r in readers:
             r.cancel()
@@ -276,12 +292,13 @@ async def flooder(base: str, game_id: int, stop: Any, counts: dict[str, int]) ->
 
 
 async def spectator(base: str, game_id: int, stop: Any, reads: bool,
-                    counts: dict[str, int]) -> None:
+                    counts: dict[str, int], arrived: asyncio.Semaphore) -> None:
     host = base.split("//")[1]
     try:
         async with connect(f"ws://{host}/ws/games/{game_id}", origin=base,  # type: ignore[arg-type]
                            max_size=2**22, open_timeout=120) as ws:
             counts["spectators"] += 1
+            arrived.release()
             while not stop.is_set():
                 if reads:
                     try:
@@ -293,10 +310,11 @@ async def spectator(base: str, game_id: int, stop: Any, reads: bool,
                     await asyncio.sleep(1)  # never reads: the server must not wait for it
     except Exception:
         counts["spectators dropped"] = counts.get("spectators dropped", 0) + 1
+        arrived.release()
 
 
 def hostile(base: str, games: list[int], floods: int, spectators: int, stop: Any,
-            out: Any) -> None:
+            out: Any, ready: Any) -> None:
     """The hostile clients, in their own process, until ``stop`` is set; their counts go
     to ``out``. The process runs at the lowest CPU priority: a real attacker's sockets run
     on his own machines, and here, on a 2-core machine, 1,000 client sockets parsing every
@@ -305,10 +323,14 @@ def hostile(base: str, games: list[int], floods: int, spectators: int, stop: Any
     counts: dict[str, int] = {"connections": 0, "sent": 0, "spectators": 0, "states seen": 0}
 
     async def run() -> None:
-        opening = [spectator(base, games[0], stop, i % 10 != 0, counts)
-                   for i in range(spectators)]
-        floods_ = [flooder(base, games[(i + 1) % len(games)], stop, counts)
-                   for i in range(floods)]
+        arrived = asyncio.Semaphore(0)
+        opening = [asyncio.create_task(spectator(base, games[0], stop, i % 10 != 0, counts,
+                                                 arrived)) for i in range(spectators)]
+        for _ in range(spectators):
+            await arrived.acquire()
+        floods_ = [asyncio.create_task(flooder(base, games[(i + 1) % len(games)], stop,
+                                               counts)) for i in range(floods)]
+        ready.set()  # every spectator is watching, the floods are starting
         await asyncio.gather(*opening, *floods_)
 
     asyncio.run(run())
@@ -316,8 +338,8 @@ def hostile(base: str, games: list[int], floods: int, spectators: int, stop: Any
 
 
 async def run_load(base: str, tables: list[Table_], plies: int, think: float,
-                   seed: int, finish: bool = False, waiting: list[Player] | None = None
-                   ) -> Figures:
+                   seed: int, finish: bool = False, waiting: list[Player] | None = None,
+                   news: bool = True) -> Figures:
     figures = Figures()
     stop = asyncio.Event()
     pools = [asyncio.create_task(pool_player(base, p, figures, stop)) for p in waiting or []]
@@ -326,7 +348,7 @@ async def run_load(base: str, tables: list[Table_], plies: int, think: float,
         task = progress.add_task("moves", total=len(tables) * plies)
         opening = asyncio.Semaphore(20)
         await asyncio.gather(*(play(base, t, plies, think, random.Random(seed + i), figures,
-                                    progress, task, opening, finish)
+                                    progress, task, opening, finish, news)
                                for i, t in enumerate(tables)))
     stop.set()
     for result in await asyncio.gather(*pools, return_exceptions=True):
@@ -385,10 +407,15 @@ def main() -> int:
     ap.add_argument("--import", dest="heavy", action="store_true",
                     help="imports of 10^6 one-move games running as jobs all the while")
     ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--diagnose", action="store_true",
+                    help="record the server's garbage collections over 5 ms and event-loop "
+                         "turns over 40 ms (benchmarks/loopwatch), and print them")
     ap.add_argument("--plain", action="store_true",
                     help="casual games left unfinished, no pool (the peer to compare with)")
     ap.add_argument("--pool-players", type=int, default=20, metavar="N",
                     help="players waiting in the 3+2 pool meanwhile (default 20)")
+    ap.add_argument("--no-news", dest="news", action="store_false",
+                    help="players keep no news channel open (the peer to compare with)")
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="shashki-load-") as tmp:
@@ -401,10 +428,16 @@ def main() -> int:
         base = f"http://127.0.0.1:{port}"
         log = Path(tmp) / "server.log"
         with log.open("wb") as out:
+            env = dict(os.environ)
+            watch = Path(tmp) / "loopwatch.jsonl"
+            if args.diagnose:  # the server loads benchmarks/loopwatch/sitecustomize.py
+                env["PYTHONPATH"] = os.pathsep.join(
+                    [str(Path(__file__).parent / "loopwatch"), env.get("PYTHONPATH", "")])
+                env["SHASHKI_LOOPWATCH"] = str(watch)
             proc = subprocess.Popen(
                 [sys.executable, "-m", "shashki.server", "serve", "--port", str(port),
                  "--database", url, "--log-level", "warning"],
-                stdout=out, stderr=subprocess.STDOUT)
+                stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
             deadline = time.monotonic() + 120
             while True:
@@ -419,15 +452,18 @@ def main() -> int:
                 time.sleep(0.2)
             enemy, counts, stop = None, multiprocessing.Queue(), multiprocessing.Event()
             if args.flood or args.spectators:
+                ready = multiprocessing.Event()
                 enemy = multiprocessing.Process(target=hostile, args=(
                     base, [t.game_id for t in tables], args.flood, args.spectators,
-                    stop, counts), daemon=True)
+                    stop, counts, ready), daemon=True)
                 enemy.start()
-                time.sleep(3)  # the spectators and floods are on before the players start
+                ready.wait(180)  # the spectators watch before the players start
+                time.sleep(3)    # and the floods are on
             heavy = HeavyImport(base).start() if args.heavy else None
             cpu0, t0, own0 = cpu_seconds(proc.pid), time.perf_counter(), time.process_time()
             figures = asyncio.run(run_load(base, tables, args.plies, args.think, args.seed,
-                                           finish=not args.plain, waiting=waiting))
+                                           finish=not args.plain, waiting=waiting,
+                                           news=args.news))
             wall, cpu = time.perf_counter() - t0, cpu_seconds(proc.pid) - cpu0
             own = time.process_time() - own0
             hostile_counts: dict[str, Any] = {}
@@ -445,6 +481,8 @@ def main() -> int:
             proc.wait(30)
         bad, stored = verify(url, tables)
         rated = rated_games(url)
+        watched = ([json.loads(line) for line in watch.read_text().splitlines()]
+                   if args.diagnose and watch.exists() else [])
 
     rtt = sorted(figures.rtt)
 
@@ -476,6 +514,7 @@ def main() -> int:
         "rated": not args.plain, "games_ended": figures.ended, "games_rated": rated,
         "pool_players": pool_players, "pool_polls": figures.polls,
         "pool_pairings": figures.paired,
+        "news_channels": 2 * args.games if args.news else 0, "news_received": figures.news,
         "hostile": {"flood_sockets": args.flood, "spectators": args.spectators,
                     "import": args.heavy, **hostile_counts},
     }
@@ -483,13 +522,24 @@ def main() -> int:
     for key in ("moves", "seconds", "moves_per_second", "server_cpu_percent",
                 "server_cpu_ms_per_move", "players_cpu_percent", "load_average", "errors",
                 "games_differing_from_acks", "moves_stored", "rated", "games_ended",
-                "games_rated", "pool_players", "pool_polls", "pool_pairings"):
+                "games_rated", "pool_players", "pool_polls", "pool_pairings", "news_channels",
+                "news_received"):
         table.add_row(key.replace("_", " "), str(result[key]))
     for key, value in result["rtt_ms"].items():
         table.add_row(f"round trip {key} (ms)", str(value))
     table.add_row("p99 (ms) in each 10 s", " ".join(f"{v:g}" for v in by_window))
     for key, value in result["hostile"].items():
         table.add_row(f"hostile: {key}", str(value))
+    if args.diagnose:
+        pauses = [w for w in watched if w["kind"] == "gc"]
+        stalls = [w for w in watched if w["kind"] == "stall"]
+        for gen in (0, 1, 2):
+            ms = sorted(w["ms"] for w in pauses if w["generation"] == gen)
+            table.add_row(f"server gc gen{gen} over 5 ms", f"{len(ms)}, max {ms[-1] if ms else 0} "
+                          f"ms, {sum(ms):.0f} ms in all")
+        table.add_row("server loop turns over 40 ms", f"{len(stalls)}, max "
+                      f"{max((w['ms'] for w in stalls), default=0)} ms")
+        result["diagnosis"] = watched
     Console().print(table)
     for e in figures.errors[:5]:
         console.print(f"[red]{e}")

@@ -282,3 +282,25 @@ def test_judge_a_record_by_the_rules() -> None:
     assert judge(rec, repetition="claim").termination.article == "Code 1.9.1.4"  # type: ignore[union-attr]
     open_game = judge(read_game('[GameType "25"]\n1. c3-d4 f6-e5 *'))
     assert open_game.termination is None and open_game.ply == 2
+
+
+def test_take_back_keeps_the_clocks_and_the_draw_rules_history() -> None:
+    """An online takeback (the platform's rule, not the Code's: Code 1.4.6 a move made
+    stands): the plies are undone, the clocks keep their times, the side to move runs."""
+    t = [0.0]
+    g = Game("russian", time_control="5m+3s", now=lambda: t[0])
+    for text, at in (("c3-d4", 10.0), ("f6-g5", 30.0), ("g3-f4", 45.0)):
+        t[0] = at
+        g.play(text)
+    assert g.clock is not None
+    t[0] = 50.0
+    left = (g.clock.remaining(WHITE), g.clock.remaining(BLACK))
+    g.take_back(1, BLACK, "Platform L4")
+    assert g.ply == 2 and g.board.turn is WHITE and len(g.readings) == 3
+    assert (g.clock.remaining(WHITE), g.clock.remaining(BLACK)) == left
+    assert g.clock.running is WHITE and g.clock.moves == [1, 1]
+    assert len(g.history) == 3  # the draw rules see the position after ply 2
+    t[0] = 60.0
+    assert g.clock.remaining(WHITE) == left[0] - 10
+    g.play("a3-b4")
+    assert g.ply == 3 and g.readings[-1].move == "a3-b4"

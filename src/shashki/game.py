@@ -25,7 +25,7 @@ from enum import Enum
 
 from shashki import draws, pdn
 from shashki.board import Board
-from shashki.clock import Clock, TimeControl
+from shashki.clock import Clock, ClockState, TimeControl
 from shashki.color import BLACK, WHITE, Color
 from shashki.errors import ShashkiError
 from shashki.move import Move
@@ -476,12 +476,46 @@ class Game:
         self._require_open()
         if not 1 <= ply <= self.ply:
             raise RuleViolation(f"there is no ply {ply} in this game")
+        self._rewind(ply)
+        self._log("irregularity", None, "Code 1.10.3", f"replayed from ply {ply}; {detail}")
+
+    def take_back(self, plies: int, by: Color, article: str, detail: str = "") -> None:
+        """Undo the last ``plies`` plies by the players' agreement: an online casual game's
+        takeback, which the Code does not know (a move is made once the hand leaves the
+        piece, Code 1.4.6, and a touched piece must be moved, 1.4.7); ``article`` names the
+        platform's rule that allows it. The clocks are not turned back: each keeps the time
+        it shows, and the clock of the side to move after the takeback runs from now; the
+        taken back moves no longer count towards a control.
+
+        >>> g = Game("russian", now=lambda: 0.0)
+        >>> _ = g.play("c3-d4"); _ = g.play("f6-g5"); _ = g.play("g3-f4")
+        >>> g.take_back(2, WHITE, "Platform L4"); g.ply, g.board.turn, g.events[-1].action
+        (1, <Color.BLACK: 1>, 'taken back')
+        """
+        self._require_open()
+        if self.claim is not None:
+            raise RuleViolation("a claim is being checked; the arbiter must rule first")
+        if not 1 <= plies <= self.ply:
+            raise RuleViolation(f"there are not {plies} plies to take back")
+        movers = [self.readings[p].fen[:1] for p in range(self.ply - plies, self.ply)]
+        self._rewind(self.ply - plies + 1)
+        if self.clock is not None and self.clock.state is not ClockState.READY:
+            for side in movers:  # the side to move in the position before each ply undone
+                color = BLACK if side.upper() == "B" else WHITE
+                self.clock.moves[color] = max(0, self.clock.moves[color] - 1)
+            if self.clock.state is ClockState.RUNNING:
+                self.clock.run_only(self.board.turn, "takeback")
+        self._last_mover = self.board.turn.other if self.ply else None
+        what = detail or f"{plies} {'ply' if plies == 1 else 'plies'}"  # the moves undone
+        self._log("taken back", by, article, what)
+
+    def _rewind(self, ply: int) -> None:
+        """Back to the position before ``ply`` (the plies from it on undone)."""
         while self.ply >= ply:
             self.board.pop()
         self.history = draws.history(self.board)
         del self.readings[ply:]
         self.offer = None
-        self._log("irregularity", None, "Code 1.10.3", f"replayed from ply {ply}; {detail}")
 
     def wrong_setup_found(self, fen: str) -> bool:
         """Code 1.10.2: a wrong set-up found before both sides have moved is corrected;

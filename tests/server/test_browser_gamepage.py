@@ -128,9 +128,12 @@ def test_a_game_by_keyboard_alone_with_a_premove_and_a_rematch(base: str,
     type_move(bob, "f6-e5")
     expect(bob.locator("#hint")).to_contain_text("Premove f6-e5")
     shot(bob, "gamepage-01-premove-phone")
+    abort = alice.locator('#controls [data-action="abort"]')
+    expect(abort).to_be_visible()  # before both first moves (docs/rules.md L1)
     type_move(alice, "c3-d4")
     plies(alice, 2)  # Bob's premove went at once
     expect(alice.locator("#moves")).to_contain_text("f6-e5")
+    expect(abort).to_be_hidden()  # gone once both have moved, without a reload
 
     # Alice tries a quiet move with her other man: refused, with the Code's reason, in Russian.
     type_move(alice, "e1-f2")
@@ -151,7 +154,7 @@ def test_a_game_by_keyboard_alone_with_a_premove_and_a_rematch(base: str,
     # Stepping back through the moves with the arrow keys (the page's, not the board's).
     bob.focus("#moves-title")
     bob.keyboard.press("Home")
-    expect(bob.locator("#viewing")).to_contain_text("ply 0")
+    expect(bob.locator("#viewing")).to_contain_text("the start position")
     expect(bob.locator("#board-wrap")).to_have_attribute(
         "aria-label", "White to move. White: men c3, e1. Black: men f6, h8.")
     bob.keyboard.press("ArrowRight")

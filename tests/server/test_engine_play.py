@@ -222,6 +222,26 @@ def test_the_engine_answers_draw_offers(alice: Visitor) -> None:
     assert state["result"] == "1/2-1/2" and state["termination"]["kind"] == "agreement"
 
 
+def test_the_engine_accepts_takebacks(alice: Visitor) -> None:
+    """A casual game against the engine (docs/rules.md L4): her takeback, proposed after
+    the engine's reply, is accepted at once and undoes both moves."""
+    r = alice.api("POST", "/api/engine/games", {"level": "beginner", "color": "white",
+                                                "time_control": ""})
+    game_id = r.json()["game_id"]
+    alice.api("POST", f"/api/games/{game_id}/moves", {"move": "c3-d4", "ply": 0})
+    state = wait_state(alice, game_id, lambda s: s["ply"] == 2)
+    alice.api("POST", f"/api/games/{game_id}/moves", {"move": state["legal"][0]["text"],
+                                                      "ply": 2})
+    state = wait_state(alice, game_id, lambda s: s["ply"] == 4)
+    r = alice.api("POST", f"/api/games/{game_id}/takeback/propose", {"ply": 4})
+    assert r.status_code == 200, r.text
+    state = wait_state(alice, game_id, lambda s: any(
+        e["action"] == "taken back" for e in s["events"]))
+    assert state["ply"] == 2 and state["turn"] == "white"
+    assert [(e["action"], e["color"]) for e in state["events"]][-2:] == [
+        ("takeback", "white"), ("taken back", "black")]
+
+
 def test_the_engine_offers_a_draw_in_a_dead_drawn_ending(alice: Visitor) -> None:
     # two kings against one: a draw (docs/engine.md, theory from the databases); the
     # engine moves first and offers with its move (Code 1.9.3)

@@ -67,3 +67,31 @@ def test_two_instances_share_a_live_game(tmp_path: Path, redis_url: str) -> None
     database.dispose()
     assert [mv.text for mv in rec.moves] == MOVES
     assert [mv.seq for mv in rec.moves] == list(range(len(MOVES)))
+
+
+def test_news_reaches_a_page_served_by_the_other_instance(tmp_path: Path,
+                                                          redis_url: str) -> None:
+    """White's page listens on instance A; Black accepts the challenge on instance B: the
+    game starts in B's transaction, and A's page is told (core/notify over the bus)."""
+    from websockets.sync.client import connect
+
+    db = url_for(tmp_path / "news.db")
+    ports = free_port(), free_port()
+    a, b = (f"http://127.0.0.1:{p}" for p in ports)
+    with ExitStack() as stack:
+        for port in ports:
+            stack.enter_context(server(db, port, tmp_path / f"server{port}.log",
+                                       ("--redis", redis_url)))
+        white, black = User(a, "whitey"), User(a, "blacky")
+        black.rebase(b)
+        cookie = "; ".join(f"{k}={v}" for k, v in white.http.cookies.items())
+        news = stack.enter_context(connect(
+            f"ws://{a.split('//')[1]}/ws/notifications?csrf={white.csrf}",
+            additional_headers={"Cookie": cookie}, origin=a))  # type: ignore[arg-type]
+        r = white.http.post("/api/challenges", headers={"X-CSRF-Token": white.csrf}, json={
+            "opponent": "blacky", "color": "white"})
+        r = black.http.post(f"/api/challenges/{r.json()['id']}/accept",
+                            headers={"X-CSRF-Token": black.csrf})
+        game_id = r.json()["game_id"]
+        told = json.loads(news.recv(timeout=10))
+        assert told == {"kind": "started", "game": game_id, "url": f"/games/{game_id}"}

@@ -23,7 +23,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DataError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from shashki.server.accounts import admin_routes, auth
+from shashki.server.accounts import admin_routes, auth, notices
 from shashki.server.accounts import api as account_api
 from shashki.server.accounts import routes as account_routes
 from shashki.server.accounts.auth import Passwords
@@ -37,8 +37,10 @@ from shashki.server.core import apidocs
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
 from shashki.server.core.i18n import Translator
+from shashki.server.core.notify import Notifier
 from shashki.server.core.settings import Settings
 from shashki.server.core.web import Services, run_db
+from shashki.server.core.words import move_ref, result_text
 from shashki.server.correspondence import routes as corr_routes
 from shashki.server.correspondence.service import CorrConfig, app_config
 from shashki.server.engine import api as engine_api
@@ -83,18 +85,6 @@ def _clock(seconds: float | None) -> str:
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
-def _result(result: str, variant: str) -> str:
-    """A stored result (``1-0``, ``1/2-1/2``…) in the variant's own tokens (International:
-    ``2-0``, ``1-1``, ``0-2``; the others as PDN's default GameTypes write them)."""
-    from shashki.pdn.gametype import result_token
-    from shashki.rules import variant_by_name
-
-    try:
-        return result_token(result, variant_by_name(variant))
-    except KeyError:
-        return result
-
-
 FEATURES = ("core", "accounts", "play", "lobby", "ratings", "events", "archive",
             "correspondence", "engine", "composition", "jobs", "analysis", "puzzles")
 """The platform's packages; each may hold ``templates/`` and ``static/`` of its own."""
@@ -107,8 +97,15 @@ def templates() -> Jinja2Templates:
     tpl.env.add_extension("jinja2.ext.i18n")  # {% trans %}; the texts come with each render
     tpl.env.filters["clock"] = _clock
     tpl.env.filters["time_class"] = lambda control: ratings.time_class(control) or "none"
-    tpl.env.filters["result"] = _result
+    tpl.env.filters["result"] = result_text
+    tpl.env.filters["move_ref"] = move_ref
+    tpl.env.filters["signed"] = signed
     return tpl
+
+
+def signed(n: int) -> str:
+    """A rating change as shown: ``+12``, ``−12`` (a minus sign), ``0``."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 def corr_config(app: FastAPI) -> CorrConfig:
@@ -124,19 +121,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db = Database(settings.url, create=True)
         await run_db(db.upgrade)
         passwords = await run_db(Passwords, settings)
+        app.state.notifier.attach(db)
         hub = Hub(db, settings)
         hub.arbitrated = events.arbitrated(db)
         hub.officials = events.officials_lookup(db)
         hub.ended.append(ratings.on_game_end)
         hub.rating_labels = ratings.game_labels(db)
+        hub.rating_changes = ratings.game_changes(db)
         hub.admit = lobby.admit
         bus = None
         if settings.redis_url:
             from shashki.server.core.bus import RedisBus
 
             bus = RedisBus(settings.redis_url, hub.catch_up)
+            bus.on_news = app.state.notifier.deliver
             await bus.start()
             hub.bus = bus
+            app.state.notifier.relay = bus.publish_news
         app.state.services = Services(settings=settings, db=db, templates=templates())
         app.state.accounts = Accounts(passwords=passwords, throttles=Throttles(settings))
         app.state.hub = hub
@@ -171,15 +172,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.stop()
             if bus is not None:
                 await bus.stop()
+            app.state.notifier.detach(db)
             db.dispose()
 
     app = FastAPI(title="shashki", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.settings = settings
+    app.state.corr_ended = [ratings.rate_corr_game]
+    app.state.notifier = Notifier()
     static: list[str | tuple[str, str]] = [
         (f"shashki.server.{f}", "static") for f in FEATURES if (HERE / f / "static").is_dir()]
     app.mount("/static", StaticFiles(packages=static), name="static")
     app.include_router(account_routes.router)
+    app.include_router(notices.router)
     app.include_router(lobby_routes.router)
     app.include_router(page_routes.router)
     app.include_router(rating_routes.router)

@@ -330,14 +330,19 @@ def run(args: argparse.Namespace) -> int:
     import gc
 
     # Live games keep many small objects; the default thresholds make the collector walk
-    # them all every few hundred moves, a pause every player's move would wait for.
-    gc.set_threshold(50_000, 50, 1000)
+    # them all every few hundred moves, a pause every player's move would wait for. The
+    # young generation is collected every 10,000 allocations (a pause of a few ms: at
+    # 50,000 it was 40-70 ms, the hostile load run's worst waits, benchmarks/load.py
+    # --diagnose); the older ones as rarely as before (every 2.5 M allocations).
+    gc.set_threshold(10_000, 250, 1000)
     app = create_app(settings)
     gc.collect()
     gc.freeze()  # what is loaded by now (modules, compiled kernels) is never garbage
     # No per-message deflate: each viewer's socket would compress the same state again (a
     # tenth of the server's time with 1,000 viewers); states are a few kilobytes.
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+    from shashki.server.core.wsprotocol import Sockets
+
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws=Sockets,
                 ws_max_size=65536, ws_per_message_deflate=False, proxy_headers=False)
     return 0
 

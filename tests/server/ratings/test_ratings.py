@@ -189,3 +189,74 @@ def test_an_event_seeds_by_established_ratings(client: TestClient) -> None:
 
     by_name = {p.name: p.rating for p in tournament(client, event_id).players}
     assert by_name == {"anna": 1834, "boris": 0}  # boris has no established rating
+
+
+def test_the_game_page_shows_the_rating_change_when_the_game_ends(
+        client: TestClient, alice: Visitor, bob: Visitor, carol: Visitor) -> None:
+    from ..helpers import until
+
+    game_id = rated_game(alice, bob)
+    act(alice, game_id, "move", "c3-d4")
+    with carol.ws(game_id) as watcher:  # a spectator's page, open before the end
+        until(watcher, lambda s: s["ply"] == 1)
+        act(bob, game_id, "resign")
+        end = until(watcher, lambda s: s["status"] == "finished")
+    won = glicko2.update(ratings.DEFAULT, [(ratings.DEFAULT, 1.0)], ratings.TAU)
+    lost = glicko2.update(ratings.DEFAULT, [(ratings.DEFAULT, 0.0)], ratings.TAU)
+    up, down = round(won.rating) - 1500, round(lost.rating) - 1500
+    assert up > 100 and down < -100  # a first game from 1500/350 moves a lot
+    assert (end["white"]["change"], end["black"]["change"]) == (up, down)
+    # kept with the game: on its page after a reload, and in its PDN
+    page = carol.get(f"/games/{game_id}").text
+    assert f">+{up}</span>" in page and f">\u2212{-down}</span>" in page
+    pdn = carol.get(f"/games/{game_id}/pdn").text
+    assert f'[WhiteRatingDiff "+{up}"]' in pdn and f'[BlackRatingDiff "{down}"]' in pdn
+    # a casual game has none
+    casual = rated_game(alice, bob, rated=False)
+    act(alice, casual, "move", "c3-d4")
+    act(bob, casual, "resign")
+    state = carol.get(f"/api/games/{casual}").json()
+    assert state["white"]["change"] is None and "RatingDiff" not in carol.get(
+        f"/games/{casual}/pdn").text
+
+
+def test_a_rated_correspondence_game_is_rated_at_its_end(
+        client: TestClient, alice: Visitor, bob: Visitor, carol: Visitor,
+        corr: tuple[object, object]) -> None:
+    """Correspondence games are rated as live ones (one code path, ``ratings._rate``), in
+    the time class ``correspondence``, when a game created rated ends; once."""
+    from ..test_correspondence import act as corr_act
+
+    def corr_game(rated: bool) -> int:
+        data = {"opponent": "bob", "color": "white", "control": "10d/5",
+                "variant": "russian", "judge": ""}
+        if rated:
+            data["rated"] = "1"
+        r = alice.form("/corr", data, page="/corr")
+        assert r.status_code == 303, r.text
+        game = int(r.headers["location"].rsplit("/", 1)[1])
+        r = bob.form(f"/corr/{game}/invitation/accept", {}, page=f"/corr/{game}")
+        assert r.status_code == 303, r.text
+        return game
+
+    casual = corr_game(rated=False)
+    corr_act(alice, casual, "move", move="c3-d4")
+    corr_act(bob, casual, "resign")
+    assert rating(carol, "alice", "correspondence") == {}
+    game = corr_game(rated=True)
+    corr_act(alice, game, "move", move="c3-d4")
+    assert rating(carol, "alice", "correspondence") == {}  # not before its end
+    corr_act(bob, game, "resign")
+    won = glicko2.update(ratings.DEFAULT, [(ratings.DEFAULT, 1.0)], ratings.TAU)
+    lost = glicko2.update(ratings.DEFAULT, [(ratings.DEFAULT, 0.0)], ratings.TAU)
+    a, b = rating(carol, "alice", "correspondence"), rating(carol, "bob", "correspondence")
+    assert a["rating"] == pytest.approx(won.rating, abs=0.05) and a["games"] == 1
+    assert b["rating"] == pytest.approx(lost.rating, abs=0.05) and b["games"] == 1
+    assert rating(carol, "alice") == {}  # the live classes are untouched
+    db = client.app.state.services.db  # type: ignore[attr-defined]
+    with db.session() as s:
+        rows = list(s.scalars(select(RatingChange).where(RatingChange.corr_game_id == game)))
+        assert len(rows) == 2 and all(r.game_id is None for r in rows)
+        # counted once: the hook again (a replayed save) changes nothing
+        assert not ratings.rate_corr_game(s.connection(), game, "russian", "1-0",
+                                          rows[0].user_id, rows[1].user_id)

@@ -200,12 +200,16 @@ def change_password(db: DBSession, passwords: Passwords, user: User, current: st
     db.execute(stmt)
 
 
-def change_settings(db: DBSession, user: User, email: str | None, language: str | None) -> None:
-    """The account's e-mail address (empty: none) and language of its pages and mail."""
+def change_settings(db: DBSession, user: User, email: str | None, language: str | None,
+                    turn_mail: bool | None = None) -> None:
+    """The account's e-mail address (empty: none), language of its pages and mail, and
+    whether it is mailed when it is his move in correspondence (None: unchanged)."""
     user.email = check_email(email)
     if language not in (None, "", "ru", "en"):
         raise InvalidInput("language", code="language")
     user.language = language or None
+    if turn_mail is not None:
+        user.turn_mail = turn_mail
 
 
 def delete_account(db: DBSession, passwords: Passwords, user: User, password: str) -> None:

@@ -43,6 +43,8 @@ class User(Base):
     language: Mapped[str | None] = mapped_column(String(2), default=None)
     created_at: Mapped[float] = mapped_column(Float)
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    turn_mail: Mapped[bool] = mapped_column(Boolean, default=False)
+    """E-mail him when it is his move in a correspondence game (his setting)."""
     """An account a program plays under (the engine's): not a person, not counted as a
     player on the administrators' pages."""
     deleted_at: Mapped[float | None] = mapped_column(Float, default=None)

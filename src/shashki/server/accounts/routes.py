@@ -249,7 +249,8 @@ async def change_account(request: Request, who: Who) -> Response:
         with svc.db.session() as db:
             me = db.get(User, user.id)
             assert me is not None
-            auth.change_settings(db, me, form_str(form, "email", 300), language)
+            auth.change_settings(db, me, form_str(form, "email", 300), language,
+                                 turn_mail=form_str(form, "turn_mail", 4) == "1")
 
     try:
         await run_db(save)

@@ -309,6 +309,9 @@ LABELS: dict[str, dict[str, Msg]] = {
         "irregularity": N_("irregularity"),
         "adjust": N_("clock changed by the arbiter"),
         "both_lose": N_("both players lose"),
+        "takeback": N_("proposed a takeback"),
+        "takeback_decline": N_("declined the takeback"),
+        "taken back": N_("move taken back"),
         "abort": N_("the game aborted"),
         "late": N_("no first move in time"),
     },
@@ -432,6 +435,11 @@ LABELS: dict[str, dict[str, Msg]] = {
         "rating_range_out": N_("Your rating {rating} is outside this challenge's range "
                                "{low}–{high}."),
         "pool": N_("No such pool."),
+        "no_takeback": N_("No takeback in a rated or an event's game: a move made stands "
+                          "({article})."),
+        "takeback_not_now": N_("No takeback now: not back before both players' first moves, "
+                               "nor twice in one position ({article})."),
+        "no_takeback_offer": N_("There is no takeback proposal to answer."),
     },
     "kind": {
         "resignation": N_("resignation"),
@@ -503,9 +511,11 @@ LABELS: dict[str, dict[str, Msg]] = {
         "game.reconnecting": N_("Connection lost; reconnecting…"),
         "game.resign_confirm": N_("Resign this game?"),
         "game.result": N_("Result"),
-        "game.ply": N_("after ply {ply}"),
-        "game.viewing": N_("Showing the position after ply {ply}; the game goes on (End: back)."),
-        "game.move_label": N_("Ply {ply}: {move}"),
+        "game.viewing": N_("Showing the position after move {move}; the game goes on (End: back)."),
+        "game.viewing_start": N_("Showing the start position; the game goes on (End: back)."),
+        "game.move_label": N_("Move {number} {move}"),
+        "game.after_move": N_("after move {move}"),
+        "game.takeback_offered": N_("{side} asks to take back the last move."),
         "game.premove_set": N_("Premove {move}: played as soon as it is your move, if legal."),
         "game.premove_dropped": N_("The premove is not legal now; it was dropped."),
         "game.rematch_offered": N_("Your opponent proposes a rematch."),

@@ -17,6 +17,38 @@ from shashki.notation import default_style, square_text
 from shashki.server.core.i18n import Translator
 
 
+def result_text(result: str, variant: str) -> str:
+    """A stored result (``1-0``, ``1/2-1/2``…) as the platform writes it for ``variant``,
+    everywhere (the lists, the game page, its script): the variant's own PDN GameType
+    tokens, so International is ``2-0``, ``1-1``, ``0-2`` and Russian keeps ``1-0``,
+    ``1/2-1/2``, ``0-1`` as its records are written.
+
+    >>> result_text("1-0", "international"), result_text("1/2-1/2", "russian")
+    ('2-0', '1/2-1/2')
+    >>> result_text("*", "international"), result_text("1-0", "no such variant")
+    ('*', '1-0')
+    """
+    from shashki.pdn.gametype import result_token
+    from shashki.rules import variant_by_name
+
+    try:
+        return result_token(result, variant_by_name(variant))
+    except KeyError:
+        return result
+
+
+def move_ref(ply: int, white_first: bool = True) -> str:
+    """The move that ``ply`` made, as a move list numbers it: counted in moves from 1,
+    ``3.`` for White's third move and ``3…`` for Black's (a game from a position with
+    Black to move starts ``1…``).
+
+    >>> [move_ref(p) for p in (1, 2, 3)], [move_ref(p, False) for p in (1, 2, 3)]
+    (['1.', '1…', '2.'], ['1…', '2.', '2…'])
+    """
+    n = ply if white_first else ply + 1
+    return f"{(n + 1) // 2}{'.' if n % 2 else '…'}"
+
+
 def position_words(board: Board, lang: str) -> str:
     """``board`` described in ``lang`` (``en`` or ``ru``), with the labels ``words`` that
     the game page's script uses for the same description."""

@@ -72,6 +72,9 @@ class CorrGame(Base):
     zone: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), default=CorrStatus.LIVE.value, index=True)
     result: Mapped[str] = mapped_column(String(8), default="*")
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Counted for both players' correspondence ratings when it ends (never an event's
+    game: an event is rated by its federation, docs/ratings.md)."""
     white_by_mail: Mapped[bool] = mapped_column(Boolean, default=False)
     black_by_mail: Mapped[bool] = mapped_column(Boolean, default=False)
     """The player receives every move by e-mail and may answer by e-mail (Code 5.1.1)."""

@@ -150,7 +150,8 @@ async def corr_create(request: Request, who: Who) -> Response:
                                    form_str(form, "control", 64) or "30d/10",
                                    form_str(form, "variant", 40) or "russian",
                                    by_mail=form_str(form, "by_mail", 4) == "1",
-                                   judge_name=form_str(form, "judge", 64))
+                                   judge_name=form_str(form, "judge", 64),
+                                   rated=form_str(form, "rated", 4) == "1")
             return row.id
 
     try:

@@ -21,12 +21,13 @@ import logging
 import os
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from email.message import EmailMessage
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import Connection, or_, select
 from sqlalchemy.orm import Session
 
 from shashki.color import Color
@@ -64,6 +65,7 @@ from shashki.i18n import N_, translation
 from shashki.rules import VARIANTS
 from shashki.server.accounts.models import Role as AccountRole
 from shashki.server.accounts.models import User
+from shashki.server.core import notify
 from shashki.server.core.errors import (
     Forbidden,
     GameRuleError,
@@ -81,6 +83,10 @@ from shashki.server.correspondence.models import (
 )
 
 log = logging.getLogger("shashki.server.correspondence.service")
+
+EndHook = Callable[[Connection, int, str, str, int, int, float], None]
+"""Called with ``(connection, game id, variant, result, white id, black id, time)`` inside
+the transaction that saves a rated game's end (the ratings), like live play's hook."""
 
 CONTROLS = ["30d/10", "5d/1", "60d/10", "180d", "100d/50 + 10d/10"]
 
@@ -107,6 +113,8 @@ class CorrConfig:
     """Seconds between background daily checks (0: only when the pages are looked at)."""
     last_check: date | None = None
     """The day of the last daily check: everything it does is counted in days."""
+    ended: list[EndHook] = field(default_factory=list)
+    """The game-ended hooks (set by the app: the ratings), called when a rated game ends."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> CorrConfig:
@@ -191,7 +199,8 @@ def judged_games(db: Session, user: User) -> list[CorrGame]:
 
 def app_config(state: Any) -> CorrConfig:
     """The app's correspondence settings (``app.state.correspondence``): set by a test, or
-    read from the environment, with the platform's ``--base-url`` for links in mail."""
+    read from the environment, with the platform's ``--base-url`` for links in mail; the
+    game-ended hooks the app registered (``app.state.corr_ended``: the ratings)."""
     cfg: CorrConfig | None = getattr(state, "correspondence", None)
     if cfg is None:
         cfg = CorrConfig.from_env()
@@ -199,6 +208,8 @@ def app_config(state: Any) -> CorrConfig:
         if base and not cfg.site_url:
             cfg.site_url = base
         state.correspondence = cfg
+    if not cfg.ended:
+        cfg.ended = list(getattr(state, "corr_ended", []))
     return cfg
 
 
@@ -279,7 +290,7 @@ def _rule(e: CorrespondenceError) -> ServerError:
 
 def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
                 color: str, control: str, variant: str = "russian",
-                by_mail: bool = False, judge_name: str = "") -> CorrGame:
+                by_mail: bool = False, judge_name: str = "", rated: bool = False) -> CorrGame:
     """An invitation of ``opponent_name`` to a correspondence game: it starts when he
     accepts it (:func:`answer_invitation`; Code 5.1.2: time in days from the start). No
     mail goes to him before (rules.md L18). ``judge_name`` names the game's judge (an
@@ -317,6 +328,7 @@ def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
     row.status = CorrStatus.INVITED.value
     row.invited_id = opponent.id
     row.judge_id = judge.id if judge is not None else None
+    row.rated = rated
     return row
 
 
@@ -345,6 +357,8 @@ def answer_invitation(db: Session, cfg: CorrConfig, game_id: int, user: User,
                       row.variant)
         row.state = json.dumps(game.to_dict(), ensure_ascii=False)
         row.status = CorrStatus.LIVE.value
+        notify.later(db, (row.white_id, row.black_id), {"kind": "started", "game": row.id,
+                                                       "url": f"/corr/{row.id}"})
     row.updated_at = time.time()
     return row
 
@@ -380,6 +394,9 @@ def new_game(db: Session, cfg: CorrConfig, white: User, black: User, dc: DayCont
     db.add(row)
     db.flush()
     row.white, row.black = white, black
+    if event is not None:  # an event's game starts now (an invitation, when accepted)
+        notify.later(db, (white.id, black.id), {"kind": "started", "game": row.id,
+                                               "url": f"/corr/{row.id}"})
     return row
 
 
@@ -394,12 +411,20 @@ def load(db: Session, cfg: CorrConfig, game_id: int) -> Loaded:
     return Loaded(row, game)
 
 
-def save(db: Session, loaded: Loaded) -> None:
+def save(db: Session, loaded: Loaded, cfg: CorrConfig) -> None:
+    """Write the game's document back; a rated game that ends now is rated in the same
+    transaction (``cfg.ended``), as a live game's end is (docs/ratings.md)."""
     row, game = loaded.row, loaded.game
+    ends = game.is_over and row.status != CorrStatus.FINISHED.value
     row.state = json.dumps(game.to_dict(), ensure_ascii=False)
     row.result = game.result
     row.status = (CorrStatus.FINISHED if game.is_over else CorrStatus.LIVE).value
     row.updated_at = time.time()
+    if ends and row.rated and row.event_id is None:
+        db.flush()
+        for hook in cfg.ended:
+            hook(db.connection(), row.id, row.variant, row.result, row.white_id,
+                 row.black_id, row.updated_at)
 
 
 def games_of(db: Session, user: User) -> list[CorrGame]:
@@ -477,7 +502,7 @@ def act(db: Session, cfg: CorrConfig, game_id: int, user: User, action: str,
             raise NotFound("action")
     except CorrespondenceError as e:
         raise _rule(e) from None
-    save(db, loaded)
+    save(db, loaded, cfg)
     return outgoing(cfg, loaded, db)
 
 
@@ -496,7 +521,7 @@ def check(db: Session, cfg: CorrConfig) -> list[tuple[int, list[EmailMessage]]]:
     for row in all_live(db):
         loaded = load(db, cfg, row.id)
         if loaded.game.check():
-            save(db, loaded)
+            save(db, loaded, cfg)
             out.append((row.id, outgoing(cfg, loaded, db)))
     return out
 
@@ -514,6 +539,14 @@ def outgoing(cfg: CorrConfig, loaded: Loaded, db: Session) -> list[EmailMessage]
         # the end to every player with an address (P6).
         always = n.kind not in (NoticeKind.MOVE, NoticeKind.CONDITIONAL_PLAYED,
                                 NoticeKind.CONDITIONAL_CANCELLED)
+        # A move tells its opponent that it is his move: on his open pages, and by
+        # e-mail if he asked for that in his settings (``turn_mail``).
+        turn = n.kind in (NoticeKind.MOVE, NoticeKind.CONDITIONAL_PLAYED) and not g.is_over
+        if turn and n.to in ("white", "black"):
+            player = row.white if n.to == "white" else row.black
+            notify.later(db, (player.id,), {"kind": "turn", "game": row.id,
+                                           "url": f"/corr/{row.id}"})
+            always = always or player.turn_mail
         if n.to == "white" and (row.white_by_mail or always) and row.white.email:
             targets.append((row.white.email, row.white_token, row.white.language or "ru"))
         elif n.to == "black" and (row.black_by_mail or always) and row.black.email:
@@ -530,7 +563,7 @@ def outgoing(cfg: CorrConfig, loaded: Loaded, db: Session) -> list[EmailMessage]
             msgs.append(message_for(g, n, to=address, sender=cfg.sender, token=token,
                                     language=lang,
                                     url=f"{cfg.site_url}/corr/{row.id}" if cfg.site_url else ""))
-    save(db, loaded)
+    save(db, loaded, cfg)
     return msgs
 
 
@@ -618,7 +651,7 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
     except CorrespondenceError as e:
         return _refuse(db, cfg, row.id, sender, subject, raw, str(e), e.text("ru"),
                        answer_to=user.email)
-    save(db, loaded)
+    save(db, loaded, cfg)
     db.add(CorrMail(game_id=row.id, direction="in", address=sender[:254], subject=subject,
                     body=raw.decode("utf-8", "replace")[:20000], status="accepted",
                     detail=" ".join(x for x in (reply.move, reply.command) if x),
@@ -795,7 +828,7 @@ def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: User,
     loaded = load(db, cfg, game_id)
     loaded.game.registered = user.username
     loaded.row.recorded = True
-    save(db, loaded)
+    save(db, loaded, cfg)
     if ev.system == "berger" and all(b.recorded for b in ev.boards):
         row.status = "finished"
     if ev.system == "dutch" and ev.rounds and len(ev.tournament.rounds) >= ev.rounds and all(

@@ -46,7 +46,7 @@ from shashki.server.core.errors import Conflict, NotFound, ServerError
 from shashki.server.engine.models import EngineAccount
 from shashki.server.play import models as m
 from shashki.server.play import store
-from shashki.server.play.live import Actor, Hub, LiveGame
+from shashki.server.play.live import Actor, Hub, LiveGame, pending_takeback
 
 log = logging.getLogger("shashki.server.engine")
 
@@ -288,6 +288,8 @@ class EnginePlayer:
         self.db = database
         self.accounts: dict[int, str] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.answers: set[asyncio.Task[None]] = set()
+        """Takeback proposals being accepted (beside a game's move task)."""
         self.moves_played = 0
         self.poller: asyncio.Task[None] | None = None
 
@@ -337,9 +339,10 @@ class EnginePlayer:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.poller
             self.poller = None
-        for task in list(self.tasks.values()):
+        running = [*self.tasks.values(), *self.answers]
+        for task in running:
             task.cancel()
-        for task in list(self.tasks.values()):
+        for task in running:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self.tasks.clear()
@@ -354,8 +357,19 @@ class EnginePlayer:
         return user_id in self.accounts
 
     def notify(self, lg: LiveGame) -> None:
-        """The hub's observer: start the engine's move when an engine account is to move."""
-        if lg.is_over or lg.id in self.tasks or self.hub.stopping:
+        """The hub's observer: start the engine's move when an engine account is to move;
+        accept a takeback its opponent proposes."""
+        if lg.is_over or self.hub.stopping:
+            return
+        proposal = pending_takeback(lg.game)
+        if proposal is not None:
+            answerer = lg.black_id if proposal.color is WHITE else lg.white_id
+            if answerer in self.accounts:
+                task = asyncio.get_running_loop().create_task(
+                    self._accept_takeback(lg.id, answerer, lg.game.ply))
+                self.answers.add(task)
+                task.add_done_callback(self.answers.discard)
+        if lg.id in self.tasks:
             return
         mover = lg.white_id if lg.game.board.turn is WHITE else lg.black_id
         if mover not in self.accounts:
@@ -376,6 +390,15 @@ class EnginePlayer:
             limit = Limit(time=self.pool.move_time)
         return Turn(lg.id, user_id, level, g.ply, g.board.variant.name, g.initial_fen,
                     tuple(mi.text for mi in lg.moves), limit)
+
+    async def _accept_takeback(self, game_id: int, user_id: int, ply: int) -> None:
+        """The engine accepts every takeback its opponent proposes (docs/rules.md L4; only
+        casual games have them), as lidraughts' computer does: a move it is thinking about
+        meanwhile is then refused as stale and thought again."""
+        try:
+            await self.hub.act(game_id, Actor(user_id, bot=True), "takeback_accept", ply=ply)
+        except (Conflict, ServerError) as e:  # answered, or withdrawn by a move meanwhile
+            log.info("game %s: the engine's takeback answer was not played: %s", game_id, e)
 
     async def _answer_offer(self, lg: LiveGame, turn: Turn) -> bool:
         """Answer the opponent's draw offer, if there is one: accepted when the engine

@@ -140,7 +140,8 @@ async def game(game_id: Id, request: Request, svg: bool = False,
 
 @router.post("/games/{game_id}/actions")
 async def act(game_id: Id, body: ActionIn, request: Request, who: ApiWho) -> dict[str, Any]:
-    """Play a move, offer/accept/decline a draw, claim, resign; or (arbiters) decide.
+    """Play a move, offer/accept/decline a draw, claim, resign, propose/accept/decline a
+    takeback (``takeback``, ``takeback_accept``, ``takeback_decline``); or (arbiters) decide.
 
     Answers once the action is stored: an answered move is never lost.
     """
@@ -311,6 +312,30 @@ async def resign(game_id: Id, request: Request, who: ApiWho,
                  body: PlyIn | None = None) -> dict[str, Any]:
     """Resign the game."""
     return await _act(request, who, game_id, "resign", ply=body.ply if body else None)
+
+
+@router.post("/games/{game_id}/takeback/propose")
+async def propose_takeback(game_id: Id, request: Request, who: ApiWho,
+                           body: PlyIn | None = None) -> dict[str, Any]:
+    """Propose to take back your last move, or your last move and the reply when the
+    opponent has replied (a casual game only: docs/rules.md L4)."""
+    return await _act(request, who, game_id, "takeback", ply=body.ply if body else None)
+
+
+@router.post("/games/{game_id}/takeback/accept")
+async def accept_takeback(game_id: Id, request: Request, who: ApiWho,
+                          body: PlyIn | None = None) -> dict[str, Any]:
+    """Accept the opponent's takeback proposal: the position and the moves go back."""
+    return await _act(request, who, game_id, "takeback_accept",
+                      ply=body.ply if body else None)
+
+
+@router.post("/games/{game_id}/takeback/decline")
+async def decline_takeback(game_id: Id, request: Request, who: ApiWho,
+                           body: PlyIn | None = None) -> dict[str, Any]:
+    """Decline the opponent's takeback proposal."""
+    return await _act(request, who, game_id, "takeback_decline",
+                      ply=body.ply if body else None)
 
 
 @router.get("/variants", response_model=list[str])

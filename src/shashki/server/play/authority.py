@@ -5,6 +5,9 @@ A game of an event is ruled on by the arbiters appointed to that event (Code 4.6
 chief arbiter and the arbiters of the competition) and by nobody else; a casual game has no
 arbiter, and only an administrator may act on it, with the reason recorded. Nobody rules on
 a game he plays (docs/security.md, decision S1).
+
+Who may take a move back is decided here too (:func:`authorise_takeback`): only the
+players of a casual game (docs/rules.md L4).
 """
 
 from __future__ import annotations
@@ -13,7 +16,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from shashki.server.accounts.models import Role
-from shashki.server.core.errors import Forbidden, InvalidInput
+from shashki.server.core.errors import Forbidden, GameRuleError, InvalidInput
+
+TAKEBACK_ARTICLE = "Platform L4"
+"""The platform's rule that lets the players of a casual game take a move back."""
+MOVE_STANDS = "Code 1.4.6"
+"""A move is made once the player's hand leaves the piece (Code 1.4.6; a touched piece
+must be moved, 1.4.7): under the Code a move made stands, so a rated or an event's game has
+no takeback."""
 
 
 @dataclass(frozen=True)
@@ -58,3 +68,16 @@ def authorise(user_id: int, role: Role, players: Iterable[int | None], officials
     if officials.event_id is not None:
         raise Forbidden(code="not_arbiter")
     raise Forbidden(code="role", role=Role.ADMINISTRATOR.value)
+
+
+def authorise_takeback(user_id: int, players: Iterable[int | None], officials: Officials,
+                       rated: bool) -> None:
+    """Allow ``user_id`` to propose, accept or decline a takeback, or raise: he must play
+    the game (:class:`Forbidden` ``not_a_player``), and the game must be casual, neither
+    rated nor an event's (:class:`GameRuleError` ``no_takeback`` citing Code 1.4.6: a
+    move made stands; a correspondence game has none either, Code 5.1)."""
+    if user_id not in set(players):
+        raise Forbidden(code="not_a_player")
+    if rated or officials.event_id is not None:
+        raise GameRuleError("a move made stands (Code 1.4.6)", code="no_takeback",
+                            article=MOVE_STANDS)

@@ -51,16 +51,26 @@ from shashki.server.core.errors import (
 )
 from shashki.server.core.ratelimit import RateLimit
 from shashki.server.core.settings import Settings
+from shashki.server.core.words import result_text
 from shashki.server.play import models as m
 from shashki.server.play import store
-from shashki.server.play.authority import CASUAL, Officials, authorise
+from shashki.server.play.authority import (
+    CASUAL,
+    TAKEBACK_ARTICLE,
+    Officials,
+    authorise,
+    authorise_takeback,
+)
 from shashki.server.play.writer import Writer
 from shashki.svg import board_svg
 
 log = logging.getLogger("shashki.server.play.live")
 
+TAKEBACK_ACTIONS = ("takeback", "takeback_accept", "takeback_decline")
+"""A player proposes to take back his last move (or the last two plies, when the opponent
+has replied), the opponent accepts or declines (docs/rules.md L4; casual games only)."""
 ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "flag", "decide", "rule",
-           "adjust", "both_lose", "abort")
+           "adjust", "both_lose", "abort", *TAKEBACK_ACTIONS)
 ARBITER_ACTIONS = ("decide", "rule", "adjust", "both_lose")
 """``rule``: the arbiter's ruling on a claim held for him (Code 1.9.2); ``adjust``: time
 added to (or taken from) a clock by the arbiter's decision; ``both_lose``: the game is
@@ -68,7 +78,8 @@ lost by both players (Code 3.13.3 both absent, 3.10.4 no record, or a sanction).
 HELD_CLAIM = "held claim"
 """How a threefold claim is stored in a game with an arbiter (an event's game): held for the
 arbiter's ruling instead of being ruled at once from the record."""
-PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "abort")
+PLAYER_ACTIONS = ("move", "offer", "accept", "decline", "claim", "resign", "abort",
+                  *TAKEBACK_ACTIONS)
 ABORT_ARTICLE = "Platform L1"
 """The platform's rule on the first moves of a casual or rated game (docs/rules.md L1):
 the clock starts with White's first move, a game in which a player has not made his first
@@ -125,6 +136,39 @@ class Action:
     lag: float = 0.0
     article: str = ""
     detail: str = ""
+
+
+TAKEBACK_EVENTS = ("takeback", "takeback_decline", "taken back")
+
+
+def pending_takeback(game: Game) -> GameEvent | None:
+    """The takeback proposed in the current position and not yet answered, if any (a move
+    made since withdraws it: its ply is no longer the game's; docs/rules.md L4)."""
+    if game.termination is not None:
+        return None
+    for e in reversed(game.events):
+        if e.action in TAKEBACK_EVENTS:
+            return e if e.action == "takeback" and e.ply == game.ply else None
+    return None
+
+
+def takeback_plies(game: Game, proposer: Color) -> int | None:
+    """How many plies a takeback that ``proposer`` proposes now would undo: his last move
+    (1) while the opponent is to move, else his last move and the reply (2), as lidraughts
+    does; None when none may be proposed now (docs/rules.md L4): it would go back before
+    both players' first moves (L1's abort covers those), a proposal is pending, or the
+    opponent declined his proposal in this very position."""
+    if game.termination is not None or game.claim is not None:
+        return None
+    n = 1 if game.board.turn is not proposer else 2
+    if game.ply - n < 2:
+        return None
+    for e in reversed(game.events):
+        if e.action in TAKEBACK_EVENTS:
+            if e.ply == game.ply and (e.action == "takeback" or e.color is not proposer):
+                return None
+            break
+    return n
 
 
 def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
@@ -193,6 +237,25 @@ def apply(game: Game, tb: Timebase, a: Action) -> Move | None:
         elif a.kind == "late":
             assert color is not None
             game.forfeit(color, LATE_ARTICLE, a.detail)
+        elif a.kind == "takeback":
+            assert color is not None
+            game._require_open()
+            if takeback_plies(game, color) is None:
+                raise RuleViolation(f"no takeback now ({TAKEBACK_ARTICLE})")
+            game.events.append(GameEvent(game.ply, "takeback", color, TAKEBACK_ARTICLE, "",
+                                         a.at))
+        elif a.kind in ("takeback_accept", "takeback_decline"):
+            assert color is not None
+            game._require_open()
+            proposal = pending_takeback(game)
+            if proposal is None or proposal.color is color:
+                raise RuleViolation("there is no takeback proposal to answer")
+            if a.kind == "takeback_decline":
+                game.events.append(GameEvent(game.ply, "takeback_decline", color,
+                                             TAKEBACK_ARTICLE, "", a.at))
+            else:
+                plies = 1 if game.board.turn is not proposal.color else 2
+                game.take_back(plies, color, TAKEBACK_ARTICLE, a.detail)
         else:
             raise ServerError(f"unknown action {a.kind!r}")
         return None
@@ -298,6 +361,8 @@ class LiveGame:
     rated: bool = False
     ratings: tuple[str | None, str | None] = (None, None)
     """White's and Black's ratings as shown beside their names (rated classes only)."""
+    changes: tuple[int | None, int | None] = (None, None)
+    """White's and Black's rating changes, once a rated game has ended and been rated."""
     _svg: dict[tuple[int, bool, str], str] = field(default_factory=dict)
 
     @classmethod
@@ -345,8 +410,9 @@ class LiveGame:
                 self.moves.append(MoveInfo(mv_row.ply, mv_row.text, mv_row.white_clock,
                                            mv_row.black_clock, mv_row.at))
                 self.turn_started = mv_row.at
-            elif a.kind in ("claim", "rule"):
+            elif a.kind in ("claim", "rule", "takeback_accept"):
                 self.turn_started = a.at
+            del self.moves[game.ply:]  # a takeback undid the last ones
             self.seq = a.seq + 1
         if (row.status == m.GameStatus.FINISHED.value) != game.is_over or (
                 game.is_over and game.result != row.result):
@@ -414,6 +480,14 @@ class LiveGame:
         style = default_style(b)
         return [square_text(b, sq, style) for sq in range(1, b.variant.geometry.squares + 1)]
 
+    def _takeback(self) -> dict[str, Any] | None:
+        proposal = pending_takeback(self.game)
+        if proposal is None:
+            return None
+        plies = 1 if self.game.board.turn is not proposal.color else 2
+        return {"by": color_name(proposal.color), "plies": plies,
+                "article": TAKEBACK_ARTICLE}
+
     def state(self, flipped: bool = False) -> dict[str, Any]:
         g = self.game
         t = g.termination
@@ -427,18 +501,22 @@ class LiveGame:
             "fen": g.board.fen(),
             "status": "finished" if t else "live",
             "result": g.result,
+            "result_text": result_text(g.result, self.variant),
+            "first": "white" if g.initial_fen[:1].upper() != "B" else "black",
             "termination": None if t is None else {
                 "kind": t.kind.value, "article": t.article, "ply": t.ply,
                 "detail": t.detail, "winner": color_name(t.winner)},
             "white": {"id": self.white_id, "name": self.white_name,
-                      "rating": self.ratings[0]},
+                      "rating": self.ratings[0], "change": self.changes[0]},
             "black": {"id": self.black_id, "name": self.black_name,
-                      "rating": self.ratings[1]},
+                      "rating": self.ratings[1], "change": self.changes[1]},
             "moves": [{"ply": mi.ply, "text": mi.text, "white_clock": mi.white_clock,
                        "black_clock": mi.black_clock} for mi in self.moves],
             "clock": self.clock_state(),
             "offer": None if g.offer is None else {
                 "by": color_name(g.offer.by), "article": g.offer.article},
+            "takebacks": not self.rated and not self.arbitrated,
+            "takeback": self._takeback(),
             "claim": None if g.claim is None else {
                 "by": color_name(g.claim.by), "article": "Code 1.9.2",
                 "written": None if g.claim.written is None else g.board.move_text(
@@ -478,6 +556,11 @@ class Hub:
             lambda _game_id: (None, None))
         """The players' ratings shown beside their names (set by the ratings feature;
         called in a worker thread when a game is loaded)."""
+        self.rating_changes: Callable[[int], tuple[int | None, int | None]] = (
+            lambda _game_id: (None, None))
+        """A rated game's two rating changes once it has ended (set by the ratings feature;
+        called in a worker thread when a rated game ends or a finished one is loaded:
+        once a game, never a move)."""
         """The officials of a game (set by the events feature; casual games have none)."""
         """Whether a game has an arbiter who rules on its claims (set by the events
         feature; called in a worker thread when a game is loaded)."""
@@ -538,6 +621,8 @@ class Hub:
         lg = LiveGame.rebuild(store.load_game(self.db, game_id), self.offset)
         lg.arbitrated = self.arbitrated(game_id)
         lg.ratings = self.rating_labels(game_id)
+        if lg.rated and lg.is_over:
+            lg.changes = self.rating_changes(game_id)
         return lg
 
     def _notify(self, lg: LiveGame) -> None:
@@ -660,7 +745,7 @@ class Hub:
                    lag: float) -> LiveGame:
         lg = await self.get(game_id)
         officials = CASUAL
-        if kind in ARBITER_ACTIONS:  # read afresh: an event's arbiters may change
+        if kind in ARBITER_ACTIONS or kind in TAKEBACK_ACTIONS:  # read afresh, not per move
             officials = await anyio.to_thread.run_sync(self.officials, game_id)
         async with lg.lock:
             g = lg.game
@@ -687,6 +772,19 @@ class Hub:
                 raise GameRuleError(code="not_your_turn")
             if kind == "abort" and (lg.arbitrated or g.ply >= 2):
                 raise GameRuleError(code="no_abort", article=ABORT_ARTICLE)
+            if kind in TAKEBACK_ACTIONS:
+                assert who is not None
+                authorise_takeback(actor.user_id, (lg.white_id, lg.black_id), officials,
+                                   lg.rated or lg.arbitrated)
+                article, detail = TAKEBACK_ARTICLE, ""
+                proposal = pending_takeback(g)
+                if kind == "takeback" and takeback_plies(g, who) is None:
+                    raise GameRuleError(code="takeback_not_now", article=TAKEBACK_ARTICLE)
+                if kind != "takeback" and (proposal is None or proposal.color is who):
+                    raise GameRuleError(code="no_takeback_offer", article=TAKEBACK_ARTICLE)
+                if kind == "takeback_accept" and proposal is not None:
+                    plies = 1 if g.board.turn is not proposal.color else 2
+                    detail = " ".join(mi.text for mi in lg.moves[g.ply - plies:])
             if kind != "move" or g.clock is None or g.clock.state is not ClockState.RUNNING:
                 lag = 0.0
             else:
@@ -754,29 +852,35 @@ class Hub:
             move_row = m.Move(game_id=lg.id, ply=g.ply, seq=seq, text=move_text,
                               fen_after=g.board.fen(), white_clock=new_move.white_clock,
                               black_clock=new_move.black_clock, at=t,
-                              lag=lag if kind == "move" else 0.0, user_id=actor.user_id)
+                              lag=lag if kind == "move" else 0.0, user_id=actor.user_id,
+                              taken_back=False)
             seq += 1
-        await self._commit(lg, move_row, event_row, t)
+        # a takeback: its moves are marked taken back in the same write
+        await self._commit(lg, move_row, event_row, t,
+                           g.ply if g.ply < before_ply else None)
         lg.seq = seq
         if new_move is not None:
             lg.moves.append(new_move)
             lg.turn_started = t
-        elif kind in ("claim", "rule"):
+        elif kind in ("claim", "rule", "takeback_accept"):
             lg.turn_started = t
+        del lg.moves[g.ply:]
 
     async def _commit(self, lg: LiveGame, move_row: m.Move | None, event_row: m.Event | None,
-                      t: float) -> None:
+                      t: float, back_to: int | None = None) -> None:
         term = lg.game.termination
         ending = None if term is None else store.Ending(
             term.result, term.kind.value, term.article, term.ply, term.detail, t)
         try:
-            await self.writer.write((lg.id, move_row, event_row, ending))
+            await self.writer.write((lg.id, move_row, event_row, ending, back_to))
         except Exception as e:
             log.exception("game %s: could not store an action; rebuilding", lg.id)
             await self._drop(lg)
             err = ServerError("the action could not be stored; it did not happen")
             err.status = 503
             raise err from e
+        if ending is not None and lg.rated:  # rated in that transaction: show the change
+            lg.changes = await anyio.to_thread.run_sync(self.rating_changes, lg.id)
 
     async def _flag_check(self, lg: LiveGame, t: float) -> bool:
         """Under the lock: end the game if the flag of the side to move has fallen by ``t``;
@@ -885,6 +989,8 @@ class Hub:
                 return
             rec = await anyio.to_thread.run_sync(store.load_game, self.db, game_id, lg.seq)
             lg.replay(rec)
+            if lg.rated and lg.is_over and lg.changes == (None, None):
+                lg.changes = await anyio.to_thread.run_sync(self.rating_changes, game_id)
         self._schedule(lg)
         await self.broadcast(lg)
 

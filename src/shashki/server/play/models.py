@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -96,11 +97,14 @@ class Game(Base):
 
 
 class Move(Base):
-    """One ply as acknowledged to the player: committed before the acknowledgement."""
+    """One ply as acknowledged to the player: committed before the acknowledgement. A move
+    taken back (a casual game's takeback, docs/rules.md L4) stays, marked, in the game's
+    history; one ply of the game stands at a time."""
 
     __tablename__ = "moves"
     __table_args__ = (
-        UniqueConstraint("game_id", "ply", name="uq_moves_game_ply"),
+        Index("uq_moves_game_ply", "game_id", "ply", unique=True,
+              sqlite_where=text("NOT taken_back"), postgresql_where=text("NOT taken_back")),
         UniqueConstraint("game_id", "seq", name="uq_moves_game_seq"),
     )
 
@@ -118,6 +122,8 @@ class Move(Base):
     lag: Mapped[float] = mapped_column(Float, default=0.0)
     """Seconds of network lag given back to the mover."""
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), default=None)
+    taken_back: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Taken back by agreement (docs/rules.md L4): replayed, then undone by the takeback."""
 
 
 class Event(Base):

@@ -37,6 +37,9 @@ def headers(lg: LiveGame, site: str = SITE) -> dict[str, str]:
         h["TimeControl"] = TimeControl.parse(lg.time_control).to_pdn()
     if g.termination is not None:
         h["Termination"] = g.termination.tag()
+    for color, d in (("White", lg.changes[0]), ("Black", lg.changes[1])):
+        if d is not None:  # lichess's tag for the change a rated game made
+            h[f"{color}RatingDiff"] = f"{d:+d}"
     return h
 
 
@@ -58,7 +61,7 @@ def game_pdn(lg: LiveGame, site: str = SITE) -> str:
     h = headers(lg, site)
     game = pdn.Game(g.board.variant, fen=h.get("FEN"))
     for name in ("Event", "Site", "Date", "Round", "White", "Black", "TimeControl",
-                 "Termination"):
+                 "Termination", "WhiteRatingDiff", "BlackRatingDiff"):
         if name in h:
             game.headers[name] = h[name]
     node = game

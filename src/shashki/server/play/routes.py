@@ -101,8 +101,9 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
         state = lg.state(flipped)
     keys = ["game.your_move", "game.to_move", "game.offered", "game.select_hint",
             "game.ambiguous", "game.connecting", "game.reconnecting", "game.resign_confirm",
-            "game.result", "game.ply", "color.white", "color.black", "game.premove_set",
-            "game.premove_dropped", "game.viewing", "game.move_label", "game.rematch_offered"]
+            "game.result", "game.after_move", "color.white", "color.black", "game.premove_set",
+            "game.premove_dropped", "game.viewing", "game.viewing_start", "game.move_label",
+            "game.rematch_offered", "game.takeback_offered"]
     texts = {k: who.t.label("js", k) for k in keys}
     texts.update(who.t.labels("words"))
     texts.update({f"kind.{k}": who.t.label("kind", k) for k in _KINDS})
@@ -176,9 +177,11 @@ _KINDS = ["resignation", "no pieces", "no moves", "time forfeit", "forfeit",
           "arbiter's decision", "agreement", "draw by rule", "verified claim", "both lost",
           "annulled", "aborted"]
 _ACTIONS = ["offer", "decline", "accept", "claim", "claim rejected", "resign", "flag", "end",
-            "decide", "irregularity", "abort", "late"]
+            "decide", "irregularity", "takeback", "takeback_decline", "taken back", "adjust",
+            "both_lose", "abort", "late"]
 _ERRORS = ["not_your_turn", "stale", "rate_limited", "illegal_move", "game_over", "rule",
-           "csrf", "forbidden", "not_a_player", "message", "login_required"]
+           "csrf", "forbidden", "not_a_player", "message", "login_required", "no_takeback",
+           "takeback_not_now", "no_takeback_offer"]
 
 
 @router.get("/games/{game_id}/pdn")

@@ -24,6 +24,7 @@ from shashki.game import Game as RulesGame
 from shashki.rules import VARIANTS, variant_by_name
 from shashki.server.accounts.auth import find_user
 from shashki.server.accounts.models import Role, User
+from shashki.server.core import notify
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from shashki.server.play import models as m
@@ -185,6 +186,9 @@ def new_game(db: DBSession, variant: str, time_control: str, white_id: int, blac
                   started_at=started_at if time_control else None)
     db.add(game)
     db.flush()
+    # both players' pages are told once the game is committed (an event's round, a pool)
+    notify.later(db, (white_id, black_id), {"kind": "started", "game": game.id,
+                                           "url": f"/games/{game.id}"})
     return game
 
 
@@ -269,8 +273,9 @@ class Ending:
     at: float
 
 
-Action = tuple[int, "m.Move | None", "m.Event | None", "Ending | None"]
-"""One action to write: (game id, move row, event row, the game's end)."""
+Action = tuple[int, "m.Move | None", "m.Event | None", "Ending | None", int | None]
+"""One action to write: (game id, move row, event row, the game's end, and for a takeback
+the ply it goes back to: the moves after it are marked taken back)."""
 
 
 EndHook = Callable[[Connection, int, str, float], None]
@@ -283,15 +288,20 @@ def append_actions(database: Database, actions: list[Action],
     """Write several actions (of any games) in one transaction: one commit, one disk
     flush for all of them (group commit). Raises if the commit fails: none happened.
     Each hook in ``ended`` is called for each game that ends, in the same transaction."""
-    events = [_values(e) for _, _, e, _ in actions if e is not None]
-    moves = [_values(mv) for _, mv, _, _ in actions if mv is not None]
+    events = [_values(e) for _, _, e, _, _ in actions if e is not None]
+    moves = [_values(mv) for _, mv, _, _, _ in actions if mv is not None]
     # Core statements, not the ORM's unit of work: this runs for every move of every game.
     with database.engine.begin() as conn:
         if events:
             conn.execute(insert(m.Event), events)
+        for game_id, _, _, _, back_to in actions:  # one action a game in a batch
+            if back_to is not None:
+                conn.execute(update(m.Move).where(
+                    m.Move.game_id == game_id, m.Move.ply > back_to,
+                    m.Move.taken_back.is_(False)).values(taken_back=True))
         if moves:
             conn.execute(insert(m.Move), moves)
-        for game_id, _, _, ending in actions:
+        for game_id, _, _, ending, _ in actions:
             if ending is None:
                 continue
             done = conn.execute(update(m.Game).where(m.Game.id == game_id).values(

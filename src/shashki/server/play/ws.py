@@ -4,7 +4,8 @@ Anyone may watch. A player acts only with the session cookie *and* the session's
 token in the ``csrf`` query parameter, from a page of this site (the ``Origin`` is
 checked). Messages from the client: ``{"type": "move", "move": "c3:e5:g3", "ply": 12,
 "id": 7}``, and ``offer``, ``accept``, ``decline``, ``claim`` (with an optional written
-``move``), ``resign``, ``pong``. From the server: ``state`` (the whole game), ``ack`` (the
+``move``), ``resign``, ``abort``, ``takeback``, ``takeback_accept``, ``takeback_decline``,
+``pong``. From the server: ``state`` (the whole game), ``ack`` (the
 action with that ``id`` is stored), ``error`` (with the Code's article where there is
 one), ``ping`` (the answer measures the connection's lag), ``reload``.
 """

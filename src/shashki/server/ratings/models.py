@@ -27,16 +27,21 @@ class PlayerRating(Base):
 
 
 class RatingChange(Base):
-    """One player's rating before and after one rated game."""
+    """One player's rating before and after one rated game: a live game (``game_id``) or a
+    correspondence game (``corr_game_id``)."""
 
     __tablename__ = "rating_changes"
     __table_args__ = (
         UniqueConstraint("game_id", "user_id", name="uq_rating_changes_game_user"),
+        UniqueConstraint("corr_game_id", "user_id", name="uq_rating_changes_corr_user"),
         Index("ix_rating_changes_user", "user_id", "variant", "time_class"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                                default=None)
+    corr_game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("corr_games.id", ondelete="CASCADE"), default=None)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     variant: Mapped[str] = mapped_column(String(32))
     time_class: Mapped[str] = mapped_column(String(16))

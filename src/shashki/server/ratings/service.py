@@ -92,36 +92,56 @@ def rate_game(conn: Connection, game_id: int, at: float | None = None) -> bool:
     ratings changed. A game already rated is not counted again (docs/ratings.md)."""
     g = conn.execute(select(_G.c.rated, _G.c.variant, _G.c.time_control, _G.c.result,
                             _G.c.white_id, _G.c.black_id).where(_G.c.id == game_id)).first()
-    if g is None or not g.rated or g.result not in SCORES:
+    if g is None or not g.rated:
         return False
     tc = time_class(g.time_control)
     if tc is None:
         return False
-    if conn.execute(select(_C.c.id).where(_C.c.game_id == game_id).limit(1)).first():
+    return _rate(conn, _C.c.game_id, game_id, g.variant, tc, g.result, g.white_id,
+                 g.black_id, at)
+
+
+def rate_corr_game(conn: Connection, corr_game_id: int, variant: str, result: str,
+                   white_id: int, black_id: int, at: float | None = None) -> bool:
+    """A finished rated correspondence game, rated as a live one (:func:`_rate`) in the
+    time class ``correspondence``; the correspondence feature's game-ended hook, called
+    inside the transaction that saves the game's end. Return whether ratings changed."""
+    return _rate(conn, _C.c.corr_game_id, corr_game_id, variant, "correspondence", result,
+                 white_id, black_id, at)
+
+
+def _rate(conn: Connection, key: Any, game_id: int, variant: str, tc: str, result: str,
+          white_id: int, black_id: int, at: float | None) -> bool:
+    """The one rating of a game, live or correspondence (``key`` names which table's game
+    ``game_id`` is): each side against the other's rating before the game, once."""
+    if result not in SCORES:
+        return False
+    if conn.execute(select(_C.c.id).where(key == game_id).limit(1)).first():
         return False
     at = time.time() if at is None else at
-    white, w_games, w_known = _rating(conn, g.white_id, g.variant, tc)
-    black, b_games, b_known = _rating(conn, g.black_id, g.variant, tc)
-    w_score, b_score = SCORES[g.result]
+    white, w_games, w_known = _rating(conn, white_id, variant, tc)
+    black, b_games, b_known = _rating(conn, black_id, variant, tc)
+    w_score, b_score = SCORES[result]
     # One rating period per game (docs/ratings.md): each side against the other's
     # rating before the game.
     new_w = glicko2.update(white, [(black, w_score)], TAU)
     new_b = glicko2.update(black, [(white, b_score)], TAU)
     for user_id, old, new, games, known, score in (
-            (g.white_id, white, new_w, w_games, w_known, w_score),
-            (g.black_id, black, new_b, b_games, b_known, b_score)):
+            (white_id, white, new_w, w_games, w_known, w_score),
+            (black_id, black, new_b, b_games, b_known, b_score)):
         values = {"rating": new.rating, "rd": new.rd, "volatility": new.volatility,
                   "games": games + 1, "updated_at": at}
         if known:
-            conn.execute(update(_R).where(_R.c.user_id == user_id, _R.c.variant == g.variant,
+            conn.execute(update(_R).where(_R.c.user_id == user_id, _R.c.variant == variant,
                                           _R.c.time_class == tc).values(**values))
         else:
-            conn.execute(insert(_R).values(user_id=user_id, variant=g.variant, time_class=tc,
+            conn.execute(insert(_R).values(user_id=user_id, variant=variant, time_class=tc,
                                            **values))
-        conn.execute(insert(_C).values(
-            game_id=game_id, user_id=user_id, variant=g.variant, time_class=tc, score=score,
-            rating_before=old.rating, rd_before=old.rd, rating_after=new.rating,
-            rd_after=new.rd, volatility_after=new.volatility, at=at))
+        conn.execute(insert(_C).values({
+            key.key: game_id, "user_id": user_id, "variant": variant, "time_class": tc,
+            "score": score, "rating_before": old.rating, "rd_before": old.rd,
+            "rating_after": new.rating, "rd_after": new.rd,
+            "volatility_after": new.volatility, "at": at}))
     return True
 
 
@@ -184,6 +204,34 @@ def game_labels(database: Database) -> Callable[[int], tuple[str | None, str | N
                                 (g.black_id, g.variant, g.time_control)])
             return (found.get((g.white_id, g.variant, g.time_control)),
                     found.get((g.black_id, g.variant, g.time_control)))
+
+    return lookup
+
+
+def change(before: float, after: float) -> int:
+    """A rating change as shown: the difference of the two ratings as shown (rounded), so
+    that 1500 and "+12" make the 1512 shown next.
+
+    >>> change(1500.0, 1512.4), change(1500.4, 1487.6), change(1662.5, 1662.4)
+    (12, -12, 0)
+    """
+    return round(after) - round(before)
+
+
+def game_changes(database: Database) -> Callable[[int], tuple[int | None, int | None]]:
+    """For the hub: White's and Black's rating changes in a rated game that has ended
+    (``None`` for a game not rated, or not yet); read once, when the game ends or when a
+    finished game is loaded."""
+
+    def lookup(game_id: int) -> tuple[int | None, int | None]:
+        with database.session() as db:
+            g = db.get(pm.Game, game_id)
+            if g is None:
+                return None, None
+            found = changes_of_game(db, game_id)
+            w, b = found.get(g.white_id), found.get(g.black_id)
+            return (None if w is None else change(w.rating_before, w.rating_after),
+                    None if b is None else change(b.rating_before, b.rating_after))
 
     return lookup
 

@@ -82,25 +82,9 @@
 
   // --- the board --------------------------------------------------------------------------
 
-  function name(sq) { return (pos && pos.names[sq - 1]) || String(sq); }
-
-  function piecesOf(fen) {
-    const out = new Map();
-    for (const part of fen.split(":").slice(1)) {
-      const side = part[0].toLowerCase();
-      for (let tok of part.slice(1).split(",")) {
-        tok = tok.trim();
-        if (!tok) continue;
-        const king = tok[0] === "K";
-        if (king) tok = tok.slice(1);
-        const names = pos ? pos.names : [];
-        const num = (t) => /^\d+$/.test(t) ? Number(t) : names.indexOf(t) + 1;
-        const [a, b] = tok.includes("-") ? tok.split("-").map(num) : [num(tok), num(tok)];
-        for (let s = a; s <= b; s++) out.set(s, side + (king ? "k" : "m"));
-      }
-    }
-    return out;
-  }
+  const squares = window.shashkiSquares;  // core/static/squares.js
+  function name(sq) { return squares.name(pos && pos.names, sq); }
+  function piecesOf(fen) { return squares.piecesOf(fen, pos && pos.names); }
 
   function draw() {
     boardEl.innerHTML = pos.svg;

@@ -56,6 +56,15 @@
     }
     return detailOf(text);
   }
+  // The move a ply made, as the move list numbers it: "3." White's third, "3…" Black's
+  // (core/words.py move_ref; counted in moves from 1).
+  function moveRef(ply) {
+    const n = state && state.first === "black" ? ply + 1 : ply;
+    return Math.floor((n + 1) / 2) + (n % 2 ? "." : "…");
+  }
+  function viewingText(ply) {
+    return ply ? T("game.viewing", { move: moveRef(ply) }) : T("game.viewing_start");
+  }
   function hint(text) { const h = $("hint"); h.textContent = text || ""; show(h, !!text); }
   function show(el, on) { if (el) el.classList.toggle("hidden", !on); }
   function message(text) { const m = $("message"); m.textContent = text || ""; show(m, !!text); }
@@ -128,6 +137,11 @@
         animateNext = before !== null && msg.ply === before + 1 && viewing === null;
         state = msg; receivedAt = performance.now(); selected = [];
         lastPly = state.ply;
+        if (before !== null && state.ply < before) {  // a takeback: the later plies are gone
+          positions.clear();
+          viewing = null;
+          premove = null;
+        }
         if (before !== null && state.ply > before) {
           const last = state.moves[state.moves.length - 1];
           (last && last.text.includes(":") ? sounds.capture : sounds.move)();
@@ -177,27 +191,9 @@
 
   let geometry = new Map();
 
-  function name(sq) { return (state && state.names && state.names[sq - 1]) || String(sq); }
-
-  // The pieces of a FEN ("W:W21,22,K5:B1-3"): square -> "wm", "wk", "bm", "bk".
-  function piecesOf(fen) {
-    const out = new Map();
-    for (const part of fen.split(":").slice(1)) {
-      const side = part[0].toLowerCase();
-      for (let tok of part.slice(1).split(",")) {
-        tok = tok.trim();
-        if (!tok) continue;
-        const king = tok[0] === "K";
-        if (king) tok = tok.slice(1);
-        const range = tok.split("-");
-        const names = state.names || [];
-        const num = (t) => /^\d+$/.test(t) ? Number(t) : names.indexOf(t) + 1;
-        const a = num(range[0]), b = range.length > 1 ? num(range[1]) : a;
-        for (let s = a; s <= b; s++) out.set(s, side + (king ? "k" : "m"));
-      }
-    }
-    return out;
-  }
+  const squares = window.shashkiSquares;  // core/static/squares.js
+  function name(sq) { return squares.name(state && state.names, sq); }
+  function piecesOf(fen) { return squares.piecesOf(fen, state && state.names); }
 
   // The position in words (the board's accessible name): whose move, each side's men and
   // kings by square in the variant's notation.
@@ -519,7 +515,7 @@
     drawBoard(pos.svg, pos.fen, pos.last);
     marks();
     highlightMove();
-    say(T("game.viewing", { ply: ply }));
+    say(viewingText(ply));
   }
 
   function highlightMove() {
@@ -530,7 +526,7 @@
       if (on) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
     }
     show($("viewing"), viewing !== null);
-    if (viewing !== null) $("viewing").textContent = T("game.viewing", { ply: viewing });
+    if (viewing !== null) $("viewing").textContent = viewingText(viewing);
   }
 
   $("moves").addEventListener("click", (ev) => {
@@ -608,7 +604,7 @@
       b.className = "mv";
       b.dataset.ply = String(m.ply);
       b.textContent = m.text;
-      b.setAttribute("aria-label", T("game.move_label", { ply: m.ply, move: m.text }));
+      b.setAttribute("aria-label", T("game.move_label", { number: moveRef(m.ply), move: m.text }));
       span.appendChild(b);
       li.appendChild(span);
       if (white) li.appendChild(document.createTextNode(" "));
@@ -622,7 +618,7 @@
     ul.replaceChildren();
     for (const e of state.events) {
       const li = document.createElement("li");
-      let text = e.ply + ": ";
+      let text = (e.ply ? moveRef(e.ply) : "0.") + " ";  // after that move
       if (e.color && e.action !== "end") text += T("color." + e.color) + ": ";
       text += T("action." + e.action) + " (" + article(e.article) + ")";
       if (e.detail) text += " — " + detail(e.detail);
@@ -671,6 +667,15 @@
     for (const el of document.querySelectorAll(".player")) {
       el.classList.toggle("to-move", state.status === "live" && el.dataset.color === state.turn);
     }
+    // A rated game's rating changes, shown as soon as the game is rated (its end's state).
+    for (const el of document.querySelectorAll(".rating-change[data-color]")) {
+      const d = state[el.dataset.color] && state[el.dataset.color].change;
+      const known = typeof d === "number";
+      el.textContent = !known ? "" : d > 0 ? "+" + d : d < 0 ? "\u2212" + (-d) : "0";
+      el.classList.toggle("up", known && d > 0);
+      el.classList.toggle("down", known && d < 0);
+      show(el, known);
+    }
     const status = $("status");
     const over = state.status === "finished";
     show(status, !over);
@@ -680,10 +685,10 @@
       const res = $("result");
       res.replaceChildren();
       const strong = document.createElement("strong");
-      strong.textContent = T("game.result") + ": " + state.result;
+      strong.textContent = T("game.result") + ": " + state.result_text;
       res.appendChild(strong);
       res.appendChild(document.createTextNode(" — " + T("kind." + t.kind) + " (" +
-        article(t.article) + "), " + T("game.ply", { ply: t.ply })));
+        article(t.article) + ")" + (t.ply ? ", " + T("game.after_move", { move: moveRef(t.ply) }) : "")));
       if (t.detail) {
         res.appendChild(document.createElement("br"));
         const small = document.createElement("small");
@@ -710,6 +715,13 @@
       show(offer, false);
     }
     renderClaim(over);
+    // A takeback proposed (docs/rules.md L4): told to both players and to the spectators.
+    const tb = state.takeback;
+    const tbNote = $("takeback-note");
+    if (tbNote) {
+      tbNote.textContent = tb && !over ? T("game.takeback_offered", { side: T("color." + tb.by) }) : "";
+      show(tbNote, !!tb && !over);
+    }
     const controls = $("controls");
     if (controls) {
       show(controls, !over);
@@ -720,6 +732,16 @@
       show(q("offer"), !offerToMe);
       q("offer").disabled = !!state.offer || !!state.claim;
       q("claim").disabled = !myTurn();
+      if (q("abort")) show(q("abort"), state.ply < 2);  // L1: only before both first moves
+      if (q("takeback")) {
+        const toMe = !!tb && tb.by !== data.you;
+        // his last move, and the reply if the opponent has replied; never before ply 2
+        const plies = state.turn === data.you ? 2 : 1;
+        show(q("takeback"), !toMe);
+        q("takeback").disabled = !!tb || !!state.claim || state.ply - plies < 2;
+        show(q("takeback_accept"), toMe);
+        show(q("takeback_decline"), toMe);
+      }
     }
     tick();
   }
