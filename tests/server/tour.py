@@ -128,7 +128,7 @@ def build(visitor: Callable[[], Visitor], set_role: Callable[[str, str], None],
         tour.pages += [(who, p) for p in ("/", "/events", event, "/archive", "/engine",
                                           "/compose", f"/users/{WHITE}", game, live,
                                           f"/archive/games/{archived.group(1)}", "/ratings",
-                                          "/ratings?variant=russian&tc=blitz",
+                                          "/ratings?variant=russian&tc=rapid",
                                           "/archive/explorer", EXPLORED, "/analysis",
                                           ANALYSED, "/puzzles")]
     tour.pages += [("guest", "/login"), ("guest", "/signup")]
