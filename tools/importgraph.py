@@ -25,7 +25,8 @@ IMAGES = ROOT / "docs" / "images"
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the rules core", ("shashki.rules", "shashki.color", "shashki.errors", "shashki.move",
-                        "shashki.fen", "shashki.extras", "shashki.i18n", "shashki.boardview")),
+                        "shashki.fen", "shashki.extras", "shashki.i18n", "shashki.messages",
+                        "shashki.boardview")),
     ("positions and records", ("shashki.notation", "shashki.svg", "shashki.board",
                                "shashki.pdn", "shashki")),
     ("one game", ("shashki.game", "shashki.draws", "shashki.clock", "shashki.openings")),

@@ -28,6 +28,7 @@ what "now" is:
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from enum import Enum
 
 from shashki.color import BLACK, WHITE, Color
 from shashki.errors import ShashkiError
+from shashki.i18n import LANGUAGES, NP_, translation
 
 
 class InvalidTimeControl(ShashkiError):
@@ -87,6 +89,69 @@ class Stage:
         if self.delay:
             out += f" d{_secs(self.delay)}s"
         return out
+
+    def text(self, lang: str) -> str:
+        """The stage as ``lang`` writes it: ``5 мин + 3 с``, ``70 мин/35``; the parsers read
+        it back."""
+        if lang == "en":
+            return str(self)
+        if self.seconds >= 60 and self.seconds % 60 == 0:
+            out = f"{int(self.seconds // 60)} {unit('m', lang)}"
+        else:
+            out = f"{_secs(self.seconds)} {unit('s', lang)}"
+        if self.moves is not None:
+            out += f"/{self.moves}"
+        if self.increment:  # joined to a stage with a move count, spaced otherwise
+            plus = "+" if self.moves is not None else " + "
+            out += f"{plus}{_secs(self.increment)} {unit('s', lang)}"
+        if self.delay:
+            out += f" d{_secs(self.delay)}s"
+        return out
+
+
+UNITS = {"h": NP_("time unit", "h"), "m": NP_("time unit", "min"),
+         "s": NP_("time unit", "s"), "d": NP_("time unit", "d")}
+"""The units of time as each language writes them (``5 мин + 3 с``, ``30 дн/10``), marked
+for the catalogue with their context.
+
+>>> UNITS["m"]
+('time unit', 'min')
+"""
+
+
+@functools.cache
+def unit_names() -> dict[str, str]:
+    """Every way a unit is written, in any language of the catalogue, and its letter:
+    ``min`` and ``мин`` are ``m``. A parser accepts them all."""
+    names = {"h": "h", "m": "m", "min": "m", "s": "s", "sec": "s", "d": "d"}
+    for lang in LANGUAGES:
+        tr = translation(lang)
+        for letter, (context, unit) in UNITS.items():
+            names.setdefault(tr.pgettext(context, unit).lower(), letter)
+    return names
+
+
+def unit(letter: str, lang: str) -> str:
+    """The unit ``letter`` (``h``, ``m``, ``s``, ``d``) as ``lang`` writes it.
+
+    >>> unit("m", "ru"), unit("m", "en"), unit("d", "ru")
+    ('мин', 'min', 'дн')
+    """
+    return translation(lang).pgettext(*UNITS[letter])
+
+
+def plain_units(text: str, letters: str = "hms") -> str:
+    """``text`` with its units written as the letters the parsers read: ``5 мин + 3 с`` is
+    ``5m + 3s`` (the number and its unit joined).
+
+    >>> plain_units("5 мин + 3 с"), plain_units("1 ч"), plain_units("30 дн/10", "d")
+    ('5m + 3s', '1h', '30d/10')
+    """
+    names = sorted((n for n, v in unit_names().items() if v in letters), key=len, reverse=True)
+    alternation = "|".join(re.escape(n) for n in names)
+    return re.sub(rf"(\d(?:\.\d+)?)\s*({alternation})(?![^\W\d_])",
+                  lambda m: m.group(1) + unit_names()[m.group(2).lower()], text,
+                  flags=re.IGNORECASE)
 
 
 def _secs(x: float) -> str:
@@ -174,7 +239,15 @@ class TimeControl:
         if not key:
             raise InvalidTimeControl("empty time control")
         stages = []
-        for part in re.split(r"\s+\+\s+|\s*[,:]\s*", key):
+        parts: list[str] = []
+        for part in re.split(r"\s+\+\s+|\s*[,:]\s*", plain_units(key)):
+            # "5 мин + 3 с": seconds after a stage without a move count are its increment
+            if parts and re.fullmatch(r"\d+(?:\.\d+)?s", part) and not re.search(
+                    r"[/+]", parts[-1]):
+                parts[-1] += "+" + part
+            else:
+                parts.append(part)
+        for part in parts:
             m = _TERM.match(part.strip())
             if not m:
                 raise InvalidTimeControl(f"bad time control {text!r}: cannot read {part!r}")
@@ -268,6 +341,15 @@ class TimeControl:
 
     def __str__(self) -> str:
         return " + ".join(str(s) for s in self.stages)
+
+    def text(self, lang: str) -> str:
+        """The control as ``lang`` writes it (``5 мин + 3 с``); :meth:`parse` reads every
+        language's spelling.
+
+        >>> TimeControl.parse("5m+3s").text("ru"), TimeControl.parse("5 мин + 3 с")
+        ('5 мин + 3 с', TimeControl.parse('5m+3s'))
+        """
+        return " + ".join(s.text(lang) for s in self.stages)
 
     def __repr__(self) -> str:
         return f"TimeControl.parse({str(self)!r})"

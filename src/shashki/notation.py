@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from enum import Enum
 
+from shashki import messages as M
 from shashki.boardview import BoardView as Board
 from shashki.errors import IllegalMove
 from shashki.move import Move
@@ -228,7 +229,8 @@ def _style_of(text: str) -> Style:
 
 
 def explain_illegal(board: Board, squares: list[int], text: str) -> str:
-    """Why no legal move matches: the rule that forbids it, and what is legal instead.
+    """Why no legal move matches: the rule that forbids it (Code 1.5.3 and the variant's
+    majority rule), and what is legal instead; written from :mod:`shashki.messages`.
 
     >>> from shashki import Board
     >>> board = Board("russian", "W:Wc3,g3:Bd4")
@@ -240,12 +242,13 @@ def explain_illegal(board: Board, squares: list[int], text: str) -> str:
     name = square_text(board, start, st)
     piece = board.piece_at(start)
     legal = board.legal_moves
-    listing = ", ".join(move_text(board, m, st) for m in legal) or "none"
+    listing = M.LEGAL_MOVES.format(
+        moves=", ".join(move_text(board, m, st) for m in legal) or M.NO_MOVES)
+    move = repr(text)
     if piece is None:
-        return f"illegal move {text!r}: no piece on {name}; legal moves: {listing}"
+        return f"{M.ILLEGAL_NO_PIECE.format(move=move, square=name)}; {listing}"
     if piece.color != board.turn:
-        return (f"illegal move {text!r}: the piece on {name} is the opponent's; "
-                f"legal moves: {listing}")
+        return f"{M.ILLEGAL_OPPONENTS.format(move=move, square=name)}; {listing}"
     captures = [m for m in legal if m.is_capture]
     if captures and board.variant.majority_capture:
         free = replace(board.variant, majority_capture=False)
@@ -255,14 +258,14 @@ def explain_illegal(board: Board, squares: list[int], text: str) -> str:
                    if _matches(squares, m) or _is_prefix(squares, m)]
         if smaller:
             most = len(captures[0].captures)
-            return (f"illegal move {text!r}: the capture of the largest number of pieces is "
-                    f"compulsory ({board.variant.majority_article}), here {most}; "
-                    f"legal moves: {listing}")
+            why = M.ILLEGAL_MAJORITY.format(move=move, article=board.variant.majority_article,
+                                            count=most)
+            return f"{why}; {listing}"
     if captures and not any(m.start == start for m in captures):
-        return (f"illegal move {text!r}: a capture is compulsory (Code 1.5.3); "
-                f"legal moves: {listing}")
+        return f"{M.ILLEGAL_CAPTURE.format(move=move, article='Code 1.5.3')}; {listing}"
     own = [m for m in legal if m.start == start]
     if own:
         mine = ", ".join(move_text(board, m, st, full=True) for m in own)
-        return f"illegal move {text!r}; legal moves from {name}: {mine}"
-    return f"illegal move {text!r}: the piece on {name} cannot move; legal moves: {listing}"
+        return M.ILLEGAL.format(move=move) + "; " + M.LEGAL_MOVES_FROM.format(
+            square=name, moves=mine)
+    return f"{M.ILLEGAL_CANNOT_MOVE.format(move=move, square=name)}; {listing}"

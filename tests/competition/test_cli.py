@@ -125,16 +125,15 @@ def test_micromatch_event(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[
     assert out.count("[Event ") == 4
 
 
-def test_every_text_in_both_languages() -> None:
+def test_every_label_the_command_line_names_is_known() -> None:
     import re
 
     import shashki.cli.competition as cli_module
-    from shashki.competition.i18n import TEXTS
+    from shashki.competition.labels import LABELS
 
-    assert all(en and ru for en, ru in TEXTS.values())
     source = pathlib.Path(cli_module.__file__).read_text(encoding="utf-8")
-    for key in re.findall(r'tr\("([^"]+)"\)', source):
-        assert key in TEXTS, key
+    for key in re.findall(r'label\("([^"]+)"\)', source):
+        assert key in LABELS, key
 
 
 def test_swiss_event_with_byes_and_withdrawal(tmp_path: pathlib.Path,

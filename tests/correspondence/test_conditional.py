@@ -59,7 +59,7 @@ def test_bad_conditional_lines_are_refused(clock: SimulatedClock) -> None:
         g.add_conditional(W, ["f6-g5"])
     with pytest.raises(PlayError, match="'h2-h4'") as e:
         g.add_conditional(W, ["f6-g5", "h2-h4"])
-    assert "условный ход" in e.value.message_ru
+    assert "условный ход" in e.value.text("ru")
     g.add_conditional(W, ["f6-g5", "g3-f4"])
     g.add_conditional(W, ["f6-g5", "g3-h4"])      # replaces the line with that first move
     assert [c.moves for c in g.conditionals] == [["f6-g5", "g3-h4"]]

@@ -106,7 +106,7 @@ def test_unreadable_replies_name_the_token(body: str, token: str) -> None:
     with pytest.raises(UnreadableReply) as e:
         read_reply_text(body, Board("russian"))
     assert e.value.token == token and token in str(e.value)
-    assert e.value.message_ru != str(e.value)
+    assert e.value.text("ru") != str(e.value)
 
 
 def test_quoted_text_and_signature_are_stripped() -> None:
@@ -177,7 +177,7 @@ def test_resignation_and_draws_by_mail_code_1_8_1_and_1_9_3() -> None:
     assert (r.move, r.command) == ("c3-d4", "offer")
     with pytest.raises(UnreadableReply, match="c3-d4") as e:
         read_reply_text("c3-d4\nI resign.\n", board)
-    assert "оставьте что-то одно" in e.value.message_ru
+    assert "оставьте что-то одно" in e.value.text("ru")
     # Only a sentence that is the command itself counts.
     with pytest.raises(UnreadableReply, match="no move"):
         read_reply_text("Я не сдаюсь! Думаю.\n", board)

@@ -59,7 +59,7 @@ def test_bad_controls_name_the_token(text: str, token: str) -> None:
     with pytest.raises(InvalidControl) as e:
         DayControl.parse(text)
     assert token in str(e.value)
-    assert e.value.message_ru
+    assert e.value.text("ru")
 
 
 def test_calendar_days_are_the_events_zone_code_5_1_2(clock: SimulatedClock) -> None:
@@ -217,7 +217,7 @@ def test_moves_are_checked_and_out_of_turn_refused(clock: SimulatedClock) -> Non
         g.play(B, "f6-g5")
     with pytest.raises(PlayError, match="c3-c4") as e:
         g.play(W, "c3-c4")
-    assert "недопустимый ход" in e.value.message_ru
+    assert e.value.text("ru") == "неверная запись хода 'c3-c4': поле 'c4' — не игровое поле доски"
     with pytest.raises(PlayError, match="Sidorov"):
         g.play(Person("Sidorov"), "c3-d4")
 

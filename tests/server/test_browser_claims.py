@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.test_i18n import catalogue_pairs
 
 from shashki.server import cli
 from shashki.server.accounts.models import Role
-from shashki.server.core.texts import all_texts
 
 from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, shot
 from .serving import free_port, server, url_for
@@ -142,12 +142,12 @@ def test_the_lobby_refreshes_by_itself(site: tuple[str, Path], browser: object) 
 
 
 def phrases(index: int) -> list[str]:
-    """The platform's phrases in one language (0: English, 1: Russian) up to their first
+    """The catalogue's phrases in one language (0: English, 1: Russian) up to their first
     parameter, where the two languages differ."""
     out = set()
-    for pair in all_texts().values():
-        head = pair[index].split("{")[0].strip()
-        if pair[0] != pair[1] and " " in head and len(head) >= 8:
+    for en, ru in catalogue_pairs():
+        head = (en, ru)[index].split("{")[0].strip()
+        if en != ru and " " in head and len(head) >= 8:
             out.add(head)
     return sorted(out)
 

@@ -137,7 +137,7 @@ def test_a_game_by_keyboard_alone_with_a_premove_and_a_rematch(base: str,
 
     # Alice tries a quiet move with her other man: refused, with the Code's reason, in Russian.
     type_move(alice, "e1-f2")
-    expect(alice.locator("#message")).to_contain_text("бить обязательно (Кодекс 1.5.3)")
+    expect(alice.locator("#message")).to_contain_text("взятие обязательно (Кодекс 1.5.3)")
     shot(alice, "gamepage-02-illegal-desktop-ru")
     # She captures on the board's squares: arrows and Enter, d4 then f6.
     squares(alice, "d4", "f6")

@@ -137,19 +137,19 @@ def test_both_lose_by_a_sanction(client: TestClient, alice: Visitor, bob: Visito
 
 
 def test_the_rules_librarys_details_in_russian() -> None:
-    from shashki.server.core.texts import Texts, details
+    from shashki.server.core.i18n import Translator
 
-    t = Texts("ru")
+    t = Translator("ru")
     assert t.detail("verified claim: position repeated 3 times (plies [0, 4, 8]); claim by "
                     "White (Code 1.9.2)") == ("ничья по подтверждённому заявлению: позиция "
                                               "повторилась 3 раза (полуходы 0, 4, 8); "
                                               "заявили белые (Кодекс 1.9.2)")
     assert t.detail("draw by rule: 15 moves by the stronger side since ply 4; counted from "
-                    "ply 4") == ("ничья по правилу: 15 ходов сильнейшей стороны с полухода 4; "
+                    "ply 4") == ("ничья по правилу: ходов сильнейшей стороны с полухода 4: 15; "
                                  "отсчёт с полухода 4")
     assert t.detail("loss: used a phone") == "поражение в партии: used a phone"
     assert t.detail("both-absent") == "поражение обоим: неявка обоих"
     assert t.detail("something new") == "something new"
-    assert Texts("en").detail("both-absent") == "both-absent"
-    # The page's script gets the same patterns.
-    assert any(k.startswith("re:^position repeated") for k in details())
+    assert Translator("en").detail("both-absent") == "both-absent"
+    # The page's script gets the same templates.
+    assert any(rx.startswith("^position\\ repeated") for rx, _ru in t.details())

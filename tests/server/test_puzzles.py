@@ -72,3 +72,22 @@ def test_solving_and_the_ratings(puzzle: dict[str, object], alice: Visitor,
     assert after["attempts"] == 2 and after["solved"] == 1
     assert bob.get("/api/puzzles/next").json() is None  # none left untried for Bob
     assert "puzzles-none" in bob.get("/puzzles").text
+
+
+def test_a_puzzle_in_russian(puzzle: dict[str, object], bob: Visitor) -> None:
+    """The puzzle's page, its refusal of an illegal move and its result in Russian
+    (docs/translating.md): the task, the kind, the library's reason, no raw key."""
+    from .test_i18n import RAW_KEY, shown
+
+    pid = puzzle["id"]
+    bob.get("/lang/ru")
+    page = bob.get(f"/puzzles/{pid}").text
+    assert "Ход белых: один ход выигрывает." in page and "выигрыш материала" in page
+    r = bob.form(f"/puzzles/{pid}", {"move": "a1-b2"}, page=f"/puzzles/{pid}")
+    assert r.status_code == 422 and "Недопустимый ход" in r.text, r.text
+    board = Board("russian", str(puzzle["fen"]))
+    right = Engine("russian", hash_mb=8).lines(board, 1, 8)[0].pv_text(board)[0]
+    done = bob.form(f"/puzzles/{pid}", {"move": right}, page=f"/puzzles/{pid}").text
+    assert f"{right} — решено!" in done and "Ваш рейтинг в задачах: 1" in done
+    for text in (page, r.text, done):
+        assert RAW_KEY.findall(shown(text)) == []

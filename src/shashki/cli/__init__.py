@@ -15,34 +15,7 @@ import argparse
 from collections.abc import Sequence
 
 from shashki.cli.base import Parser, run, version
-from shashki.i18n import language, tr
-
-_TEXTS: dict[str, tuple[str, str]] = {
-    "version": ("print the version and exit", "показать версию и выйти"),
-    "warm.help": ("compile the kernels now (move generator, engine, endgame databases), "
-                  "for installers and containers",
-                  "скомпилировать ядра сейчас (генератор ходов, движок, базы окончаний) — "
-                  "для установщиков и контейнеров"),
-    "warm.part": ("{what}: {seconds:.1f} s ({how})", "{what}: {seconds:.1f} с ({how})"),
-    "warm.compiled": ("compiled", "скомпилировано"),
-    "warm.cached": ("already compiled, loaded from the cache",
-                    "уже скомпилировано, загружено из кэша"),
-}
-
-
-def _t(key: str) -> str:
-    en, ru = _TEXTS[key]
-    return ru if language() == "ru" else en
-
-
-
-
-
-
-
-
-
-
+from shashki.i18n import _
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,11 +23,13 @@ def build_parser() -> argparse.ArgumentParser:
     from shashki.cli import rules as rules_cli
     from shashki.server.cli import register as register_serve
 
-    p = Parser(prog="shashki", description=tr("description"))
+    p = Parser(prog="shashki", description=_("Russian, Brazilian and International draughts by the "
+                                             "Russian Draughts Code."))
     p.add_argument("--version", action="version", version=f"shashki {version()}",
-                   help=_t("version"))
+                   help=_("print the version and exit"))
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
-    w = sub.add_parser("warm-up", help=_t("warm.help"))
+    w = sub.add_parser("warm-up", help=_("compile the kernels now (move generator, engine, endgame "
+                                         "databases), for installers and containers"))
     w.set_defaults(func=_cmd_warm_up)
     rules_cli.register(sub)
     records.register(sub)
@@ -79,8 +54,10 @@ def _cmd_warm_up(args: argparse.Namespace) -> int:
         before = notice.compiled
         t0 = time.perf_counter()
         warm()
-        how = _t("warm.compiled") if notice.compiled > before else _t("warm.cached")
-        print(_t("warm.part").format(what=what, seconds=time.perf_counter() - t0, how=how),
+        how = _("compiled") if notice.compiled > before else _("already compiled, loaded from the "
+                                                               "cache")
+        print(_("{what}: {seconds:.1f} s "
+                "({how})").format(what=what, seconds=time.perf_counter() - t0, how=how),
               flush=True)
     return 0
 

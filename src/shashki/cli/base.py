@@ -9,31 +9,26 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from shashki.errors import ShashkiError
-from shashki.i18n import language, tr
+from shashki.i18n import _
 from shashki.rules import VARIANTS
-
-
-def say(en: str, ru: str) -> str:
-    """``en`` or ``ru``, in the user's language (for messages of one command)."""
-    return ru if language() == "ru" else en
 
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: {tr('error')}: {message}\n")
+        sys.stderr.write(f'{self.prog}: ' + _('error') + f': {message}\n')
         raise SystemExit(2)
 
 
 def fail(message: str) -> NoReturn:
     """Print one error line and exit with status 2."""
-    sys.stderr.write(f"shashki: {tr('error')}: {message}\n")
+    sys.stderr.write('shashki: ' + _('error') + f': {message}\n')
     raise SystemExit(2)
 
 
 def variant_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="russian", help=tr("variant.help").format(
+    p.add_argument("--variant", default="russian", help=_("variant: {}").format(
         ", ".join(VARIANTS)))
 
 
@@ -54,7 +49,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> i
     except OSError as e:
         fail(f"{e.filename or ''}: {e.strerror or e}".strip(": "))
     except MemoryError:
-        fail(say("not enough memory for this command", "не хватает памяти для этой команды"))
+        fail(_("not enough memory for this command"))
     except KeyboardInterrupt:
         return 130
     return result

@@ -16,8 +16,9 @@ from typing import Any
 
 from shashki.cli.base import Parser, fail, run
 from shashki.competition.catalogue import TIEBREAKS
-from shashki.competition.i18n import tr
+from shashki.competition.labels import label
 from shashki.competition.model import OFFICIAL_ROLES, SANCTIONS, SCORING, SYSTEMS, Tournament
+from shashki.i18n import _, pgettext
 from shashki.openings import TABLES as BALLOTS
 
 
@@ -60,230 +61,272 @@ class _ResultParser(Parser):
 
 def register(subparsers: Any) -> None:
     """Add ``pair``, ``standings`` and ``tournament`` to a parser's subcommands."""
-    pair = subparsers.add_parser("pair", help=tr("pair.help"))
+    pair = subparsers.add_parser("pair", help=_("pair the next round of a TRF file"))
     pair.add_argument("--system", choices=["dutch", "berger"], default="dutch",
-                      help=tr("pair.system"))
-    pair.add_argument("--trf", required=True, help=tr("trf.help"))
-    pair.add_argument("-o", "--output", help=tr("output.help"))
-    pair.add_argument("--absent", type=int, nargs="*", default=[], help=tr("t.absent"))
+                      help=_("pairing system"))
+    pair.add_argument("--trf", required=True, help=_("TRF input file"))
+    pair.add_argument("-o", "--output", help=_("output file (default: standard output)"))
+    pair.add_argument("--absent", type=int, nargs="*", default=[], help=_("players absent this "
+                                                                          "round (numbers)"))
     pair.set_defaults(func=_cmd_pair)
 
-    st = subparsers.add_parser("standings", help=tr("standings.help"))
-    st.add_argument("--trf", required=True, help=tr("trf.help"))
+    st = subparsers.add_parser("standings", help=_("standings of a TRF file"))
+    st.add_argument("--trf", required=True, help=_("TRF input file"))
     st.add_argument("--tiebreaks", type=_tiebreaks, default=None,
-                    help=tr("tiebreaks.help").format(", ".join(TIEBREAKS)))
+                    help=_("comma-separated tie-breaks: {}").format(", ".join(TIEBREAKS)))
     fmt = st.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help=tr("json.help"))
-    fmt.add_argument("--html", action="store_true", help=tr("html.help"))
-    fmt.add_argument("--pdf", action="store_true", help=tr("pdf.help"))
-    fmt.add_argument("--csv", action="store_true", help=tr("csv.help"))
-    st.add_argument("-o", "--output", help=tr("output.help"))
+    fmt.add_argument("--json", action="store_true", help=_("print JSON"))
+    fmt.add_argument("--html", action="store_true", help=_("write HTML"))
+    fmt.add_argument("--pdf", action="store_true", help=_("write PDF to the -o file"))
+    fmt.add_argument("--csv", action="store_true", help=_("print CSV"))
+    st.add_argument("-o", "--output", help=_("output file (default: standard output)"))
     st.set_defaults(func=_cmd_standings)
 
-    tp = subparsers.add_parser("tournament", help=tr("tournament.help"))
+    tp = subparsers.add_parser("tournament", help=_("run an event kept in a JSON file"))
     tsub = tp.add_subparsers(dest="action", required=True, parser_class=_ResultParser)
 
-    new = tsub.add_parser("new", help=tr("t.new"))
-    new.add_argument("file", help=tr("t.file"))
-    new.add_argument("--name", default="", help=tr("t.name"))
-    new.add_argument("--system", choices=SYSTEMS, default="dutch", help=tr("t.system"))
-    new.add_argument("--rounds", type=int, default=0, help=tr("t.rounds"))
-    new.add_argument("--scoring", choices=list(SCORING), default="2-1-0", help=tr("t.scoring"))
-    new.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=tr("t.tiebreaks"))
+    new = tsub.add_parser("new", help=_("create a tournament file"))
+    new.add_argument("file", help=_("tournament JSON file"))
+    new.add_argument("--name", default="", help=_("event name"))
+    new.add_argument("--system", choices=SYSTEMS, default="dutch",
+                     help=pgettext("command line", "pairing system"))
+    new.add_argument("--rounds", type=int, default=0, help=_("number of rounds (Swiss)"))
+    new.add_argument("--scoring", choices=list(SCORING), default="2-1-0", help=_("scoring: 2-1-0 "
+                                                                                 "or 1-0.5-0"))
+    new.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=_("tie-breaks in order, "
+                                                                        "comma-separated"))
     new.add_argument("--micromatch", choices=list(BALLOTS), metavar="TABLE",
-                     help=tr("t.micromatch").format(", ".join(BALLOTS)))
+                     help=_("micro-matches of two games with a ballot table: "
+                            "{}").format(", ".join(BALLOTS)))
     new.add_argument("--late-entry-bye", choices=["Z", "H"], default="Z",
-                     help=tr("t.late_entry_bye"))
+                     help=_("rounds a late entry missed: Z (0) or H (half a point)"))
     new.add_argument("--ranking", choices=["games", "match"], default="games",
-                     help=tr("t.ranking"))
+                     help=_("micro-matches: rank by game points (games) or match points (match)"))
     new.add_argument("--first-color", choices=["white", "black"], default="white",
-                     help=tr("t.first_color"))
-    new.add_argument("--city", default="", help=tr("t.city"))
-    new.add_argument("--start", default="", help=tr("t.start"))
-    new.add_argument("--arbiter", default="", help=tr("t.arbiter"))
-    new.add_argument("--organiser", default="", help=tr("t.organiser"))
-    new.add_argument("--time-control", default="", help=tr("t.time_control"))
-    new.add_argument("--variant", default="russian", help=tr("t.variant"))
-    new.add_argument("--seed", type=int, default=0, help=tr("t.seed"))
-    new.add_argument("--avoid-same-club", action="store_true", help=tr("t.same_club"))
-    new.add_argument("--force", action="store_true", help=tr("t.force"))
+                     help=_("colour of the top seed on board 1 in round 1 (drawn by lot)"))
+    new.add_argument("--city", default="", help=_("city"))
+    new.add_argument("--start", default="", help=_("start date YYYY-MM-DD"))
+    new.add_argument("--arbiter", default="", help=_("chief arbiter"))
+    new.add_argument("--organiser", default="", help=_("the organisation holding the event"))
+    new.add_argument("--time-control", default="", help=_("time control as TRF 222 / PDN writes "
+                                                          "it, e.g. 2700 or 1800+30"))
+    new.add_argument("--variant", default="russian", help=_("variant: russian, brazilian, "
+                                                            "international …"))
+    new.add_argument("--seed", type=int, default=0, help=_("seed of the lots (numbers, openings)"))
+    new.add_argument("--avoid-same-club", action="store_true", help=_("never pair players of the "
+                                                                      "same club"))
+    new.add_argument("--force", action="store_true", help=_("overwrite an existing file"))
     new.add_argument("--acceleration", choices=["baku"], default="",
-                     help=tr("t.acceleration"))
+                     help=_("accelerated pairings: baku (FIDE C.04.5.1)"))
     new.add_argument("--ties", choices=["tiebreaks", "playoff"], default="tiebreaks",
-                     help=tr("t.ties"))
-    new.add_argument("--playoff-places", type=int, default=0, help=tr("t.playoff_places"))
-    new.add_argument("--lots", action="store_true", help=tr("t.lots"))
+                     help=_("equal points: tiebreaks (Code 3.16.3) or playoff (3.16.2 first)"))
+    new.add_argument("--playoff-places", type=int, default=0, help=_("places decided by play-off "
+                                                                     "(0: all)"))
+    new.add_argument("--lots", action="store_true", help=_("players still equal are placed by lot"))
     new.add_argument("--reading", action="append", default=[], metavar="KEY=VALUE",
-                     type=_reading, help=tr("t.reading").format(_readings_help()))
+                     type=_reading, help=_("a reading of the Code (repeatable): "
+                                           "{}").format(_readings_help()))
 
-    add = tsub.add_parser("add", help=tr("t.add"))
-    add.add_argument("file", help=tr("t.file"))
-    add.add_argument("name", help=tr("name"))
-    add.add_argument("--rating", type=int, default=0, help=tr("rating"))
-    add.add_argument("--title", default="", help=tr("title"))
-    add.add_argument("--club", default="", help=tr("club"))
-    add.add_argument("--federation", default="", help=tr("t.federation"))
-    add.add_argument("--federation-id", default="", help=tr("t.federation_id"))
+    add = tsub.add_parser("add", help=_("register a player"))
+    add.add_argument("file", help=_("tournament JSON file"))
+    add.add_argument("name", help=pgettext("event", "Name"))
+    add.add_argument("--rating", type=int, default=0, help=_("Rating"))
+    add.add_argument("--title", default="", help=_("Title"))
+    add.add_argument("--club", default="", help=_("Club"))
+    add.add_argument("--federation", default="", help=_("federation (3 letters)"))
+    add.add_argument("--federation-id", default="", help=_("federation or FMJD id"))
 
-    draw = tsub.add_parser("draw", help=tr("t.draw"))
-    draw.add_argument("file", help=tr("t.file"))
+    draw = tsub.add_parser("draw", help=_("draw the round-robin numbers by lot"))
+    draw.add_argument("file", help=_("tournament JSON file"))
 
-    tpair = tsub.add_parser("pair", help=tr("t.pair"))
-    tpair.add_argument("file", help=tr("t.file"))
-    tpair.add_argument("--absent", type=int, nargs="*", default=[], help=tr("t.absent"))
+    tpair = tsub.add_parser("pair", help=_("pair the next round"))
+    tpair.add_argument("file", help=_("tournament JSON file"))
+    tpair.add_argument("--absent", type=int, nargs="*", default=[], help=_("players absent this "
+                                                                           "round (numbers)"))
 
-    res = tsub.add_parser("result", help=tr("t.result"))
-    res.add_argument("file", help=tr("t.file"))
-    res.add_argument("round", type=int, help=tr("round"))
-    res.add_argument("board", type=int, help=tr("board"))
-    res.add_argument("result", help=tr("t.result_text"))
-    res.add_argument("game", type=int, nargs="?", default=1, help=tr("t.game"))
+    res = tsub.add_parser("result", help=_("record a result: ROUND BOARD RESULT [GAME]"))
+    res.add_argument("file", help=_("tournament JSON file"))
+    res.add_argument("round", type=int, help=pgettext("column", "Round"))
+    res.add_argument("board", type=int, help=_("Board"))
+    res.add_argument("result", help=_("2-0, 1-1, 0-2, +-, -+, 0-0 (or 1-0, 1/2-1/2, 0-1)"))
+    res.add_argument("game", type=int, nargs="?", default=1, help=_("game of a micro-match (1 or "
+                                                                    "2)"))
 
-    late = tsub.add_parser("late", help=tr("t.late"))
-    late.add_argument("file", help=tr("t.file"))
-    late.add_argument("round", type=int, help=tr("round"))
-    late.add_argument("board", type=int, help=tr("board"))
-    late.add_argument("--white", type=float, default=None, help=tr("t.late_white"))
-    late.add_argument("--black", type=float, default=None, help=tr("t.late_black"))
-    late.add_argument("--first-control", type=float, default=None, help=tr("t.first_control"))
-    late.add_argument("--game", type=int, default=1, help=tr("t.game"))
+    late = tsub.add_parser("late", help=_("score lateness (Code 3.13.1, 3.13.3): ROUND BOARD "
+                                          "--white/--black MINUTES"))
+    late.add_argument("file", help=_("tournament JSON file"))
+    late.add_argument("round", type=int, help=pgettext("column", "Round"))
+    late.add_argument("board", type=int, help=_("Board"))
+    late.add_argument("--white", type=float, default=None, help=_("minutes White was late"))
+    late.add_argument("--black", type=float, default=None, help=_("minutes Black was late"))
+    late.add_argument("--first-control", type=float, default=None, help=_("first control in "
+                                                                          "minutes (default: the "
+                                                                          "event's time control)"))
+    late.add_argument("--game", type=int, default=1, help=_("game of a micro-match (1 or 2)"))
 
-    bye = tsub.add_parser("bye", help=tr("t.bye"))
-    bye.add_argument("file", help=tr("t.file"))
-    bye.add_argument("player", type=int, help=tr("t.numbers_help"))
-    bye.add_argument("--round", type=int, default=None, help=tr("round"))
-    bye.add_argument("--kind", choices=["H", "Z", "F"], default="H", help=tr("t.bye_kind"))
+    bye = tsub.add_parser("bye", help=_("ask for a bye in a round not yet paired"))
+    bye.add_argument("file", help=_("tournament JSON file"))
+    bye.add_argument("player", type=int, help=_("player numbers"))
+    bye.add_argument("--round", type=int, default=None, help=pgettext("column", "Round"))
+    bye.add_argument("--kind", choices=["H", "Z", "F"], default="H", help=_("H half-point, Z "
+                                                                            "absent (0), F full "
+                                                                            "point"))
 
-    wd = tsub.add_parser("withdraw", help=tr("t.withdraw"))
-    wd.add_argument("file", help=tr("t.file"))
-    wd.add_argument("player", type=int, help=tr("t.numbers_help"))
+    wd = tsub.add_parser("withdraw", help=_("withdraw a player from the next round"))
+    wd.add_argument("file", help=_("tournament JSON file"))
+    wd.add_argument("player", type=int, help=_("player numbers"))
 
-    fb = tsub.add_parser("forbid", help=tr("t.forbid"))
-    fb.add_argument("file", help=tr("t.file"))
-    fb.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
+    fb = tsub.add_parser("forbid", help=_("players who must not meet (siblings, team-mates)"))
+    fb.add_argument("file", help=_("tournament JSON file"))
+    fb.add_argument("players", type=int, nargs="+", help=_("player numbers"))
 
-    po = tsub.add_parser("playoff", help=tr("t.playoff"))
-    po.add_argument("file", help=tr("t.file"))
+    po = tsub.add_parser("playoff", help=_("play-offs (Code 3.16.2): list, new, pair, result, "
+                                           "not-held"))
+    po.add_argument("file", help=_("tournament JSON file"))
     posub = po.add_subparsers(dest="po_action", required=False, parser_class=_ResultParser)
-    pnew = posub.add_parser("new", help=tr("po.new"))
-    pnew.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
-    pnew.add_argument("--double", action="store_true", help=tr("po.double"))
-    pnew.add_argument("--time-control", default="", help=tr("t.time_control"))
-    pnew.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=tr("t.tiebreaks"))
-    ppair = posub.add_parser("pair", help=tr("t.pair"))
-    ppair.add_argument("playoff", type=int, help=tr("po.number"))
-    pres = posub.add_parser("result", help=tr("t.result"))
-    pres.add_argument("playoff", type=int, help=tr("po.number"))
-    pres.add_argument("round", type=int, help=tr("round"))
-    pres.add_argument("board", type=int, help=tr("board"))
-    pres.add_argument("result", help=tr("t.result_text"))
-    pnot = posub.add_parser("not-held", help=tr("po.not_held"))
-    pnot.add_argument("players", type=int, nargs="+", help=tr("t.numbers_help"))
-    pnot.add_argument("--reason", required=True, help=tr("po.reason"))
+    pnew = posub.add_parser("new", help=_("set up the play-off of players equal on points"))
+    pnew.add_argument("players", type=int, nargs="+", help=_("player numbers"))
+    pnew.add_argument("--double", action="store_true", help=_("both colours (a match of two games "
+                                                              "a pair)"))
+    pnew.add_argument("--time-control", default="", help=_("time control as TRF 222 / PDN writes "
+                                                           "it, e.g. 2700 or 1800+30"))
+    pnew.add_argument("--tiebreaks", type=_tiebreaks, default=[], help=_("tie-breaks in order, "
+                                                                         "comma-separated"))
+    ppair = posub.add_parser("pair", help=_("pair the next round"))
+    ppair.add_argument("playoff", type=int, help=_("play-off number"))
+    pres = posub.add_parser("result", help=_("record a result: ROUND BOARD RESULT [GAME]"))
+    pres.add_argument("playoff", type=int, help=_("play-off number"))
+    pres.add_argument("round", type=int, help=pgettext("column", "Round"))
+    pres.add_argument("board", type=int, help=_("Board"))
+    pres.add_argument("result", help=_("2-0, 1-1, 0-2, +-, -+, 0-0 (or 1-0, 1/2-1/2, 0-1)"))
+    pnot = posub.add_parser("not-held", help=_("record that the play-off cannot be held (Code "
+                                               "3.16.3)"))
+    pnot.add_argument("players", type=int, nargs="+", help=_("player numbers"))
+    pnot.add_argument("--reason", required=True, help=_("why"))
 
-    sa = tsub.add_parser("sanction", help=tr("t.sanction"))
-    sa.add_argument("file", help=tr("t.file"))
-    sa.add_argument("round", type=int, help=tr("round"))
-    sa.add_argument("player", type=int, help=tr("t.numbers_help"))
-    sa.add_argument("kind", choices=list(SANCTIONS), help=tr("t.sanction_kind"))
-    sa.add_argument("--article", default="", help=tr("t.article"))
-    sa.add_argument("--note", default="", help=tr("note"))
+    sa = tsub.add_parser("sanction", help=_("record a sanction (Code ch. II): ROUND PLAYER KIND"))
+    sa.add_argument("file", help=_("tournament JSON file"))
+    sa.add_argument("round", type=int, help=pgettext("column", "Round"))
+    sa.add_argument("player", type=int, help=_("player numbers"))
+    sa.add_argument("kind", choices=list(SANCTIONS), help=_("remark, warning, reprimand, loss, "
+                                                            "exclusion"))
+    sa.add_argument("--article", default="", help=_('the article broken, e.g. "Code 1.9.4"'))
+    sa.add_argument("--note", default="", help=_("Note"))
 
-    of = tsub.add_parser("official", help=tr("t.official"))
-    of.add_argument("file", help=tr("t.file"))
-    of.add_argument("role", choices=list(OFFICIAL_ROLES), help=tr("role"))
-    of.add_argument("name", help=tr("name"))
-    of.add_argument("--category", default="", help=tr("category"))
+    of = tsub.add_parser("official", help=_("add a member of the panel of judges (Code 4.6.1)"))
+    of.add_argument("file", help=_("tournament JSON file"))
+    of.add_argument("role", choices=list(OFFICIAL_ROLES), help=pgettext("report", "Role"))
+    of.add_argument("name", help=pgettext("event", "Name"))
+    of.add_argument("--category", default="", help=_("Category"))
 
-    rep = tsub.add_parser("report", help=tr("t.report"))
-    rep.add_argument("file", help=tr("t.file"))
-    rep.add_argument("--pdn", default=None, help=tr("t.report_pdn"))
-    rep.add_argument("-o", "--output", required=True, help=tr("t.report_out"))
-    rep.add_argument("--norms", default=None, help=tr("t.norms_table"))
+    rep = tsub.add_parser("report", help=_("the judges' report (Code 4.6.3) as PDF or HTML"))
+    rep.add_argument("file", help=_("tournament JSON file"))
+    rep.add_argument("--pdn", default=None, help=_("the event's games (PDN) for the scoresheets"))
+    rep.add_argument("-o", "--output", required=True, help=_("output file: .pdf or .html"))
+    rep.add_argument("--norms", default=None, help=_("the norms table (JSON, see "
+                                                     "shashki.competition.norms)"))
 
-    nm = tsub.add_parser("norms", help=tr("t.norms"))
-    nm.add_argument("file", help=tr("t.file"))
-    nm.add_argument("--table", required=True, help=tr("t.norms_table"))
+    nm = tsub.add_parser("norms", help=_("who met which classification norm (the organiser's "
+                                         "table)"))
+    nm.add_argument("file", help=_("tournament JSON file"))
+    nm.add_argument("--table", required=True, help=_("the norms table (JSON, see "
+                                                     "shashki.competition.norms)"))
 
-    am = tsub.add_parser("amend", help=tr("t.amend"))
-    am.add_argument("file", help=tr("t.file"))
-    am.add_argument("round", type=int, help=tr("round"))
-    am.add_argument("pairs", nargs="+", help=tr("t.amend_pairs"))
-    am.add_argument("--reason", required=True, help=tr("po.reason"))
+    am = tsub.add_parser("amend", help=_("change a published pairing (checked against the absolute "
+                                         "criteria): ROUND W-B ... --reason"))
+    am.add_argument("file", help=_("tournament JSON file"))
+    am.add_argument("round", type=int, help=pgettext("column", "Round"))
+    am.add_argument("pairs", nargs="+", help=_("the round's pairs as WHITE-BLACK numbers"))
+    am.add_argument("--reason", required=True, help=_("why"))
 
-    xp = tsub.add_parser("explain", help=tr("t.explain"))
-    xp.add_argument("file", help=tr("t.file"))
-    xp.add_argument("round", type=int, nargs="?", default=None, help=tr("round"))
+    xp = tsub.add_parser("explain", help=_("why each pair and colour (C.04.3 E.1-E.5)"))
+    xp.add_argument("file", help=_("tournament JSON file"))
+    xp.add_argument("round", type=int, nargs="?", default=None, help=pgettext("column", "Round"))
 
-    gr = tsub.add_parser("group", help=tr("t.group"))
-    gr.add_argument("file", help=tr("t.file"))
-    gr.add_argument("name", help=tr("name"))
-    gr.add_argument("--sex", default="", help=tr("t.group_sex"))
-    gr.add_argument("--born-from", type=int, default=None, help=tr("t.born_from"))
-    gr.add_argument("--born-to", type=int, default=None, help=tr("t.born_to"))
-    gr.add_argument("--rating-min", type=int, default=None, help=tr("rating"))
-    gr.add_argument("--rating-max", type=int, default=None, help=tr("rating"))
+    gr = tsub.add_parser("group", help=_("add a prize group with its own table (women, juniors, "
+                                         "veterans, rating band)"))
+    gr.add_argument("file", help=_("tournament JSON file"))
+    gr.add_argument("name", help=pgettext("event", "Name"))
+    gr.add_argument("--sex", default="", help=_("w for women, m for men"))
+    gr.add_argument("--born-from", type=int, default=None, help=_("born in this year or later "
+                                                                  "(juniors)"))
+    gr.add_argument("--born-to", type=int, default=None, help=_("born in this year or earlier "
+                                                                "(veterans)"))
+    gr.add_argument("--rating-min", type=int, default=None, help=_("Rating"))
+    gr.add_argument("--rating-max", type=int, default=None, help=_("Rating"))
 
-    pr = tsub.add_parser("print", help=tr("t.print"))
-    pr.add_argument("file", help=tr("t.file"))
-    pr.add_argument("what", choices=["cards", "scoresheets"], help=tr("t.print"))
-    pr.add_argument("--round", type=int, default=None, help=tr("round"))
-    pr.add_argument("--count", type=int, default=1, help=tr("t.count"))
-    pr.add_argument("-o", "--output", required=True, help=tr("t.report_out"))
+    pr = tsub.add_parser("print", help=_("print table cards or blank scoresheets"))
+    pr.add_argument("file", help=_("tournament JSON file"))
+    pr.add_argument("what", choices=["cards", "scoresheets"], help=_("print table cards or blank "
+                                                                     "scoresheets"))
+    pr.add_argument("--round", type=int, default=None, help=pgettext("column", "Round"))
+    pr.add_argument("--count", type=int, default=1, help=_("blank scoresheets without a round: how "
+                                                           "many"))
+    pr.add_argument("-o", "--output", required=True, help=_("output file: .pdf or .html"))
 
-    rt = tsub.add_parser("rating", help=tr("t.rating"))
-    rt.add_argument("file", help=tr("t.file"))
-    rt.add_argument("--k", type=int, default=None, help=tr("t.k"))
+    rt = tsub.add_parser("rating", help=_("the event's rating changes (FIDE B.02) and performance "
+                                          "ratings"))
+    rt.add_argument("file", help=_("tournament JSON file"))
+    rt.add_argument("--k", type=int, default=None, help=_("K for every player (default: FIDE B.02 "
+                                                          "8.3.3)"))
 
-    im = tsub.add_parser("import", help=tr("t.import"))
-    im.add_argument("file", help=tr("t.file"))
-    im.add_argument("csv", help=tr("t.csv"))
+    im = tsub.add_parser("import", help=_("register the players of a rating list (CSV: name, id, "
+                                          "rating, title, club, birth year)"))
+    im.add_argument("file", help=_("tournament JSON file"))
+    im.add_argument("csv", help=_("the rating list (CSV)"))
 
-    lots = tsub.add_parser("lots", help=tr("t.draw_lots"))
-    lots.add_argument("file", help=tr("t.file"))
-    lots.add_argument("--seed", type=int, default=None, help=tr("t.seed"))
+    lots = tsub.add_parser("lots", help=_("draw the lots the regulations call for"))
+    lots.add_argument("file", help=_("tournament JSON file"))
+    lots.add_argument("--seed", type=int, default=None, help=_("seed of the lots (numbers, "
+                                                               "openings)"))
 
-    ts = tsub.add_parser("standings", help=tr("t.standings"))
-    ts.add_argument("file", help=tr("t.file"))
+    ts = tsub.add_parser("standings", help=_("show the standings"))
+    ts.add_argument("file", help=_("tournament JSON file"))
     ts.add_argument("--tiebreaks", type=_tiebreaks, default=None)
 
-    ex = tsub.add_parser("export", help=tr("t.export"))
-    ex.add_argument("file", help=tr("t.file"))
+    ex = tsub.add_parser("export", help=_("export: trf, json, csv, crosstable-csv, html, pdf, pdn, "
+                                          "pairings, standings-json"))
+    ex.add_argument("file", help=_("tournament JSON file"))
     ex.add_argument("format", choices=["trf", "json", "csv", "crosstable-csv", "html", "pdf",
                                        "pdn", "pairings", "standings-json"])
-    ex.add_argument("-o", "--output", help=tr("output.help"))
-    ex.add_argument("--round", type=int, help=tr("round"))
+    ex.add_argument("-o", "--output", help=_("output file (default: standard output)"))
+    ex.add_argument("--round", type=int, help=pgettext("column", "Round"))
     tp.set_defaults(func=_cmd_tournament)
 
-    tm = subparsers.add_parser("team", help=tr("team.help"))
+    tm = subparsers.add_parser("team", help=_("run a team round robin kept in a JSON file"))
     msub = tm.add_subparsers(dest="action", required=True, parser_class=_ResultParser)
-    mnew = msub.add_parser("new", help=tr("t.new"))
-    mnew.add_argument("file", help=tr("team.file"))
-    mnew.add_argument("--name", default="", help=tr("t.name"))
+    mnew = msub.add_parser("new", help=_("create a tournament file"))
+    mnew.add_argument("file", help=_("team tournament JSON file"))
+    mnew.add_argument("--name", default="", help=_("event name"))
     mnew.add_argument("--system", choices=["berger", "double-berger"], default="berger",
-                      help=tr("t.system"))
-    mnew.add_argument("--boards", type=int, default=4, help=tr("team.boards"))
-    mnew.add_argument("--tiebreaks", default="board-points", help=tr("team.tiebreaks"))
-    mnew.add_argument("--force", action="store_true", help=tr("t.force"))
-    madd = msub.add_parser("add", help=tr("team.add"))
-    madd.add_argument("file", help=tr("team.file"))
-    madd.add_argument("name", help=tr("name"))
-    madd.add_argument("players", nargs="+", help=tr("team.players"))
-    mpair = msub.add_parser("pair", help=tr("t.pair"))
-    mpair.add_argument("file", help=tr("team.file"))
-    mres = msub.add_parser("result", help=tr("team.result"))
-    mres.add_argument("file", help=tr("team.file"))
-    mres.add_argument("round", type=int, help=tr("round"))
-    mres.add_argument("match", type=int, help=tr("team.match"))
-    mres.add_argument("results", nargs="+", help=tr("t.result_text"))
-    mst = msub.add_parser("standings", help=tr("t.standings"))
-    mst.add_argument("file", help=tr("team.file"))
+                      help=pgettext("command line", "pairing system"))
+    mnew.add_argument("--boards", type=int, default=4, help=_("boards per match"))
+    mnew.add_argument("--tiebreaks", default="board-points", help=_("after match points: "
+                                                                    "board-points, direct, "
+                                                                    "sonneborn-berger"))
+    mnew.add_argument("--force", action="store_true", help=_("overwrite an existing file"))
+    madd = msub.add_parser("add", help=_("register a team: NAME PLAYER... (board order)"))
+    madd.add_argument("file", help=_("team tournament JSON file"))
+    madd.add_argument("name", help=pgettext("event", "Name"))
+    madd.add_argument("players", nargs="+", help=_("players in board order"))
+    mpair = msub.add_parser("pair", help=_("pair the next round"))
+    mpair.add_argument("file", help=_("team tournament JSON file"))
+    mres = msub.add_parser("result", help=_("record a match: ROUND MATCH RESULT... (one a board, "
+                                            "from its White)"))
+    mres.add_argument("file", help=_("team tournament JSON file"))
+    mres.add_argument("round", type=int, help=pgettext("column", "Round"))
+    mres.add_argument("match", type=int, help=_("Match"))
+    mres.add_argument("results", nargs="+", help=_("2-0, 1-1, 0-2, +-, -+, 0-0 (or 1-0, 1/2-1/2, "
+                                                   "0-1)"))
+    mst = msub.add_parser("standings", help=_("show the standings"))
+    mst.add_argument("file", help=_("team tournament JSON file"))
     tm.set_defaults(func=_cmd_team)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """A parser with only the competition subcommands (for testing without the main CLI)."""
-    p = Parser(prog="shashki", description=tr("cli.description"))
+    p = Parser(prog="shashki", description=_("Competitions: pairings, results, standings (Code "
+                                             "3.7, 3.13, 3.16)."))
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     register(sub)
     return p
@@ -332,7 +375,7 @@ def _load_trf(path: str) -> Tournament:
 
     t, warnings = read_trf(_read_trf(path))
     for w in warnings:
-        sys.stderr.write(f"shashki: {tr('warning')}: {w}\n")
+        sys.stderr.write('shashki: ' + _('warning') + f': {w}\n')
     return t
 
 
@@ -361,7 +404,7 @@ def _emit_standings(t: Tournament, args: argparse.Namespace) -> int:
 
     if getattr(args, "pdf", False):
         if not args.output:
-            fail(tr("pdf.needs_output"))
+            fail(_("--pdf needs -o FILE"))
         export.to_pdf(t, args.output)
     elif getattr(args, "json", False):
         _write(export.to_json(t) + "\n", args.output)
@@ -384,7 +427,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
     if args.action == "new":
         if os.path.exists(args.file) and not args.force:
-            fail(tr("t.exists").format(args.file))
+            fail(_("{} exists (use --force)").format(args.file))
         t = Tournament(name=args.name, system=args.system, rounds_planned=args.rounds,
                        scoring=SCORING[args.scoring], tiebreaks=args.tiebreaks,
                        games_per_pairing=2 if args.micromatch else 1, ballot=args.micromatch,
@@ -397,27 +440,28 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        readings=dict(args.reading), organiser=args.organiser,
                        acceleration=args.acceleration)
         t.save(args.file)
-        print(tr("t.created").format(args.file))
+        print(_("created {}").format(args.file))
         return 0
     t = Tournament.load(args.file)
     if args.action == "add":
         p = t.add_player(args.name, rating=args.rating, title=args.title, club=args.club,
                          federation=args.federation, federation_id=args.federation_id)
         t.save(args.file)
-        print(tr("t.added").format(p.name, p.number))
+        print(_("player {} registered as number {}").format(p.name, p.number))
     elif args.action == "draw":
         from shashki.competition.berger import draw_numbers
 
         draw_numbers(t)
         t.save(args.file)
-        print(tr("t.numbers"))
+        print(_("numbers drawn"))
         _console().print(export.rich_standings(t, []))
     elif args.action == "pair":
         from shashki.competition.pairing import pair_next_round
 
         con = _console()
         absent, half, full = t.requested_for(t.current_round + 1)
-        with con.status(tr("t.pair"), spinner="dots") if len(t.players) > 100 else _null():
+        with con.status(_("pair the next "
+                          "round"), spinner="dots") if len(t.players) > 100 else _null():
             rnd = pair_next_round(t, absent=[*absent, *full, *args.absent], half_byes=half)
         for b in rnd.byes:  # a full-point bye is paired as an absence, scored as a win
             if b.player in full:
@@ -428,24 +472,26 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     elif args.action == "result":
         t.set_result(args.round, args.board, args.result, args.game)
         t.save(args.file)
-        print(tr("t.recorded").format(args.round, args.board, args.result))
+        print(_("round {}, board {}: {}").format(args.round, args.board, args.result))
     elif args.action == "late":
         res = t.record_lateness(args.round, args.board, args.white, args.black,
                                 args.first_control, args.game)
         if res is None:
-            print(tr("t.not_late"))
+            print(_("not beyond the first control: the game is played (Code 3.13.1)"))
         else:
             t.save(args.file)
-            print(tr("t.recorded").format(args.round, args.board, export.result_text(t, res)))
+            print(_("round {}, board {}: "
+                    "{}").format(args.round, args.board, export.result_text(t, res)))
     elif args.action == "bye":
         t.request_bye(args.player, args.round, args.kind)
         t.save(args.file)
-        print(tr("t.bye_set").format(args.player, args.kind,
+        print(_("player {}: bye {} in round {}").format(args.player, args.kind,
                                      args.round or t.current_round + 1))
     elif args.action == "withdraw":
         t.withdraw(args.player)
         t.save(args.file)
-        print(tr("t.withdrawn").format(args.player, t.player(args.player).withdrawn))
+        print(_("player {} withdrawn from round "
+                "{}").format(args.player, t.player(args.player).withdrawn))
     elif args.action == "forbid":
         t.forbid(*args.players)
         t.save(args.file)
@@ -454,7 +500,8 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     elif args.action == "sanction":
         t.sanction(args.round, args.player, args.kind, args.article, args.note)
         t.save(args.file)
-        print(tr("t.sanctioned").format(args.player, tr(f"s.{args.kind}"), args.round))
+        print(_("player {}: {} in round "
+                "{}").format(args.player, label(f"s.{args.kind}"), args.round))
     elif args.action == "official":
         t.add_official(args.role, args.name, args.category)
         t.save(args.file)
@@ -487,9 +534,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
         pairs = []
         for text in args.pairs:
-            w, _, b = text.partition("-")
+            w, _sep, b = text.partition("-")
             if not (w.strip().isdigit() and b.strip().isdigit()):
-                fail(tr("t.bad_pair").format(text))
+                fail(_("a pair is WHITE-BLACK, not {!r}").format(text))
             pairs.append((int(w), int(b)))
         amend_round(t, args.round, pairs, args.reason)
         t.save(args.file)
@@ -518,7 +565,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         sheet_round: int | None = args.round if args.round is not None else (
             t.current_round if args.what == "cards" else None)
         if args.what == "cards" and not sheet_round:
-            fail(tr("t.no_round"))
+            fail(_("no round is paired yet"))
         html = (table_cards_html(t, sheet_round or 0) if args.what == "cards"
                 else blank_scoresheets_html(t, sheet_round, args.count))
         if args.output.lower().endswith((".html", ".htm")):
@@ -528,13 +575,13 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     elif args.action == "rating":
         from rich.table import Table
 
-        grid = Table(title=tr("rt.heading"))
+        grid = Table(title=_("Rating"))
         cols = ("place", "number", "name", "rating", "games", "score", "expected", "k",
                 "change", "new", "performance")
         heads = ("place", "№", "name", "rating", "rt.games", "rt.score", "rt.expected",
                  "rt.k", "rt.change", "rt.new", "rt.performance")
         for h in heads:
-            grid.add_column(h if h == "№" else tr(h), justify="left" if h == "name"
+            grid.add_column(h if h == "№" else label(h), justify="left" if h == "name"
                             else "right")
         for row in export.rating_rows(t, args.k):
             grid.add_row(*(str(row[c]) for c in cols))
@@ -550,17 +597,17 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             text = raw.decode("cp1251")
         done = import_players(t, text)
         t.save(args.file)
-        print(tr("t.imported").format(len(done)))
+        print(_("{} players registered or updated").format(len(done)))
     elif args.action == "lots":
         from shashki.competition.standings import draw_lots
 
         made = draw_lots(t, args.seed)
         t.save(args.file)
         for d in made:
-            print(tr("t.lot").format(", ".join(map(str, d["players"])),
+            print(_("lot for {}: {} (seed {})").format(", ".join(map(str, d["players"])),
                                      ", ".join(map(str, d["order"])), d["seed"]))
         if not made:
-            print(tr("t.no_lots"))
+            print(_("no lot to draw"))
     elif args.action == "standings":
         if args.tiebreaks is not None:
             t.tiebreaks = args.tiebreaks
@@ -578,7 +625,7 @@ def _reading(text: str) -> tuple[str, str]:
     """``KEY=VALUE`` of a reading of Code 3.16.11 (catalogue.READINGS)."""
     from shashki.competition.catalogue import READINGS
 
-    key, _, value = text.partition("=")
+    key, _sep, value = text.partition("=")
     if key not in READINGS or value not in READINGS[key].choices:
         raise argparse.ArgumentTypeError(f"unknown reading {text!r}; known: {_readings_help()}")
     return key, value
@@ -604,7 +651,8 @@ def _playoff(t: Tournament, args: argparse.Namespace) -> None:
     act = args.po_action
     if act is None:
         for first, group in pending(t):
-            print(tr("po.pending").format(first, ", ".join(map(str, group))))
+            print(_("places from {}: play-off of {} to be "
+                    "held").format(first, ", ".join(map(str, group))))
         for i, po in enumerate(t.playoffs, 1):
             state = po.note if not po.held else f"{po.event.current_round}/" \
                                                  f"{po.event.rounds_planned}"
@@ -614,20 +662,20 @@ def _playoff(t: Tournament, args: argparse.Namespace) -> None:
         po = create_playoff(t, args.players, double=args.double,
                             time_control=_time_control(args.time_control),
                             tiebreaks=args.tiebreaks)
-        print(tr("po.created").format(len(t.playoffs), ", ".join(
+        print(_("play-off {}: numbers drawn {}").format(len(t.playoffs), ", ".join(
             f"{k}={n}" for k, n in enumerate(po.players, 1))))
     elif act == "not-held":
         playoff_not_held(t, args.players, args.reason)
     else:
         if not 1 <= args.playoff <= len(t.playoffs):
-            fail(tr("po.none").format(args.playoff))
+            fail(_("no play-off {}").format(args.playoff))
         po = t.playoffs[args.playoff - 1]
         if act == "pair":
             pair_playoff(po)
             con.print(export.rich_pairings(po.event, po.event.rounds[-1]))
         else:
             po.event.set_result(args.round, args.board, args.result)
-            print(tr("t.recorded").format(args.round, args.board, args.result))
+            print(_("round {}, board {}: {}").format(args.round, args.board, args.result))
     t.save(args.file)
 
 
@@ -641,7 +689,7 @@ def _cmd_team(args: argparse.Namespace) -> int:
 
     if args.action == "new":
         if os.path.exists(args.file) and not args.force:
-            fail(tr("t.exists").format(args.file))
+            fail(_("{} exists (use --force)").format(args.file))
         tbs = [x.strip() for x in args.tiebreaks.split(",") if x.strip()]
         tt = TeamTournament(name=args.name, system=args.system, boards=args.boards,
                             tiebreaks=tbs)
@@ -650,24 +698,24 @@ def _cmd_team(args: argparse.Namespace) -> int:
     con = _console()
     if args.action == "add":
         team = tt.add_team(args.name, args.players)
-        print(tr("team.added").format(team.name, team.number))
+        print(_("team {} registered as number {}").format(team.name, team.number))
     elif args.action == "pair":
         rnd = tt.pair_next_round()
-        table = Table(title=f"{tr('round')} {rnd.number}")
+        table = Table(title=(pgettext('column', 'Round') + f' {rnd.number}'))
         for col in ("team.match", "white", "black"):
-            table.add_column(tr(col))
+            table.add_column(label(col))
         for m in rnd.matches:
             table.add_row(str(m.table), tt.team(m.white).name, tt.team(m.black).name)
         for n in rnd.free:
-            table.add_row("", tt.team(n).name, tr("bye"))
+            table.add_row("", tt.team(n).name, _("bye"))
         con.print(table)
     elif args.action == "result":
         tt.set_result(args.round, args.match, list(args.results))
-        print(tr("team.recorded").format(args.round, args.match, " ".join(args.results)))
+        print(_("round {}, match {}: {}").format(args.round, args.match, " ".join(args.results)))
     elif args.action == "standings":
-        table = Table(title=f"{tt.name} — {tr('standings')}" if tt.name else tr("standings"))
+        table = Table(title=(f'{tt.name} — ' + _('Standings')) if tt.name else _("Standings"))
         for col in ("place", "name", "team.mp", "team.bp", "team.sb"):
-            table.add_column(tr(col), justify="left" if col == "name" else "right")
+            table.add_column(label(col), justify="left" if col == "name" else "right")
         for st in tt.standings():
             table.add_row(st.place, st.team.name, points_text(st.match_points),
                           points_text(st.board_points),
@@ -677,13 +725,13 @@ def _cmd_team(args: argparse.Namespace) -> int:
         for r in tt.rounds:
             for m in r.matches:
                 boards = " ".join(result_text(show, x) or "·" for x in m.results)
-                con.print(f"{tr('round')} {r.number}: {tt.team(m.white).name} – "
-                          f"{tt.team(m.black).name}  {boards}")
+                con.print(pgettext('column', 'Round') + f' {r.number}: {tt.team(m.white).name} – '
+                          f'{tt.team(m.black).name}  {boards}')
     if args.action != "standings":
         with open(args.file, "w", encoding="utf-8") as f:
             f.write(tt.to_json() + "\n")
         if args.action == "new":
-            print(tr("t.created").format(args.file))
+            print(_("created {}").format(args.file))
     return 0
 
 
@@ -714,7 +762,7 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
         _write(export.to_html(t, round_only=args.round), args.output)
     elif fmt == "pdf":
         if not args.output:
-            fail(tr("pdf.needs_output"))
+            fail(_("--pdf needs -o FILE"))
         export.to_pdf(t, args.output, round_only=args.round)
     elif fmt == "pdn":
         _write(export.to_pdn(t, args.round), args.output)

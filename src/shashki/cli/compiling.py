@@ -26,13 +26,13 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, TextIO
 
-from shashki.i18n import language
+from shashki.i18n import N_, _
 
-PARTS: tuple[tuple[str, str, str, str], ...] = (
-    # (module prefix, English, Russian, time on a busy 2-core machine)
-    ("shashki.rules", "the move generator", "генератор ходов", "about 5 s"),
-    ("shashki.engine.egdb", "the endgame-database kernels", "ядра эндшпильных баз", "a few s"),
-    ("shashki.engine", "the engine", "движок", "about 30 s"),
+PARTS: tuple[tuple[str, str, str], ...] = (
+    # (module prefix, what, time on a busy 2-core machine)
+    ("shashki.rules", N_("the move generator"), N_("about 5 s")),
+    ("shashki.engine.egdb", N_("the endgame-database kernels"), N_("a few s")),
+    ("shashki.engine", N_("the engine"), N_("about 30 s")),
 )
 
 
@@ -45,12 +45,9 @@ def part_of(module: str) -> tuple[str, str] | None:
     >>> part_of("numba.np.arrayobj") is None
     True
     """
-    for prefix, en, ru, seconds in PARTS:
+    for prefix, what, seconds in PARTS:
         if module == prefix or module.startswith(prefix + "."):
-            if language() == "ru":
-                return ru, seconds.replace("about", "около").replace("a few", "несколько") \
-                    .replace(" s", " с")
-            return en, seconds
+            return _(what), _(seconds)
     return None
 
 
@@ -80,12 +77,8 @@ class Notice:
         if part is not None and part[0] not in self.seen:
             self.seen.add(part[0])
             self._clear()
-            if language() == "ru":
-                line = (f"shashki: компилируется {part[0]}, один раз ({part[1]}; потом "
-                        "загружается из кэша)")
-            else:
-                line = (f"shashki: compiling {part[0]}, once ({part[1]}; later starts load "
-                        "it from the cache)")
+            line = _("shashki: compiling {what}, once ({time}; later starts load it from "
+                     "the cache)").format(what=part[0], time=part[1])
             self.out.write(line + "\n")
             self.t0 = time.monotonic()
             self.count = 1

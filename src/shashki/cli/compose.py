@@ -14,59 +14,51 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shashki.cli.base import Parser, fail, say
-
-
-def _t(en: str, ru: str) -> str:
-    return say(en, ru)
+from shashki.cli.base import Parser, fail
+from shashki.i18n import _, language
 
 
 def register(sub: Any) -> None:
-    c = sub.add_parser("compose", help=_t("draughts composition: check, show, diagram",
-                                          "шашечная композиция: проверка, показ, диаграмма"))
+    c = sub.add_parser("compose", help=_("draughts composition: check, show, diagram"))
     cmds = c.add_subparsers(dest="compose_command", required=True, parser_class=Parser)
 
-    check = cmds.add_parser("check", help=_t(
-        "prove each composition of a PDN file and list its defects",
-        "проверить каждую композицию файла PDN и перечислить её дефекты"))
+    check = cmds.add_parser("check", help=_("prove each composition of a PDN file and list its "
+                                            "defects"))
     check.add_argument("file", metavar="FILE.pdn")
-    check.add_argument("--json", action="store_true", help=_t("one JSON object a record",
-                                                              "JSON-объект на запись"))
-    check.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_t(
-        "endgame tables: auto (those 'shashki egdb build' made), off, or a directory",
-        "базы окончаний: auto (построенные 'shashki egdb build'), off или каталог"))
-    check.add_argument("--nodes", type=int, default=2_000_000, help=_t(
-        "node limit of each proof (0: none)", "предел узлов на доказательство (0 — нет)"))
-    check.add_argument("--time", type=float, default=60.0, help=_t(
-        "seconds for each composition (0: no limit)", "секунд на композицию (0 — без предела)"))
-    check.add_argument("--max-moves", type=int, default=12, help=_t(
-        "most moves tried where the task states none", "наибольшее число ходов, если в "
-        "задании оно не указано"))
-    check.add_argument("--engine-depth", type=int, default=0, help=_t(
-        "also let the engine look for longer wins of other first moves to this depth "
-        "(plies; 0: off); each find is proved before it counts",
-        "искать движком более длинные выигрыши других первых ходов на эту глубину "
-        "(полуходы; 0 — нет); каждая находка доказывается"))
+    check.add_argument("--json", action="store_true", help=_("one JSON object a record"))
+    check.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_("endgame tables: "
+                                                                                "auto (those "
+                                                                                "'shashki egdb "
+                                                                                "build' made), "
+                                                                                "off, or a "
+                                                                                "directory"))
+    check.add_argument("--nodes", type=int, default=2_000_000, help=_("node limit of each proof "
+                                                                      "(0: none)"))
+    check.add_argument("--time", type=float, default=60.0, help=_("seconds for each composition "
+                                                                  "(0: no limit)"))
+    check.add_argument("--max-moves", type=int, default=12, help=_("most moves tried where the "
+                                                                   "task states none"))
+    check.add_argument("--engine-depth", type=int, default=0, help=_("also let the engine look for "
+                                                                     "longer wins of other first "
+                                                                     "moves to this depth (plies; "
+                                                                     "0: off); each find is proved "
+                                                                     "before it counts"))
     check.set_defaults(func=_cmd_check)
 
-    show = cmds.add_parser("show", help=_t("print a composition and its solution",
-                                           "показать композицию и её решение"))
+    show = cmds.add_parser("show", help=_("print a composition and its solution"))
     show.add_argument("file", metavar="FILE.pdn")
-    show.add_argument("--index", type=int, default=1, help=_t("which record (1-based)",
-                                                              "номер записи (с 1)"))
+    show.add_argument("--index", type=int, default=1, help=_("which record (1-based)"))
     show.set_defaults(func=_cmd_show)
 
-    diagram = cmds.add_parser("diagram", help=_t(
-        "the composition's diagram (no coordinates, the stipulation under the board)",
-        "диаграмма композиции (без координат, задание под доской)"))
+    diagram = cmds.add_parser("diagram", help=_("the composition's diagram (no coordinates, the "
+                                                "stipulation under the board)"))
     diagram.add_argument("file", metavar="FILE.pdn")
-    diagram.add_argument("--index", type=int, default=1, help=_t("which record (1-based)",
-                                                                 "номер записи (с 1)"))
+    diagram.add_argument("--index", type=int, default=1, help=_("which record (1-based)"))
     diagram.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png")
     diagram.add_argument("--lang", choices=["ru", "en"], default=None)
     diagram.add_argument("--size", type=int, default=400)
-    diagram.add_argument("--anonymous", action="store_true", help=_t(
-        "no author above the board (for judges)", "без автора над доской (для судей)"))
+    diagram.add_argument("--anonymous", action="store_true", help=_("no author above the board "
+                                                                    "(for judges)"))
     diagram.set_defaults(func=_cmd_diagram)
 
 
@@ -74,7 +66,7 @@ def _records(path: str) -> list[Any]:
     from shashki.composition.pdn import iter_compositions
 
     if not Path(path).is_file():
-        fail(_t(f"{path}: no such file", f"{path}: нет такого файла"))
+        fail(_("{path}: no such file").format(path=path))
     return list(iter_compositions(path))
 
 
@@ -83,8 +75,8 @@ def _one(path: str, index: int) -> Any:
 
     records = _records(path)
     if not 1 <= index <= len(records):
-        fail(_t(f"{path}: --index {index}: the file has {len(records)} record(s)",
-                f"{path}: --index {index}: в файле записей: {len(records)}"))
+        fail(_("{path}: --index {index}: the file has {value} "
+               "record(s)").format(path=path, index=index, value=len(records)))
     rec = records[index - 1]
     if isinstance(rec, Broken):
         fail(f"{path}:{rec.line}:{rec.column or 0}: {rec.message}")
@@ -106,7 +98,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     for name, value in (("--nodes", args.nodes), ("--time", args.time),
                         ("--max-moves", args.max_moves), ("--engine-depth", args.engine_depth)):
         if value < 0:
-            fail(_t(f"{name} must not be negative", f"{name} не может быть отрицательным"))
+            fail(_("{name} must not be negative").format(name=name))
     limits = Limits(nodes=args.nodes or None, seconds=args.time or None,
                     max_moves=max(1, args.max_moves))
     databases: dict[str, Any] = {}
@@ -149,13 +141,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    from shashki.composition.record import GENRE_NAMES
+    from shashki.composition.record import genre_name
 
     c = _one(args.file, args.index)
-    ru = say("en", "ru") == "ru"
+    ru = language() == "ru"
     board = c.board()
     print(c.label())
-    genre = GENRE_NAMES[c.genre][1 if ru else 0]
+    genre = genre_name(c.genre, "ru" if ru else "en")
     print(f"{genre}: {c.stipulation.text('ru' if ru else 'en')}")
     print(board.fen())
     print(board)
@@ -169,9 +161,9 @@ def _cmd_diagram(args: argparse.Namespace) -> int:
     from shashki.composition.diagram import composition_svg, to_png
 
     c = _one(args.file, args.index)
-    lang = args.lang or say("en", "ru")
+    lang = args.lang or language()
     if not 16 <= args.size <= 10_000:
-        fail(_t("--size must be 16 to 10000 pixels", "--size: от 16 до 10000 пикселей"))
+        fail(_("--size must be 16 to 10000 pixels"))
     svg = composition_svg(c, lang, args.size, show_author=not args.anonymous)
     out = Path(args.output)
     if out.suffix.lower() == ".png":
@@ -179,7 +171,6 @@ def _cmd_diagram(args: argparse.Namespace) -> int:
     elif out.suffix.lower() == ".svg":
         out.write_text(svg, encoding="utf-8")
     else:
-        fail(_t(f"{out}: the output must end in .svg or .png",
-                f"{out}: файл должен оканчиваться на .svg или .png"))
+        fail(_("{out}: the output must end in .svg or .png").format(out=out))
     sys.stderr.write(f"{out}\n")
     return 0

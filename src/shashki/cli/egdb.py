@@ -14,48 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from shashki.i18n import language
+from shashki.i18n import N_, _, pgettext
 from shashki.rules import as_variant
 
-_TEXTS: dict[str, tuple[str, str]] = {
-    "egdb.help": ("endgame databases: build by retrograde analysis, probe a position",
-                  "эндшпильные базы: построение ретроанализом, запрос позиции"),
-    "build.help": ("build the database of every position up to N pieces",
-                   "построить базу всех позиций до N шашек"),
-    "probe.help": ("the database's result and moves for a position",
-                   "результат позиции и ходы по базе"),
-    "variant": ("variant: {}", "вариант игры: {}"),
-    "pieces": ("most pieces on the board (both sides)",
-               "наибольшее число шашек на доске (обеих сторон)"),
-    "dir": ("database directory (default: {})", "каталог базы (по умолчанию: {})"),
-    "fen": ("position as PDN FEN", "позиция в FEN (PDN)"),
-    "json": ("print JSON", "вывод в JSON"),
-    "summary": ("{variant}, up to {pieces} pieces: {positions:,} positions "
-                "({wins:,} wins, {draws:,} draws, {losses:,} losses) in {slices} slices; "
-                "solved in {solve:.1f} s (this run {wall:.1f} s); {size:.1f} MB on disk "
-                "({bits:.2f} bits a position) in {dir}",
-                "{variant}, до {pieces} шашек: {positions:,} позиций "
-                "(выигрышей {wins:,}, ничьих {draws:,}, проигрышей {losses:,}), срезов {slices}; "
-                "решено за {solve:.1f} с (этот запуск {wall:.1f} с); {size:.1f} МБ на диске "
-                "({bits:.2f} бит на позицию) в {dir}"),
-    "all": ("all slices", "все срезы"),
-    "win": ("win: {} moves to the end ({} plies)", "выигрыш: ходов до конца — {} (полуходов {})"),
-    "loss": ("loss: {} moves to the end ({} plies)",
-             "проигрыш: ходов до конца — {} (полуходов {})"),
-    "draw": ("draw", "ничья"),
-    "to_move": ("{} to move: {}", "ход {}: {}"),
-    "white": ("White", "белых"),
-    "black": ("Black", "чёрных"),
-    "best": ("best move", "лучший ход"),
-    "none": ("not in the database: {} pieces, it holds up to {}",
-             "позиции нет в базе: шашек {}, в базе до {}"),
-    "over": ("the game is over", "партия окончена"),
-}
-
-
-def _t(key: str) -> str:
-    en, ru = _TEXTS[key]
-    return ru if language() == "ru" else en
+_OUTCOMES = {"win": N_("win: {} moves to the end ({} plies)"), "loss": N_("loss: {} moves to the "
+                                                                          "end ({} plies)")}
 
 
 def register(subparsers: Any) -> None:
@@ -63,19 +26,23 @@ def register(subparsers: Any) -> None:
     from shashki.cli.base import Parser
 
     variants = "russian, brazilian, international"
-    g = subparsers.add_parser("egdb", help=_t("egdb.help"))
+    g = subparsers.add_parser("egdb", help=_("endgame databases: build by retrograde analysis, "
+                                             "probe a position"))
     sub = g.add_subparsers(dest="egdb_command", required=True, parser_class=Parser)
-    b = sub.add_parser("build", help=_t("build.help"))
-    b.add_argument("--variant", default="russian", help=_t("variant").format(variants))
-    b.add_argument("--pieces", type=int, required=True, help=_t("pieces"))
-    b.add_argument("--dir", help=_t("dir").format("<user data>/shashki/egdb/<variant>"))
-    b.add_argument("--json", action="store_true", help=_t("json"))
+    b = sub.add_parser("build", help=_("build the database of every position up to N pieces"))
+    b.add_argument("--variant", default="russian", help=_("variant: {}").format(variants))
+    b.add_argument("--pieces", type=int, required=True, help=_("most pieces on the board (both "
+                                                               "sides)"))
+    b.add_argument("--dir", help=_("database directory (default: {})").format(
+        "<user data>/shashki/egdb/<variant>"))
+    b.add_argument("--json", action="store_true", help=_("print JSON"))
     b.set_defaults(func=cmd_build)
-    p = sub.add_parser("probe", help=_t("probe.help"))
-    p.add_argument("--variant", default="russian", help=_t("variant").format(variants))
-    p.add_argument("--fen", required=True, help=_t("fen"))
-    p.add_argument("--dir", help=_t("dir").format("<user data>/shashki/egdb/<variant>"))
-    p.add_argument("--json", action="store_true", help=_t("json"))
+    p = sub.add_parser("probe", help=_("the database's result and moves for a position"))
+    p.add_argument("--variant", default="russian", help=_("variant: {}").format(variants))
+    p.add_argument("--fen", required=True, help=_("position as PDN FEN"))
+    p.add_argument("--dir", help=_("database directory (default: {})").format(
+        "<user data>/shashki/egdb/<variant>"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_probe)
 
 
@@ -102,7 +69,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                   console=None) as bar:
 
         work = 2 * Layout(v, args.pieces).positions  # each position: first pass, settling
-        overall = bar.add_task(_t("all"), total=work)
+        overall = bar.add_task(_("all slices"), total=work)
         seen: dict[str, int] = {}
 
         def progress(name: str, done: int, total: int) -> None:
@@ -126,7 +93,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(info))
     else:
-        print(_t("summary").format(**info))
+        print(_("{variant}, up to {pieces} pieces: {positions:,} positions ({wins:,} wins, "
+                "{draws:,} draws, {losses:,} losses) in {slices} slices; solved in {solve:.1f} s "
+                "(this run {wall:.1f} s); {size:.1f} MB on disk ({bits:.2f} bits a position) in "
+                "{dir}").format(**info))
     return 0
 
 
@@ -138,11 +108,12 @@ def cmd_probe(args: argparse.Namespace) -> int:
     board = Board(v, args.fen)
     db = Database.open(v, Path(args.dir) if args.dir else None)
     r = db.probe(board)
-    w, b, _, _ = board.position
+    w, b, _kings, _empty = board.position
     if r is None:
         from shashki.engine.egdb import EgdbError
 
-        raise EgdbError(_t("none").format((w | b).bit_count(), db.pieces))
+        raise EgdbError(_("not in the database: {} pieces, it holds up to "
+                          "{}").format((w | b).bit_count(), db.pieces))
     moves = db.moves(board) or []
     best = moves[0][0] if moves else None
     if args.json:
@@ -154,15 +125,16 @@ def cmd_probe(args: argparse.Namespace) -> int:
                       for m, c in moves],
         }, ensure_ascii=False))
         return 0
-    side = _t("white") if board.turn == 0 else _t("black")
-    print(_t("to_move").format(side, _text(r)))
+    side = (pgettext("whose move", "White") if board.turn == 0
+            else pgettext("whose move", "Black"))
+    print(_("{} to move: {}").format(side, _text(r)))
     if best is not None:
-        print(f"{_t('best')}: {board.move_text(best)}")
+        print(_('best move') + f': {board.move_text(best)}')
         for m, c in moves:
             after = Result(_flip(c).outcome, None if c.plies is None else c.plies + 1)
             print(f"  {board.move_text(m):<12} {_text(after)}")
     elif r.plies == 0:
-        print(_t("over"))
+        print(_("the game is over"))
     return 0
 
 
@@ -175,5 +147,5 @@ def _flip(r: Any) -> Any:
 
 def _text(r: Any) -> str:
     if r.outcome == "draw":
-        return _t("draw")
-    return _t(r.outcome).format(r.moves, r.plies)
+        return _("draw")
+    return _(_OUTCOMES[r.outcome]).format(r.moves, r.plies)

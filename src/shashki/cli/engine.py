@@ -22,94 +22,8 @@ from shashki.cli.base import Parser, fail, run
 from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine
 from shashki.engine.limits import Limit, check_depth
-from shashki.i18n import language
+from shashki.i18n import _
 from shashki.rules import VARIANTS
-
-_TEXTS: dict[str, tuple[str, str]] = {
-    "analyse.help": ("search a position and stream what the engine thinks",
-                     "анализ позиции движком с выводом по итерациям"),
-    "hub.help": ("run the engine with the Hub protocol on stdin/stdout (Scan's protocol)",
-                 "движок по протоколу Hub на stdin/stdout (протокол Scan)"),
-    "variant": ("variant: {}", "вариант игры: {}"),
-    "hub.variant": ("variant: {} (default: auto, by each position's size: 51 characters "
-                    "International as in Scan, 33 Russian)",
-                    "вариант игры: {} (по умолчанию auto — по размеру позиции: 51 знак — "
-                    "международные, как в Scan, 33 — русские)"),
-    "fen": ("position as PDN FEN (default: the initial position)",
-            "позиция в FEN (по умолчанию начальная)"),
-    "depth": ("search depth in plies", "глубина поиска в полуходах"),
-    "time": ("search time in seconds", "время поиска в секундах"),
-    "nodes": ("search at most this many nodes", "не более стольких узлов"),
-    "hash": ("transposition table size in MB", "размер хеш-таблицы в МБ"),
-    "egdb": ("endgame database: auto (the one 'shashki egdb build' made, if any), off, "
-             "or its directory",
-             "база окончаний: auto (построенная 'shashki egdb build', если есть), off "
-             "или её каталог"),
-    "level": ("playing level: {}", "уровень игры: {}"),
-    "notation": ("move notation (default: algebraic on 8x8, numeric on 10x10)",
-                 "нотация ходов (по умолчанию: алгебраическая на 64 полях, цифровая на 100)"),
-    "json": ("one JSON object per iteration", "по объекту JSON на итерацию"),
-    "error": ("error", "ошибка"),
-    "over": ("no legal moves: the game is over", "ходов нет: партия окончена"),
-    "best": ("best move", "лучший ход"),
-    "match.help": ("play an engine match: ballot openings with both colours, Elo with its "
-                   "margin, games as PDN",
-                   "матч движков: жеребьёвка дебютов, обоими цветами, Эло с погрешностью, "
-                   "партии в PDN"),
-    "match.engine": ("engine: shashki[@baseline-2026-12][:LEVEL][,k=v], hub:COMMAND, "
-                     "dxp:HOST:PORT, py-draughts[:simple|turbo], random; odds=F gives it F "
-                     "of the time",
-                     "движок: shashki[@baseline-2026-12][:УРОВЕНЬ][,k=v], hub:КОМАНДА, "
-                     "dxp:ХОСТ:ПОРТ, py-draughts[:simple|turbo], random; odds=F — доля времени"),
-    "match.games": ("number of games (each opening twice, colours reversed)",
-                    "число партий (каждый дебют дважды, со сменой цвета)"),
-    "match.time": ("game clock for each side, e.g. 1m+1s, 30s, 5m/40 + 1m",
-                   "контроль времени на партию, напр. 1m+1s, 30s, 5m/40 + 1m"),
-    "match.move_time": ("fixed seconds per move", "фиксированное время на ход, с"),
-    "match.nodes": ("fixed nodes per move", "фиксированное число узлов на ход"),
-    "match.depth": ("fixed depth per move", "фиксированная глубина на ход"),
-    "match.pdn": ("save the games to this PDN file", "сохранить партии в этот файл PDN"),
-    "match.concurrency": ("games played at once (worker processes)",
-                          "партий одновременно (процессов)"),
-    "match.openings": ("opening source: a ballot table ({}) or random "
-                       "(default: the FMJD table on 8x8, random on 10x10)",
-                       "источник дебютов: таблица жеребьёвки ({}) или random "
-                       "(по умолчанию таблица ФМЖД на 64 полях, random на 100)"),
-    "match.seed": ("seed of the opening draw", "зерно жеребьёвки дебютов"),
-    "match.ruleset": ("draw ruleset (code-2004, fmjd, cbd)",
-                      "правила ничьих (code-2004, fmjd, cbd)"),
-    "match.max_plies": ("adjudicate a draw after this many plies",
-                        "присудить ничью после стольких полуходов"),
-    "match.json": ("print the result as JSON", "вывести итог в JSON"),
-    "match.result": ("{a} vs {b}: {v}, {c}, {n} games", "{a} — {b}: {v}, {c}, партий: {n}"),
-    "match.los": ("likelihood of superiority", "вероятность превосходства"),
-    "match.terminations": ("endings", "окончания"),
-    "match.saved": ("games saved to {}", "партии сохранены в {}"),
-    "dxp.help": ("DXP (DamExchange) for 10x10 games between engines over TCP",
-                 "DXP (DamExchange): партии движков на 100 полях по TCP"),
-    "dxp.serve.help": ("wait for DXP games (follower) and play them with an engine",
-                       "ждать партий DXP (ведомый) и играть их движком"),
-    "dxp.connect.help": ("start DXP games with a server (initiator) and play them",
-                         "начать партии DXP с сервером (ведущий) и сыграть их"),
-    "dxp.address": ("server address HOST:PORT", "адрес сервера ХОСТ:ПОРТ"),
-    "dxp.host": ("address to listen on", "адрес для приёма соединений"),
-    "dxp.port": ("TCP port (DXP's is 27531)", "порт TCP (для DXP — 27531)"),
-    "dxp.engine": ("the engine that plays (see shashki match)",
-                   "движок, который играет (см. shashki match)"),
-    "dxp.once": ("stop after the first connection ends", "закончить после первого соединения"),
-    "dxp.games": ("games to play (colours alternate)", "число партий (цвета чередуются)"),
-    "dxp.minutes": ("thinking time per game in minutes (GAMEREQ)",
-                    "время на партию в минутах (GAMEREQ)"),
-    "dxp.moves": ("moves in that time (0 = the whole game)", "ходов за это время (0 — вся партия)"),
-    "dxp.color": ("our colour in the first game", "наш цвет в первой партии"),
-    "dxp.name": ("our name in GAMEREQ/GAMEACC", "наше имя в GAMEREQ/GAMEACC"),
-}
-
-
-def _t(key: str) -> str:
-    en, ru = _TEXTS[key]
-    return ru if language() == "ru" else en
-
 
 _fail = fail
 
@@ -117,25 +31,41 @@ _fail = fail
 def register(subparsers: Any) -> None:
     """Add ``analyse`` and ``hub`` to ``subparsers`` (from ``add_subparsers``)."""
     variants = ", ".join(VARIANTS)
-    a = subparsers.add_parser("analyse", help=_t("analyse.help"), aliases=["analyze"])
-    a.add_argument("--variant", default="russian", help=_t("variant").format(variants))
-    a.add_argument("--fen", help=_t("fen"))
+    a = subparsers.add_parser("analyse", help=_("search a position and stream what the engine "
+                                                "thinks"), aliases=["analyze"])
+    a.add_argument("--variant", default="russian", help=_("variant: {}").format(variants))
+    a.add_argument("--fen", help=_("position as PDN FEN (default: the initial position)"))
     lim = a.add_mutually_exclusive_group()
-    lim.add_argument("--depth", type=int, help=_t("depth"))
-    lim.add_argument("--time", type=float, help=_t("time"))
-    lim.add_argument("--nodes", type=int, help=_t("nodes"))
-    a.add_argument("--hash", type=int, default=64, metavar="MB", help=_t("hash"))
+    lim.add_argument("--depth", type=int, help=_("search depth in plies"))
+    lim.add_argument("--time", type=float, help=_("search time in seconds"))
+    lim.add_argument("--nodes", type=int, help=_("search at most this many nodes"))
+    a.add_argument("--hash", type=int, default=64, metavar="MB", help=_("transposition table size "
+                                                                        "in MB"))
     a.add_argument("--level", default="full", choices=list(LEVELS),
-                   help=_t("level").format(", ".join(LEVELS)))
-    a.add_argument("--notation", choices=["algebraic", "numeric"], help=_t("notation"))
-    a.add_argument("--json", action="store_true", help=_t("json"))
-    a.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_t("egdb"))
+                   help=_("playing level: {}").format(", ".join(LEVELS)))
+    a.add_argument("--notation", choices=["algebraic", "numeric"], help=_("move notation (default: "
+                                                                          "algebraic on 8x8, "
+                                                                          "numeric on 10x10)"))
+    a.add_argument("--json", action="store_true", help=_("one JSON object per iteration"))
+    a.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_("endgame database: "
+                                                                            "auto (the one "
+                                                                            "'shashki egdb build' "
+                                                                            "made, if any), off, "
+                                                                            "or its directory"))
     a.set_defaults(func=cmd_analyse)
 
-    h = subparsers.add_parser("hub", help=_t("hub.help"))
-    h.add_argument("--variant", help=_t("hub.variant").format(variants))
-    h.add_argument("--hash", type=int, default=64, metavar="MB", help=_t("hash"))
-    h.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_t("egdb"))
+    h = subparsers.add_parser("hub", help=_("run the engine with the Hub protocol on stdin/stdout "
+                                            "(Scan's protocol)"))
+    h.add_argument("--variant", help=_("variant: {} (default: auto, by each position's size: 51 "
+                                       "characters International as in Scan, 33 "
+                                       "Russian)").format(variants))
+    h.add_argument("--hash", type=int, default=64, metavar="MB", help=_("transposition table size "
+                                                                        "in MB"))
+    h.add_argument("--egdb", default="auto", metavar="auto|off|DIR", help=_("endgame database: "
+                                                                            "auto (the one "
+                                                                            "'shashki egdb build' "
+                                                                            "made, if any), off, "
+                                                                            "or its directory"))
     h.set_defaults(func=cmd_hub)
     _register_match(subparsers)
     _register_dxp(subparsers)
@@ -153,7 +83,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     """Stream the iterations of one search of ``--fen``."""
     board = Board(args.variant, args.fen)
     if not board.legal_moves:
-        print(_t("over"))
+        print(_("no legal moves: the game is over"))
         return 0
     if args.depth is not None and args.depth < 1:
         _fail("--depth must be at least 1")
@@ -192,7 +122,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"bestmove": text}, ensure_ascii=False))
     else:
-        print(f"{_t('best')}: {text}")
+        print(_('best move') + f': {text}')
     return 0
 
 
@@ -220,24 +150,32 @@ def _register_match(subparsers: Any) -> None:
     from shashki.openings import TABLES
 
     variants = ", ".join(VARIANTS)
-    m = subparsers.add_parser("match", help=_t("match.help"))
-    m.add_argument("engine_a", metavar="ENGINE_A", help=_t("match.engine"))
-    m.add_argument("engine_b", metavar="ENGINE_B", help=_t("match.engine"))
-    m.add_argument("--variant", default="russian", help=_t("variant").format(variants))
-    m.add_argument("--games", type=int, default=10, help=_t("match.games"))
-    m.add_argument("--time", metavar="CONTROL", help=_t("match.time"))
-    m.add_argument("--move-time", type=float, metavar="S", help=_t("match.move_time"))
-    m.add_argument("--nodes", type=int, help=_t("match.nodes"))
-    m.add_argument("--depth", type=int, help=_t("match.depth"))
-    m.add_argument("--pdn", metavar="FILE", help=_t("match.pdn"))
+    engine_help = _("engine: shashki[@baseline-2026-12][:LEVEL][,k=v], hub:COMMAND, "
+                    "dxp:HOST:PORT, py-draughts[:simple|turbo], random; odds=F gives it F "
+                    "of the time")
+    m = subparsers.add_parser("match", help=_("play an engine match: ballot openings with both "
+                                              "colours, Elo with its margin, games as PDN"))
+    m.add_argument("engine_a", metavar="ENGINE_A", help=engine_help)
+    m.add_argument("engine_b", metavar="ENGINE_B", help=engine_help)
+    m.add_argument("--variant", default="russian", help=_("variant: {}").format(variants))
+    m.add_argument("--games", type=int, default=10, help=_("number of games (each opening twice, "
+                                                           "colours reversed)"))
+    m.add_argument("--time", metavar="CONTROL", help=_("game clock for each side, e.g. 1m+1s, 30s, "
+                                                       "5m/40 + 1m"))
+    m.add_argument("--move-time", type=float, metavar="S", help=_("fixed seconds per move"))
+    m.add_argument("--nodes", type=int, help=_("fixed nodes per move"))
+    m.add_argument("--depth", type=int, help=_("fixed depth per move"))
+    m.add_argument("--pdn", metavar="FILE", help=_("save the games to this PDN file"))
     m.add_argument("--concurrency", type=int, default=1, metavar="K",
-                   help=_t("match.concurrency"))
+                   help=_("games played at once (worker processes)"))
     m.add_argument("--openings", metavar="TABLE",
-                   help=_t("match.openings").format(", ".join(TABLES)))
-    m.add_argument("--seed", type=int, default=1, help=_t("match.seed"))
-    m.add_argument("--ruleset", help=_t("match.ruleset"))
-    m.add_argument("--max-plies", type=int, default=1000, help=_t("match.max_plies"))
-    m.add_argument("--json", action="store_true", help=_t("match.json"))
+                   help=_("opening source: a ballot table ({}) or random (default: the FMJD table "
+                          "on 8x8, random on 10x10)").format(", ".join(TABLES)))
+    m.add_argument("--seed", type=int, default=1, help=_("seed of the opening draw"))
+    m.add_argument("--ruleset", help=_("draw ruleset (code-2004, fmjd, cbd)"))
+    m.add_argument("--max-plies", type=int, default=1000, help=_("adjudicate a draw after this "
+                                                                 "many plies"))
+    m.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     m.set_defaults(func=cmd_match)
 
 
@@ -299,37 +237,44 @@ def cmd_match(args: argparse.Namespace) -> int:
             "los": round(st.los(), 4), "terminations": result.terminations(),
             "seconds": round(result.seconds, 1)}, ensure_ascii=False))
         return 0
-    print(_t("match.result").format(a=result.a, b=result.b, v=variant, c=control,
+    print(_("{a} vs {b}: {v}, {c}, {n} games").format(a=result.a, b=result.b, v=variant, c=control,
                                     n=st.games))
-    print(f"{st.summary()}, {_t('match.los')} {100 * st.los():.1f} %")
+    print(f'{st.summary()}, ' + _('likelihood of superiority') + f' {100 * st.los():.1f} %')
     ends = ", ".join(f"{k} {v}" for k, v in sorted(result.terminations().items(),
                                                     key=lambda kv: -kv[1]))
-    print(f"{_t('match.terminations')}: {ends}")
+    print(_('endings') + f': {ends}')
     if args.pdn:
-        print(_t("match.saved").format(args.pdn))
+        print(_("games saved to {}").format(args.pdn))
     return 0
 
 
 def _register_dxp(subparsers: Any) -> None:
-    d = subparsers.add_parser("dxp", help=_t("dxp.help"))
+    d = subparsers.add_parser("dxp", help=_("DXP (DamExchange) for 10x10 games between engines "
+                                            "over TCP"))
     dsub = d.add_subparsers(dest="dxp_command", required=True, parser_class=Parser)
-    s = dsub.add_parser("serve", help=_t("dxp.serve.help"))
-    s.add_argument("--host", default="127.0.0.1", help=_t("dxp.host"))
-    s.add_argument("--port", type=int, default=27531, help=_t("dxp.port"))
-    s.add_argument("--engine", default="shashki", help=_t("dxp.engine"))
-    s.add_argument("--name", default="shashki", help=_t("dxp.name"))
-    s.add_argument("--once", action="store_true", help=_t("dxp.once"))
+    s = dsub.add_parser("serve", help=_("wait for DXP games (follower) and play them with an "
+                                        "engine"))
+    s.add_argument("--host", default="127.0.0.1", help=_("address to listen on"))
+    s.add_argument("--port", type=int, default=27531, help=_("TCP port (DXP's is 27531)"))
+    s.add_argument("--engine", default="shashki", help=_("the engine that plays (see shashki "
+                                                         "match)"))
+    s.add_argument("--name", default="shashki", help=_("our name in GAMEREQ/GAMEACC"))
+    s.add_argument("--once", action="store_true", help=_("stop after the first connection ends"))
     s.set_defaults(func=cmd_dxp_serve)
-    c = dsub.add_parser("connect", help=_t("dxp.connect.help"))
-    c.add_argument("address", metavar="HOST:PORT", help=_t("dxp.address"))
-    c.add_argument("--engine", default="shashki", help=_t("dxp.engine"))
-    c.add_argument("--name", default="shashki", help=_t("dxp.name"))
-    c.add_argument("--games", type=int, default=2, help=_t("dxp.games"))
-    c.add_argument("--minutes", type=int, default=5, help=_t("dxp.minutes"))
-    c.add_argument("--moves", type=int, default=0, help=_t("dxp.moves"))
+    c = dsub.add_parser("connect", help=_("start DXP games with a server (initiator) and play "
+                                          "them"))
+    c.add_argument("address", metavar="HOST:PORT", help=_("server address HOST:PORT"))
+    c.add_argument("--engine", default="shashki", help=_("the engine that plays (see shashki "
+                                                         "match)"))
+    c.add_argument("--name", default="shashki", help=_("our name in GAMEREQ/GAMEACC"))
+    c.add_argument("--games", type=int, default=2, help=_("games to play (colours alternate)"))
+    c.add_argument("--minutes", type=int, default=5, help=_("thinking time per game in minutes "
+                                                            "(GAMEREQ)"))
+    c.add_argument("--moves", type=int, default=0, help=_("moves in that time (0 = the whole "
+                                                          "game)"))
     c.add_argument("--color", choices=["white", "black"], default="white",
-                   help=_t("dxp.color"))
-    c.add_argument("--pdn", metavar="FILE", help=_t("match.pdn"))
+                   help=_("our colour in the first game"))
+    c.add_argument("--pdn", metavar="FILE", help=_("save the games to this PDN file"))
     c.set_defaults(func=cmd_dxp_connect)
 
 

@@ -8,7 +8,7 @@ import os
 from typing import Any
 
 from shashki.cli.base import variant_arg
-from shashki.i18n import tr
+from shashki.i18n import _
 
 
 def register(sub: Any) -> None:
@@ -16,13 +16,15 @@ def register(sub: Any) -> None:
 
 
 def _add_play(sub: Any) -> None:
-    p = sub.add_parser("play", help=tr("play.help"))
+    p = sub.add_parser("play", help=_("a game between two people at one keyboard, with clocks"))
     variant_arg(p)
-    p.add_argument("--fen", help=tr("fen.help"))
-    p.add_argument("--time", metavar="CONTROL", help=tr("play.time"))
-    p.add_argument("--ruleset", help=tr("play.ruleset"))
+    p.add_argument("--fen", help=_("position as PDN FEN, e.g. W:W21-32:B1-12"))
+    p.add_argument("--time", metavar="CONTROL", help=_("time control, e.g. 5m+3s, 70m/35 + 15m, "
+                                                       "code-45"))
+    p.add_argument("--ruleset", help=_("draw ruleset (code-2004, fmjd, cbd)"))
     p.add_argument("-o", "--output", metavar="GAME.pdn", default=None,
-                   help=tr("play.output"))
+                   help=_("where to save the record (PDN); default: a new file "
+                          "shashki-DATE-TIME.pdn"))
     p.set_defaults(func=_cmd_play)
 
 

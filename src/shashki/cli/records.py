@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from shashki.board import Board
-from shashki.cli.base import Parser, fail, say, variant_arg
-from shashki.i18n import tr
+from shashki.cli.base import Parser, fail, variant_arg
+from shashki.i18n import _
 from shashki.rules import VARIANTS
 
 MAX_DIAGRAM_SIZE = 10_000
@@ -26,31 +26,38 @@ def register(sub: Any) -> None:
 
 
 def _add_pdn(sub: Any) -> None:
-    pdn = sub.add_parser("pdn", help=tr("pdn.help"))
+    pdn = sub.add_parser("pdn", help=_("read, check and convert PDN game records"))
     cmds = pdn.add_subparsers(dest="pdn_command", required=True, parser_class=Parser)
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--variant", default=None, help=tr("pdn.variant.help").format(
+        p.add_argument("--variant", default=None, help=_("variant of games without a GameType tag "
+                                                         "(default: inferred from the squares): "
+                                                         "{}").format(
             ", ".join(VARIANTS)))
-        p.add_argument("--encoding", default=None, help=tr("pdn.encoding.help"))
+        p.add_argument("--encoding", default=None, help=_("file encoding (default: detect UTF-8, "
+                                                          "UTF-8 with BOM, Windows-1251, CP866)"))
 
-    check = cmds.add_parser("check", help=tr("pdn.check.help"))
+    check = cmds.add_parser("check", help=_("check every game of PDN files: one line per broken "
+                                            "game and per warning"))
     check.add_argument("files", nargs="+", metavar="FILE")
     common(check)
-    check.add_argument("--all", action="store_true", help=tr("pdn.all.help"))
+    check.add_argument("--all", action="store_true", help=_("list every error of a broken game, "
+                                                            "not only the first"))
     check.set_defaults(func=_cmd_pdn_check)
 
-    replay = cmds.add_parser("replay", help=tr("pdn.replay.help"))
+    replay = cmds.add_parser("replay", help=_("replay each game: JSON lines with the final "
+                                              "position"))
     replay.add_argument("file", metavar="FILE")
     common(replay)
-    replay.add_argument("--json", action="store_true", help=tr("json.help"))
+    replay.add_argument("--json", action="store_true", help=_("print JSON"))
     replay.set_defaults(func=_cmd_pdn_replay)
 
-    convert = cmds.add_parser("convert", help=tr("pdn.convert.help"))
+    convert = cmds.add_parser("convert", help=_("rewrite PDN in algebraic or numeric notation"))
     convert.add_argument("file", metavar="FILE")
     convert.add_argument("--notation", choices=["algebraic", "numeric"], required=True,
-                         help=tr("notation.help"))
-    convert.add_argument("-o", "--output", metavar="OUT", help=tr("pdn.output.help"))
+                         help=_("move notation (default: algebraic on 8x8, numeric on 10x10)"))
+    convert.add_argument("-o", "--output", metavar="OUT", help=_("output file (default: standard "
+                                                                 "output)"))
     common(convert)
     convert.set_defaults(func=_cmd_pdn_convert)
 
@@ -66,7 +73,7 @@ def _pdn_reader(path: str, args: argparse.Namespace) -> Any:
         try:
             codecs.lookup(args.encoding)
         except LookupError:
-            fail(tr("pdn.bad_encoding").format(args.encoding))
+            fail(_("unknown encoding {!r}").format(args.encoding))
     source: Any = sys.stdin.buffer if path == "-" else path
     return PdnReader(source, args.variant, args.encoding)
 
@@ -91,18 +98,18 @@ def _pdn_games(reader: Any, label: str) -> Iterator[Any]:
         for n, game in enumerate(reader, 1):
             if n % 256 == 0:
                 progress.update(task, completed=reader.position,
-                                games=tr("pdn.progress.games").format(n))
+                                games=_("{} games").format(n))
             yield game
 
 
 def _error_line(path: str, err: Any) -> str:
-    return f"{path}:{err.line}:{err.column}: {tr('pdn.game')} {err.index}: {err.message}"
+    return (f'{path}:{err.line}:{err.column}: ' + _('game') + f' {err.index}: {err.message}')
 
 
 def _warning_line(path: str, w: Any) -> str:
-    count = f" ({tr('pdn.times').format(w.count)})" if w.count > 1 else ""
-    return (f"{path}:{w.line}:{w.column}: {tr('pdn.game')} {w.index}: {tr('pdn.warning')}: "
-            f"{w.message}{count}")
+    count = " (" + _("{} times").format(w.count) + ")" if w.count > 1 else ""
+    return (f'{path}:{w.line}:{w.column}: ' + _('game') + f' {w.index}: ' + _('warning')
+            + f': {w.message}{count}')
 
 
 def _cmd_pdn_check(args: argparse.Namespace) -> int:
@@ -122,9 +129,10 @@ def _cmd_pdn_check(args: argparse.Namespace) -> int:
                     print(_warning_line(path, w), flush=False)
         except OSError as e:
             unreadable += 1
-            sys.stderr.write(f"shashki: {tr('error')}: {path}: {e.strerror or e}\n")
+            sys.stderr.write('shashki: ' + _('error') + f': {path}: {e.strerror or e}\n')
     if unreadable < len(args.files):  # a summary of nothing read would say nothing
-        print(tr("pdn.summary").format(files=len(args.files), games=games, broken=broken,
+        print(_("{files} file(s), {games} game(s), {broken} broken, {errors} error(s), {warnings} "
+                "warning(s)").format(files=len(args.files), games=games, broken=broken,
                                        errors=errors, warnings=warnings))
     if unreadable:
         return 2
@@ -158,8 +166,8 @@ def _cmd_pdn_replay(args: argparse.Namespace) -> int:
         else:
             t = record["termination"]
             why = f"  {record['result']} {t['kind']} ({t['article']}, {t['ply']})" if t else ""
-            print(f"{game.index}: {record['plies']} {tr('pdn.plies')}  "
-                  f"{record['fen'] or tr('pdn.unknown_position')}{why}")
+            fen = record["fen"] or _("position unknown (unknown moves)")
+            print(f"{game.index}: {record['plies']} " + _("plies") + f"  {fen}{why}")
     return 2 if broken else 0  # every game was tried; the broken ones are reported
 
 
@@ -242,7 +250,7 @@ def _cmd_pdn_convert(args: argparse.Namespace) -> int:
                 broken += 1
                 err = game.errors[0]
                 sys.stderr.write(_error_line(args.file, err) + "\n")
-                out.write(f"% {tr('pdn.not_converted')}: {err}\n{game.raw}\n")
+                out.write('% ' + _('shashki: not converted') + f': {err}\n{game.raw}\n')
                 continue
             out.write(text)
     finally:
@@ -252,16 +260,16 @@ def _cmd_pdn_convert(args: argparse.Namespace) -> int:
 
 
 def _add_diagram(sub: Any) -> None:
-    d = sub.add_parser("diagram", help=tr("diagram.help"))
+    d = sub.add_parser("diagram", help=_("draw a board diagram (SVG or PNG)"))
     variant_arg(d)
-    d.add_argument("--fen", help=tr("fen.help"))
-    d.add_argument("--move", help=tr("diagram.move"))
-    d.add_argument("--flip", action="store_true", help=tr("diagram.flip"))
+    d.add_argument("--fen", help=_("position as PDN FEN, e.g. W:W21-32:B1-12"))
+    d.add_argument("--move", help=_("a move to draw as an arrow along its full path"))
+    d.add_argument("--flip", action="store_true", help=_("Black at the bottom"))
     d.add_argument("--coordinates", choices=["auto", "algebraic", "numeric", "none"],
-                   default="auto", help=tr("diagram.coordinates"))
-    d.add_argument("--size", type=int, default=400, help=tr("diagram.size"))
+                   default="auto", help=_("coordinates around the board or square numbers"))
+    d.add_argument("--size", type=int, default=400, help=_("width in pixels"))
     d.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png",
-                   help=tr("diagram.output"))
+                   help=_("output file; .png converts with cairosvg"))
     d.set_defaults(func=_cmd_diagram)
 
 
@@ -269,12 +277,12 @@ def _cmd_diagram(args: argparse.Namespace) -> int:
     from shashki.svg import board_svg, svg_to_png
 
     if not args.output.lower().endswith((".svg", ".png")):
-        fail(tr("diagram.bad_output").format(args.output))
+        fail(_("output must end in .svg or .png, not {!r}").format(args.output))
     if args.size < 16:
-        fail(tr("diagram.bad_size"))
+        fail(_("size must be at least 16 pixels"))
     if args.size > MAX_DIAGRAM_SIZE:
-        fail(say(f"size must be at most {MAX_DIAGRAM_SIZE} pixels, not {args.size}",
-                 f"размер — не больше {MAX_DIAGRAM_SIZE} пикселей, а не {args.size}"))
+        fail(_("size must be at most {MAX_DIAGRAM_SIZE} pixels, not "
+               "{size}").format(MAX_DIAGRAM_SIZE=MAX_DIAGRAM_SIZE, size=args.size))
     board = Board(args.variant, args.fen)
     move = board.parse_move(args.move) if args.move else None
     coords = None if args.coordinates == "none" else args.coordinates

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from shashki.board import Board
-from shashki.cli.base import fail, say, variant_arg
+from shashki.cli.base import fail, variant_arg
 from shashki.errors import ShashkiError
-from shashki.i18n import tr
+from shashki.i18n import N_, _
 
 MAX_PERFT_DEPTH = 64
 """Deepest perft asked for (the move buffers grow with the depth; no perft of 64 plies
@@ -20,24 +20,26 @@ can finish: International depth 20 alone would take years)."""
 
 
 def register(sub: Any) -> None:
-    perft = sub.add_parser("perft", help=tr("perft.help"))
+    perft = sub.add_parser("perft", help=_("count the leaves of the move tree"))
     variant_arg(perft)
-    perft.add_argument("--depth", type=int, required=True, help=tr("perft.depth"))
+    perft.add_argument("--depth", type=int, required=True, help=_("depth in plies"))
     src = perft.add_mutually_exclusive_group()
-    src.add_argument("--fen", help=tr("fen.help"))
-    src.add_argument("--positions", metavar="FILE", help=tr("perft.positions"))
-    perft.add_argument("--divide", action="store_true", help=tr("perft.divide"))
-    perft.add_argument("--all-depths", action="store_true", help=tr("perft.all_depths"))
-    perft.add_argument("--no-bulk", action="store_true", help=tr("perft.no_bulk"))
-    perft.add_argument("--json", action="store_true", help=tr("json.help"))
+    src.add_argument("--fen", help=_("position as PDN FEN, e.g. W:W21-32:B1-12"))
+    src.add_argument("--positions", metavar="FILE", help=_("file with one FEN a line ('-' for "
+                                                           "stdin)"))
+    perft.add_argument("--divide", action="store_true", help=_("count under each root move"))
+    perft.add_argument("--all-depths", action="store_true", help=_("counts for every depth 1..D"))
+    perft.add_argument("--no-bulk", action="store_true", help=_("play every leaf instead of "
+                                                                "counting the last ply"))
+    perft.add_argument("--json", action="store_true", help=_("print JSON"))
     perft.set_defaults(func=_cmd_perft)
 
-    moves = sub.add_parser("moves", help=tr("moves.help"))
+    moves = sub.add_parser("moves", help=_("list the legal moves of a position"))
     variant_arg(moves)
-    moves.add_argument("--fen", help=tr("fen.help"))
+    moves.add_argument("--fen", help=_("position as PDN FEN, e.g. W:W21-32:B1-12"))
     moves.add_argument("--notation", choices=["algebraic", "numeric"],
-                       help=tr("notation.help"))
-    moves.add_argument("--json", action="store_true", help=tr("json.help"))
+                       help=_("move notation (default: algebraic on 8x8, numeric on 10x10)"))
+    moves.add_argument("--json", action="store_true", help=_("print JSON"))
     moves.set_defaults(func=_cmd_moves)
 
 
@@ -46,11 +48,10 @@ def register(sub: Any) -> None:
 
 def _cmd_perft(args: argparse.Namespace) -> int:
     if args.depth < 0:
-        fail(tr("perft.negative"))
+        fail(_("depth must be 0 or more"))
     if args.depth > MAX_PERFT_DEPTH:
-        fail(say(f"--depth {args.depth} is too deep: perft goes to {MAX_PERFT_DEPTH} plies "
-                 "at most", f"--depth {args.depth} — слишком глубоко: perft считает не "
-                 f"глубже {MAX_PERFT_DEPTH} полуходов"))
+        fail(_("--depth {depth} is too deep: perft goes to {MAX_PERFT_DEPTH} plies at "
+               "most").format(depth=args.depth, MAX_PERFT_DEPTH=MAX_PERFT_DEPTH))
     bulk = not args.no_bulk
     if args.positions:
         return _perft_positions(args, bulk)
@@ -62,13 +63,13 @@ def _cmd_perft(args: argparse.Namespace) -> int:
             rows.append((board.move_text(move), n))
             if not args.json:
                 print(f"{board.move_text(move)}: {n}")
-        total = sum(n for _, n in rows)
+        total = sum(n for _move, n in rows)
         secs = time.perf_counter() - t0
         if args.json:
             print(json.dumps(_perft_record(board, args.depth, total, secs)
                              | {"divide": dict(rows)}, ensure_ascii=False))
         else:
-            print(f"\n{tr('perft.nodes')}: {total}  ({secs:.3f} s)")
+            print('\n' + _('nodes') + f': {total}  ({secs:.3f} s)')
         return 0
     t0 = time.perf_counter()
     nodes = board.perft(args.depth, bulk)
@@ -77,7 +78,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         print(json.dumps(_perft_record(board, args.depth, nodes, secs)))
     else:
         rate = f", {nodes / secs / 1e6:.1f} M/s" if nodes >= 100_000 else ""
-        print(f"{tr('perft.nodes')}: {nodes}  ({secs:.3f} s{rate})")
+        print(_('nodes') + f': {nodes}  ({secs:.3f} s{rate})')
     return 0
 
 
@@ -98,17 +99,15 @@ def _lines(path: str) -> Iterator[tuple[int, str | _BadLine]]:
     try:
         head = stream.peek(8192)[:8192] if hasattr(stream, "peek") else b""
         if b"\0" in head:
-            fail(say(f"{path}: a binary file, not text (one FEN a line)",
-                     f"{path}: двоичный файл, а не текст (по одной позиции FEN в строке)"))
+            fail(_("{path}: a binary file, not text (one FEN a line)").format(path=path))
         for lineno, raw in enumerate(stream, 1):
             if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
             try:
                 text = raw.decode("utf-8").strip()
             except UnicodeDecodeError as e:
-                yield lineno, _BadLine(say(
-                    f"column {e.start + 1}: byte 0x{raw[e.start]:02x} is not UTF-8 text",
-                    f"колонка {e.start + 1}: байт 0x{raw[e.start]:02x} — не текст UTF-8"))
+                yield lineno, _BadLine(_("column {value}: byte 0x{value2:02x} is not UTF-8 "
+                                         "text").format(value=e.start + 1, value2=raw[e.start]))
                 continue
             if text and not text.startswith("#"):
                 yield lineno, text
@@ -124,7 +123,7 @@ def _perft_positions(args: argparse.Namespace, bulk: bool) -> int:
     Board(args.variant)  # an unknown variant fails before any output
     fens = list(_lines(args.positions))
     console = Console(stderr=True)
-    progress = Progress(TextColumn(tr("perft.progress")), BarColumn(),
+    progress = Progress(TextColumn(_("perft")), BarColumn(),
                         TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                         console=console, transient=True, disable=not console.is_terminal)
     with progress:
@@ -138,7 +137,8 @@ def _perft_positions(args: argparse.Namespace, bulk: bool) -> int:
             except (ShashkiError, _BadLine) as e:
                 # One bad line is reported and skipped; the others still run.
                 bad += 1
-                progress.console.print(f"shashki: {tr('error')}: {args.positions}:{lineno}: {e}",
+                progress.console.print('shashki: ' + _('error')
+                                       + f': {args.positions}:{lineno}: {e}',
                                        markup=False, highlight=False, soft_wrap=True)
                 progress.advance(task)
                 continue
@@ -177,8 +177,8 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     table = Table(title=f"{board.variant.title}: {board.fen()}")
-    for col in ("move", "path", "captured", "fen"):
-        table.add_column(tr(f"moves.{col}"))
+    for head in (N_("move"), N_("path"), N_("captured"), N_("FEN after")):
+        table.add_column(_(head))
     for r in rows:
         table.add_row(str(r["move"]) + (" K" if r["promotion"] else ""),
                       "-".join(map(str, r["path"])),
@@ -186,5 +186,5 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     Console().print(table)
     outcome = board.outcome()
     if outcome:
-        print(tr("moves.none").format(outcome.article))
+        print(_("no legal moves: the game is over ({})").format(outcome.article))
     return 0

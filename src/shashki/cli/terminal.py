@@ -8,7 +8,7 @@ Commands at the prompt (Russian words work too):
 - ``resign`` / ``сдаюсь``; ``board`` / ``доска`` redraws; ``help`` / ``помощь``.
 
 The record is saved as PDN when the game ends. The ``help`` command prints the same in
-plain words (:data:`_T`), without this docstring's markup.
+plain words (:data:`HELP`), without this docstring's markup.
 """
 
 from __future__ import annotations
@@ -21,7 +21,17 @@ from shashki.board import Board
 from shashki.color import WHITE, Color
 from shashki.errors import ShashkiError
 from shashki.game import Game
-from shashki.i18n import language
+from shashki.i18n import N_, _, pgettext
+
+HELP = N_("""Commands:
+  a move        in the Code's notation (c3-d4, c3:e5) or by numbers (22-18)
+  draw          offer a draw (the player who has just moved offers, Code 1.9.3)
+  accept        accept the draw offered; decline: refuse it
+  claim [move]  claim a threefold repetition (Code 1.9.2)
+  resign        resign the game
+  board         show the board again
+  help          this list;  quit: stop (the record is saved)
+The record is saved as PDN when the game ends.""")
 
 _WORDS = {
     "draw": "draw", "ничья": "draw", "offer": "draw",
@@ -34,49 +44,15 @@ _WORDS = {
     "quit": "quit", "выход": "quit",
 }
 
-_T = {
-    "prompt": ("{side} to move ({clock}) > ", "Ход {side} ({clock}) > "),
-    "white": ("White", "белых"),
-    "black": ("Black", "чёрных"),
-    "White": ("White", "Белые"),
-    "Black": ("Black", "Чёрные"),
-    "offer": ("{side} offers a draw ({article}). {other}: accept or decline.",
-              "{side} предлагают ничью ({article}). {other}: согласен или нет."),
-    "over": ("Game over: {result}, {why}", "Партия окончена: {result}, {why}"),
-    "saved": ("Record saved to {path}", "Запись сохранена: {path}"),
-    "help": ("""Commands:
-  a move        in the Code's notation (c3-d4, c3:e5) or by numbers (22-18)
-  draw          offer a draw (the player who has just moved offers, Code 1.9.3)
-  accept        accept the draw offered; decline: refuse it
-  claim [move]  claim a threefold repetition (Code 1.9.2)
-  resign        resign the game
-  board         show the board again
-  help          this list;  quit: stop (the record is saved)
-The record is saved as PDN when the game ends.""",
-             """Команды:
-  ход           в нотации Кодекса (c3-d4, c3:e5) или числами (22-18)
-  ничья         предложить ничью (предлагает сделавший ход, Кодекс 1.9.3)
-  согласен      принять предложенную ничью; нет — отклонить
-  повтор [ход]  заявить о троекратном повторении (Кодекс 1.9.2)
-  сдаюсь        сдать партию
-  доска         показать доску ещё раз
-  помощь        этот список;  выход — закончить (запись сохраняется)
-Запись сохраняется в PDN по окончании партии."""),
-}
-
-
-def _t(key: str, **kw: object) -> str:
-    en, ru = _T[key]
-    return (ru if language() == "ru" else en).format(**kw)
-
 
 def _side(c: Color) -> str:
-    return _t("white" if c is WHITE else "black")
+    # the genitive in Russian: "Ход белых"
+    return pgettext("whose move", "White") if c is WHITE else pgettext("whose move", "Black")
 
 
 def _sides(c: Color) -> str:
     """The side as the subject of a sentence: "White", «Белые»."""
-    return _t("White" if c is WHITE else "Black")
+    return _("White") if c is WHITE else _("Black")
 
 
 def _clock(game: Game) -> str:
@@ -135,18 +111,19 @@ def run(
         if game.check_time() is not None:
             break
         try:
-            line = read(_t("prompt", side=_side(game.board.turn), clock=_clock(game))).strip()
+            prompt = _("{side} to move ({clock}) > ")
+            line = read(prompt.format(side=_side(game.board.turn), clock=_clock(game))).strip()
         except EOFError:
             break
         if not line:
             continue
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         cmd = _WORDS.get(line.lower(), _WORDS.get(word.lower()))
         try:
             if cmd == "quit":
                 break
             if cmd == "help":
-                print(_t("help"), file=out)
+                print(_(HELP), file=out)
             elif cmd == "board":
                 print(diagram(game.board), file=out)
             elif cmd == "resign":
@@ -157,8 +134,9 @@ def run(
                 game.offer_draw(offerer)
                 offer = game.offer
                 assert offer is not None
-                print(_t("offer", side=_sides(offerer), other=_sides(offerer.other),
-                         article=offer.article), file=out)
+                print(_("{side} offers a draw ({article}). {other}: accept or decline.").format(
+                    side=_sides(offerer), other=_sides(offerer.other), article=offer.article),
+                    file=out)
             elif cmd == "accept":
                 offer = game.offer
                 if offer is None:
@@ -181,8 +159,8 @@ def run(
             print(f"! {e}", file=out)
     if game.termination is not None:
         why = f"{game.termination.kind.value} ({game.termination.article})"
-        print(_t("over", result=game.result, why=why), file=out)
+        print(_("Game over: {result}, {why}").format(result=game.result, why=why), file=out)
     if save is not None:
         path = save(game)
-        print(_t("saved", path=path), file=out)
+        print(_("Record saved to {path}").format(path=path), file=out)
     return game

@@ -27,17 +27,16 @@ from typing import Any
 
 from shashki.competition.errors import PairingError
 from shashki.competition.model import Bye, Pairing, Round, Tournament, pairing_numbers
+from shashki.i18n import N_, _
 
 _RULES = {
-    "E.1": ("both colour preferences granted", "учтены предпочтения обоих"),
-    "E.2": ("the stronger colour preference granted", "учтено более сильное предпочтение"),
-    "E.3": ("colours alternated from the last round in which they differed",
-            "цвета чередуются от последнего тура, где они различались"),
-    "E.4": ("the higher-ranked player's preference granted",
-            "учтено предпочтение участника, стоящего выше"),
-    "E.5": ("initial colour by the higher-ranked player's pairing number",
-            "начальный цвет по номеру участника, стоящего выше"),
+    "E.1": N_("both colour preferences granted"),
+    "E.2": N_("the stronger colour preference granted"),
+    "E.3": N_("colours alternated from the last round in which they differed"),
+    "E.4": N_("the higher-ranked player's preference granted"),
+    "E.5": N_("initial colour by the higher-ranked player's pairing number"),
 }
+_STRENGTH = ("", N_("mild"), N_("strong"), N_("absolute"))
 
 
 def _engine_state(t: Tournament, rnd: int, members: set[int]) -> Any:
@@ -52,35 +51,27 @@ def _engine_state(t: Tournament, rnd: int, members: set[int]) -> Any:
     return eng, num
 
 
-def _pref_text(sp: Any, ru: bool) -> str:
+def _pref_text(sp: Any) -> str:
     c, s = sp.pref
     if not s:
-        return "нет предпочтения" if ru else "no preference"
-    colour = ("белые" if c == "w" else "чёрные") if ru else ("White" if c == "w" else "Black")
-    strength = (("", "слабое", "сильное", "абсолютное") if ru
-                else ("", "mild", "strong", "absolute"))[s]
-    hist = "".join(sp.colors) or "—"
-    return (f"{strength} на {colour} (цвета {hist})" if ru else
-            f"{strength} for {colour} (colours {hist})")
+        return _("no preference")
+    text = (_("{strength} for White (colours {history})") if c == "w" else
+            _("{strength} for Black (colours {history})"))
+    return text.format(strength=_(_STRENGTH[s]), history="".join(sp.colors) or "—")
 
 
 def explain_round(t: Tournament, rnd: int) -> list[dict[str, Any]]:
     """For each board of round ``rnd`` (then the byes): the players, their scores before
     the round, floats, the colour rule and a sentence an arbiter can read, in the current
     language."""
-    from shashki.i18n import language
-
-    ru = language() == "ru"
     if not 1 <= rnd <= len(t.rounds):
         raise PairingError(f"no round {rnd}")
     r = t.rounds[rnd - 1]
     out: list[dict[str, Any]] = []
     if t.system != "dutch":
         for p in sorted(r.pairings, key=lambda p: p.board):
-            text = (f"таблица Бергера, тур {rnd}: номер {p.white} записан первым и играет "
-                    f"белыми (Кодекс 3.7.2)" if ru else
-                    f"Berger table, round {rnd}: number {p.white} is written first and plays "
-                    f"White (Code 3.7.2)")
+            text = _("Berger table, round {round}: number {white} is written first and "
+                     "plays White (Code 3.7.2)").format(round=rnd, white=p.white)
             out.append({"board": p.board, "white": p.white, "black": p.black,
                         "rule": "Code 3.7.2", "text": text})
         return out
@@ -91,36 +82,30 @@ def explain_round(t: Tournament, rnd: int) -> list[dict[str, Any]]:
         a, b = num[p.white], num[p.black]
         if a not in eng.p or b not in eng.p:
             continue
-        w, _, rule = eng.allocate_why(a, b)
+        w, _why, rule = eng.allocate_why(a, b)
         pw, pb = eng.p[a], eng.p[b]
         floats = ""
         if pw.score != pb.score:
             hi, lo = (p.white, p.black) if pw.score > pb.score else (p.black, p.white)
-            floats = (f"; {hi} спускается к {lo} (разные очковые группы)" if ru else
-                      f"; {hi} floats down to {lo} (different score groups)")
+            floats = _("; {high} floats down to {low} (different score groups)").format(
+                high=hi, low=lo)
         agreed = back[w] == p.white
-        why = _RULES[rule][ru]
-        changed = "" if agreed else (
-            "; цвета изменены судьёй" if ru else "; colours changed by the arbiter")
-        text = (f"{p.white} (очков {pw.score:g}; {_pref_text(pw, ru)}) — белые, "
-                f"{p.black} (очков {pb.score:g}; {_pref_text(pb, ru)}) — чёрные: {why} "
-                f"(C.04.3 {rule}){floats}{changed}" if ru else
-                f"{p.white} ({pw.score:g} points; {_pref_text(pw, ru)}) White, "
-                f"{p.black} ({pb.score:g} points; {_pref_text(pb, ru)}) Black: {why} "
-                f"(C.04.3 {rule}){floats}{changed}")
+        changed = "" if agreed else _("; colours changed by the arbiter")
+        text = _("{white} ({white_points} points; {white_pref}) White, {black} ({black_points} "
+                 "points; {black_pref}) Black: {why} (C.04.3 {rule})").format(
+            white=p.white, white_points=f"{pw.score:g}", white_pref=_pref_text(pw),
+            black=p.black, black_points=f"{pb.score:g}", black_pref=_pref_text(pb),
+            why=_(_RULES[rule]), rule=rule) + floats + changed
         out.append({"board": p.board, "white": p.white, "black": p.black, "rule": rule,
                     "scores": (pw.score, pb.score), "text": text})
     for bye in r.byes:
         if bye.kind == "PAB" and num[bye.player] in eng.p:
             sp = eng.p[num[bye.player]]
-            text = (f"{bye.player} свободен («плюс»): нечётное число участников; очков "
-                    f"{sp.score:g} — самая низкая группа, из которой тур можно составить "
-                    f"(C.04.3 C4, C2), плюса и побед без игры не было (C.04.1 c), "
-                    f"несыгранных партий {sp.unplayed} (C9)" if ru else
-                    f"{bye.player} has the pairing bye: an odd number of players; "
-                    f"{sp.score:g} points, the lowest score group from which the round can "
-                    f"be completed (C.04.3 C4 with C2), no earlier bye or forfeit win "
-                    f"(C.04.1 c), {sp.unplayed} unplayed games (C9)")
+            text = _("{player} has the pairing bye: an odd number of players; {points} "
+                     "points, the lowest score group from which the round can be completed "
+                     "(C.04.3 C4 with C2), no earlier bye or forfeit win (C.04.1 c), "
+                     "{unplayed} unplayed games (C9)").format(
+                player=bye.player, points=f"{sp.score:g}", unplayed=sp.unplayed)
             out.append({"board": "", "white": bye.player, "black": 0, "rule": "C.04.1 c",
                         "text": text})
     return out

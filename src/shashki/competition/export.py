@@ -27,9 +27,10 @@ from typing import Any
 
 from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.errors import ResultError
-from shashki.competition.i18n import plural, tr
+from shashki.competition.labels import label, plural
 from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
+from shashki.i18n import NP_, _, pgettext
 
 
 def points_text(x: float) -> str:
@@ -154,8 +155,8 @@ def decided_text(s: Standing) -> str:
     True
     """
     if s.decided == "tiebreak":
-        return tr(f"tb.{s.criterion}")
-    return tr(f"decided.{s.decided}")
+        return label(f"tb.{s.criterion}")
+    return label(f"decided.{s.decided}")
 
 
 _COEFFICIENTS = {"schmulyan", "sonneborn-berger", "buchholz", "solkoff", "truncated-solkoff",
@@ -167,7 +168,6 @@ def reading_lines(t: Tournament, tiebreaks: Sequence[str] | None = None) -> list
     current language (the legend of the standings): ``Code 3.16.11 — the bye's virtual
     opponent: the lowest final score anyone made``."""
     from shashki.competition.catalogue import READINGS
-    from shashki.i18n import language
 
     tbs = set(t.tiebreaks if tiebreaks is None else tiebreaks)
     coefficients = bool(tbs & _COEFFICIENTS)
@@ -178,13 +178,10 @@ def reading_lines(t: Tournament, tiebreaks: Sequence[str] | None = None) -> list
         keys.append("double-forfeit")
     if tbs & {"wins", "beaten"}:
         keys.append("forfeit-wins")
-    ru = language() == "ru"
     out = []
     for k in keys:
         r = READINGS[k]
-        q, choice = r.question[ru], r.choices[t.reading(k)][ru]
-        article = r.article.replace("Code", "Кодекс") if ru else r.article
-        out.append(f"{article} — {q}: {choice}")
+        out.append(f"{_article(r.article)} — {_(r.question)}: {_(r.choices[t.reading(k)])}")
     return out
 
 
@@ -199,7 +196,7 @@ def _other_points(t: Tournament) -> dict[int, float]:
 
 def other_points_label(t: Tournament) -> str:
     """Heading of the second measure of a micro-match event."""
-    return tr("points.match" if t.micromatch_ranking == "games" else "points.games")
+    return label("points.match" if t.micromatch_ranking == "games" else "points.games")
 
 
 def to_json(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
@@ -240,7 +237,7 @@ def crosstable_csv(t: Tournament) -> str:
     return buf.getvalue()
 
 
-_MARKS = {"en": ("w", "b"), "ru": ("б", "ч")}
+_MARKS = (NP_("crosstable mark", "w"), NP_("crosstable mark", "b"))
 """Colour marks of the crosstable: White, Black (the Code's «белые», «чёрные» in Russian)."""
 
 
@@ -269,9 +266,7 @@ def crosstable(t: Tournament) -> dict[str, Any]:
     scored against the column player (``+``/``−`` for forfeits, ``■`` on the diagonal);
     Swiss: per round the opponent, the colour (``w``/``b``, in Russian ``б``/``ч``) and the
     points (``12б2``), ``—`` for the bye. Then points and place (Code 3.16.1)."""
-    from shashki.i18n import language
-
-    white, black = _MARKS["ru" if language() == "ru" else "en"]
+    white, black = (pgettext(*m) for m in _MARKS)
     rows_st = standings(t)
     place = {s.player.number: s.place for s in rows_st}
     order = [s.player.number for s in rows_st] if t.system == "dutch" else sorted(
@@ -297,8 +292,8 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                              else " ".join(got))
             rows.append([str(n), names[n], *cells, *_adjusted(t, n), points_text(totals[n]),
                          place[n]])
-        header = ["№", tr("name"), *(str(r) for r in range(1, t.current_round + 1)),
-                  *(["±"] if t.adjustments else []), tr("points"), tr("place")]
+        header = ["№", pgettext("event", "Name"), *(str(r) for r in range(1, t.current_round + 1)),
+                  *(["±"] if t.adjustments else []), _("Points"), _("Place")]
         return {"kind": "swiss", "header": header, "rows": rows}
     grid: dict[tuple[int, int], list[str]] = {}
     for n in order:
@@ -315,8 +310,9 @@ def crosstable(t: Tournament) -> dict[str, Any]:
                 cells.append(" ".join(grid.get((n, m), [])))
         rows.append([str(n), names[n], *cells, *_adjusted(t, n), points_text(totals[n]),
                      place[n]])
-    header = ["№", tr("name"), *(str(m) for m in order), *(["±"] if t.adjustments else []),
-              tr("points"), tr("place")]
+    header = ["№", pgettext("event", "Name"), *(str(m) for m in order),
+              *(["±"] if t.adjustments else []),
+              _("Points"), _("Place")]
     return {"kind": "round-robin", "header": header, "rows": rows}
 
 
@@ -331,20 +327,13 @@ def _adjusted(t: Tournament, n: int) -> list[str]:
 
 def crosstable_legend(t: Tournament) -> str:
     """What the marks of the crosstable mean, in the current language only."""
-    from shashki.i18n import language
-
-    ru = language() == "ru"
     if t.system == "dutch":
-        text = ("б — белые, ч — чёрные; + и − — победа и поражение за неявку (Кодекс 3.13); "
-                "— свободный тур («плюс», Кодекс 3.16.11)" if ru else
-                "w — White, b — Black; + and − — a forfeit won and lost (Code 3.13); "
-                "— the bye (Code 3.16.11)")
+        text = _("w — White, b — Black; + and − — a forfeit won and lost (Code 3.13); "
+                 "— the bye (Code 3.16.11)")
     else:
-        text = ("+ и − — победа и поражение за неявку (Кодекс 3.13)" if ru else
-                "+ and − — a forfeit won and lost (Code 3.13)")
+        text = _("+ and − — a forfeit won and lost (Code 3.13)")
     if t.adjustments:
-        text += ("; ± — дополнительные и штрафные очки (TRF 299)" if ru else
-                 "; ± — bonus and penalty points (TRF 299)")
+        text += _("; ± — bonus and penalty points (TRF 299)")
     return text
 
 
@@ -365,17 +354,17 @@ def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any
     from rich.table import Table
 
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
-    table = Table(title=f"{t.name} — {tr('standings')}" if t.name else tr("standings"))
+    table = Table(title=(f'{t.name} — ' + _('Standings')) if t.name else _("Standings"))
     for col in ("place", "№", "name", "title", "rating", "club", "points"):
-        table.add_column(tr(col) if col != "№" else col,
+        table.add_column(label(col) if col != "№" else col,
                          justify="left" if col in ("name", "club") else "right")
     if t.micromatch:
         table.add_column(other_points_label(t), justify="right")
     for k in tbs:
-        table.add_column(tr(f"tb.{k}"), justify="right")
+        table.add_column(label(f"tb.{k}"), justify="right")
     final = t.finished()
     if final:
-        table.add_column(tr("decided"))
+        table.add_column(pgettext("standings", "Decided by"))
     for r in standings_rows(t, tbs):
         name = r["name"] + (" (−)" if r["withdrawn"] else "")
         more = [points_text(r["other_points"])] if t.micromatch else []
@@ -404,7 +393,7 @@ def rich_group(t: Tournament, g: Any) -> Any:
 
     table = Table(title=g.name)
     for col in ("place", "name", "points"):
-        table.add_column(tr(col), justify="left" if col == "name" else "right")
+        table.add_column(label(col), justify="left" if col == "name" else "right")
     for s in group_standings(t, g):
         table.add_row(s.place, s.player.name, points_text(s.points))
     return table
@@ -414,9 +403,9 @@ def rich_crosstable(t: Tournament) -> Any:
     from rich.table import Table
 
     ct = crosstable(t)
-    table = Table(title=tr("crosstable"))
+    table = Table(title=_("Crosstable"))
     for h in ct["header"]:
-        table.add_column(h, justify="left" if h == tr("name") else "center")
+        table.add_column(h, justify="left" if h == pgettext("event", "Name") else "center")
     for row in ct["rows"]:
         table.add_row(*row)
     return table
@@ -426,11 +415,11 @@ def rich_pairings(t: Tournament, rnd: Round) -> Any:
     """A rich Table of a round's pairings with boards, colours, results, openings."""
     from rich.table import Table
 
-    table = Table(title=f"{tr('round')} {rnd.number}")
+    table = Table(title=(pgettext('column', 'Round') + f' {rnd.number}'))
     for col in ("board", "white", "result", "black"):
-        table.add_column(tr(col))
+        table.add_column(label(col))
     if t.micromatch:
-        table.add_column(tr("opening"))
+        table.add_column(_("Opening"))
     for r in _pairing_rows(t, rnd):
         table.add_row(str(r["board"]), r["white"], r["result"], r["black"],
                       *([r["opening"]] if t.micromatch else []))
@@ -460,7 +449,7 @@ def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
     for b in rnd.byes:
         pts = points_text(bye_points(t, b.kind))
         rows.append({"board": "", "white": _name(t, b.player),
-                     "black": f"{tr('bye')} ({tr(f'bye.{b.kind}')})", "result": pts,
+                     "black": (_('bye') + f" ({label('bye.' + b.kind)})"), "result": pts,
                      "opening": ""})
     return rows
 
@@ -483,17 +472,18 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     env = Environment(loader=PackageLoader("shashki.competition", "templates"),
                       autoescape=select_autoescape(["html", "j2"]))
     template = env.get_template("event.html.j2")
-    texts = {k: tr(k) for k in ("standings", "crosstable", "place", "name", "title", "rating",
+    texts = {k: label(k) for k in ("standings", "crosstable", "place", "name", "title", "rating",
                                 "club", "points", "round", "board", "white", "black",
                                 "result", "opening", "withdrawn")}
-    micro = (tr("micromatch").format(t.ballot or "—", tr(f"ranking.{t.micromatch_ranking}"))
+    micro = (_("micro-matches, openings from {}, ranked by "
+               "{}").format(t.ballot or "—", label(f"ranking.{t.micromatch_ranking}"))
              if t.micromatch else "")
-    meta = ", ".join(x for x in (tr(f"system.{t.system}"), micro, _rounds_text(t),
+    meta = ", ".join(x for x in (label(f"system.{t.system}"), micro, _rounds_text(t),
                                  plural(len(t.players), "players"), _time_text(t)) if x)
     where = " · ".join(x for x in (
-        t.city, _dates(t), f"{tr('chief_arbiter')}: {t.arbiter}" if t.arbiter else "",
-        f"{tr('printed')} {_today()}") if x)
-    tb_info = [{"key": k, "short": tr(f"tb.{k}"), "article": _article(TIEBREAKS[k][0]),
+        t.city, _dates(t), _("Chief arbiter: {name}").format(name=t.arbiter) if t.arbiter else "",
+        _("printed {date}").format(date=_today())) if x)
+    tb_info = [{"key": k, "short": label(f"tb.{k}"), "article": _article(TIEBREAKS[k][0]),
                 "name": tiebreak_name(k)} for k in tbs]
     ct = crosstable(t)
     cross = {"header": ct["header"], "legend": crosstable_legend(t),
@@ -504,8 +494,8 @@ def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
     rounds = [{"number": r.number, "rows": _pairing_rows(t, r), "opening": t.micromatch}
               for r in chosen]
     texts["other_points"] = other_points_label(t) if t.micromatch else ""
-    texts["decided"] = tr("decided") if t.finished() else ""
-    texts.update({k: tr(k) for k in RATING_TEXTS})
+    texts["decided"] = pgettext("standings", "Decided by") if t.finished() else ""
+    texts.update({k: label(k) for k in RATING_TEXTS})
     return str(template.render(t=t, lang=language(), texts=texts, meta=meta, where=where,
                                tiebreaks=tb_info, standings=standings_rows(t, tbs),
                                readings=reading_lines(t, tbs),
@@ -519,7 +509,7 @@ def _rounds_text(t: Tournament) -> str:
     planned = t.planned_rounds()
     if not planned:
         return plural(t.current_round, "rounds") if t.current_round else ""
-    return tr("round_of").format(t.current_round, planned)
+    return _("round {current} of {planned}").format(current=t.current_round, planned=planned)
 
 
 def _dates(t: Tournament) -> str:
@@ -535,19 +525,17 @@ def _today() -> str:
 
 
 def tiebreak_name(key: str) -> str:
-    """A tie-break's name in the current language (the catalogue keeps both)."""
-    from shashki.i18n import language
-
-    ru, _, en = TIEBREAKS[key][1].partition(" / ")
-    return ru if language() == "ru" else (en[:1].upper() + en[1:] if en else ru)
+    """A tie-break's name in the current language, capitalised."""
+    name = pgettext(*TIEBREAKS[key][1])
+    return name[:1].upper() + name[1:]
 
 
 def _article(text: str) -> str:
     """``Code 3.16.5`` as the current language writes it (``Кодекс 3.16.5``)."""
     from shashki.i18n import language
+    from shashki.messages import article
 
-    return (text.replace("Code ", "Кодекс ").replace("ch. ", "гл. ") if language() == "ru"
-            else text)
+    return article(text, language())
 
 
 RATING_TEXTS = ("rt.heading", "rt.games", "rt.score", "rt.expected", "rt.k", "rt.change",
@@ -555,40 +543,17 @@ RATING_TEXTS = ("rt.heading", "rt.games", "rt.score", "rt.expected", "rt.k", "rt
 
 
 def _time_text(t: Tournament) -> str:
-    """The time control as people write it (``70m/35 + 15m``), Code 3.9."""
+    """The time control as people write it (``70m/35 + 15m``, ``70 мин/35 + 15 мин``),
+    Code 3.9."""
     if not t.time_control:
         return ""
     from shashki.clock import InvalidTimeControl, TimeControl
-
-    try:
-        text = str(TimeControl.from_pdn(t.time_control))
-    except InvalidTimeControl:
-        return t.time_control
     from shashki.i18n import language
 
-    return _time_ru(text) if language() == "ru" else text
-
-
-def _time_ru(text: str) -> str:
-    """``70m/35 + 15m`` as Russian writes it: ``70 мин на 35 ходов + 15 мин``.
-
-    >>> _time_ru("70m/35 + 15m"), _time_ru("10m+5s"), _time_ru("1h30m/41")
-    ('70 мин на 35 ходов + 15 мин', '10 мин + 5 с', '1 ч 30 мин на 41 ход')
-    """
-    import re
-
-    def moves(m: re.Match[str]) -> str:
-        n = int(m.group(1))
-        word = ("ход" if n % 10 == 1 and n % 100 != 11 else
-                "хода" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "ходов")
-        return f" на {n} {word}"
-
-    out = re.sub(r"/(\d+)", moves, text)
-    out = re.sub(r"(\d+)h(?=\d)", r"\1 ч ", out)
-    out = re.sub(r"(\d+)h", r"\1 ч", out)
-    out = re.sub(r"(\d+)m", r"\1 мин", out)
-    out = re.sub(r"(\d+)s", r"\1 с", out)
-    return re.sub(r"\s*\+\s*", " + ", out)
+    try:
+        return TimeControl.from_pdn(t.time_control).text(language())
+    except InvalidTimeControl:
+        return t.time_control
 
 
 def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from shashki.competition.errors import ResultError
-from shashki.competition.i18n import tr
+from shashki.competition.labels import label
 from shashki.competition.model import Tournament
 
 MOVE_LINES = 40
@@ -54,7 +54,7 @@ def _texts() -> dict[str, str]:
     keys = ("round", "board", "white", "black", "result", "sheet.title", "sheet.event",
             "sheet.date", "sheet.game", "sheet.white_sign", "sheet.black_sign",
             "sheet.judge_sign", "opening")
-    return {k: tr(k) for k in keys}
+    return {k: label(k) for k in keys}
 
 
 def table_cards_html(t: Tournament, rnd: int) -> str:

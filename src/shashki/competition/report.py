@@ -33,9 +33,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from shashki.competition.catalogue import READINGS, TIEBREAKS
-from shashki.competition.i18n import plural, tr
+from shashki.competition.labels import label, plural
 from shashki.competition.model import Pairing, Tournament
 from shashki.competition.norms import NormTable
+from shashki.i18n import _, pgettext
 
 SCORESHEET_ROWS = 20
 """Moves a column of a scoresheet holds; a longer game goes on in a second column."""
@@ -55,7 +56,7 @@ def report_data(t: Tournament, pdn: str | None = None,
         "participants": [_participant(t, p.number) for p in sorted(t.players,
                                                                    key=lambda p: p.number)],
         "standings": export.standings_rows(t, tbs),
-        "tiebreaks": [{"key": k, "short": tr(f"tb.{k}"), "name": export.tiebreak_name(k),
+        "tiebreaks": [{"key": k, "short": label(f"tb.{k}"), "name": export.tiebreak_name(k),
                        "article": export._article(TIEBREAKS[k][0])} for k in tbs],
         "readings": export.reading_lines(t, tbs),
         "ratings": export.rating_rows(t),
@@ -88,31 +89,33 @@ def _regulations(t: Tournament, tbs: list[str]) -> list[tuple[str, str]]:
     """(label, value) lines of the regulations in short."""
     from shashki.competition import export
 
-    out = [(tr("r.system"), tr(f"system.{t.system}") + (
-        ", " + tr("micromatch").format(t.ballot or "—", tr(f"ranking.{t.micromatch_ranking}"))
+    out = [(pgettext("report", "System"), label(f"system.{t.system}") + (
+        ", " + _("micro-matches, openings from {}, ranked by "
+                 "{}").format(t.ballot or "—", label(f"ranking.{t.micromatch_ranking}"))
         if t.micromatch else ""))]
-    out.append((tr("r.rounds"), plural(t.current_round, "rounds")))
-    out.append((tr("r.players"), plural(len(t.players), "players")))
+    out.append((pgettext("report", "Rounds"), plural(t.current_round, "rounds")))
+    out.append((_("Participants"), plural(len(t.players), "players")))
     if t.time_control:
-        out.append((tr("r.time"), export._time_text(t)))
+        out.append((_("Time control"), export._time_text(t)))
     sc = t.scoring
-    out.append((tr("r.scoring"), f"{export.points_text(sc.win)}–{export.points_text(sc.draw)}–"
+    out.append((_("Points for a win, draw, "
+                  "loss"), f"{export.points_text(sc.win)}–{export.points_text(sc.draw)}–"
                                  f"{export.points_text(sc.loss)}"))
     if tbs:
-        out.append((tr("r.tiebreaks"), "; ".join(
+        out.append((_("Tie-breaks (Code 3.16.3, 3.16.12)"), "; ".join(
             f"{export.tiebreak_name(k)} ({export._article(TIEBREAKS[k][0])})" for k in tbs)))
-    ties = tr("r.ties.playoff") if t.ties == "playoff" else tr("r.ties.tiebreaks")
+    ties = _("a play-off (Code 3.16.2); where none can be held, the "
+             "tie-breaks") if t.ties == "playoff" else _("the tie-breaks (Code 3.16.3)")
     if t.ties == "playoff" and t.playoff_places:
-        ties += " " + (tr("r.ties.first") if t.playoff_places == 1 else
-                       tr("r.ties.places").format(t.playoff_places))
+        ties += " " + (_("for the first place") if t.playoff_places == 1 else
+                       _("for places 1 to {}").format(t.playoff_places))
     if t.lots:
-        ties += "; " + tr("r.ties.lots")
-    out.append((tr("r.ties"), ties))
-    ru = _ru()
+        ties += "; " + _("then by lot")
+    out.append((_("Equal points"), ties))
     for k in READINGS:
         if k in t.readings:
             r = READINGS[k]
-            out.append((r.question[ru], r.choices[t.readings[k]][ru]))
+            out.append((_(r.question), _(r.choices[t.readings[k]])))
     return out
 
 
@@ -126,10 +129,10 @@ def _judges(t: Tournament) -> list[tuple[str, str, str]]:
     """(role, name, category) of the panel (Code 4.6.1), the chief first."""
     out = []
     if t.arbiter:
-        out.append((tr("j.chief"), t.arbiter, t.arbiter_category))
-    out += [(tr("j.deputy"), d, "") for d in t.deputies]
+        out.append((_("Chief arbiter"), t.arbiter, t.arbiter_category))
+    out += [(_("Deputy chief arbiter"), d, "") for d in t.deputies]
     order = {"deputy": 0, "secretary": 1, "senior": 2, "judge": 3}
-    out += [(tr(f"j.{o.role}"), o.name, o.category)
+    out += [(label(f"j.{o.role}"), o.name, o.category)
             for o in sorted(t.officials, key=lambda o: order[o.role])]
     return out
 
@@ -138,9 +141,9 @@ def _participant(t: Tournament, n: int) -> dict[str, Any]:
     p = t.player(n)
     notes = []
     if p.entered > 1:
-        notes.append(tr("p.entered").format(p.entered))
+        notes.append(_("entered from round {}").format(p.entered))
     if p.withdrawn is not None:
-        notes.append(tr("p.withdrawn").format(p.withdrawn))
+        notes.append(_("withdrew from round {}").format(p.withdrawn))
     return {"number": n, "name": p.name, "title": p.title, "rating": p.rating or "",
             "club": p.club, "birth": p.birth[:4], "federation": p.federation,
             "note": "; ".join(notes)}
@@ -154,7 +157,7 @@ def _playoff(t: Tournament, i: int, po: Any) -> dict[str, Any]:
         return {"number": i, "players": names, "held": False, "note": po.note}
     ev = po.event
     return {"number": i, "players": names, "held": True, "note": po.note,
-            "system": tr(f"system.{ev.system}"), "time": export._time_text(ev),
+            "system": label(f"system.{ev.system}"), "time": export._time_text(ev),
             "standings": export.standings_rows(ev),
             "rounds": [{"number": r.number, "rows": export._pairing_rows(ev, r)}
                        for r in ev.rounds]}
@@ -167,7 +170,7 @@ def _events(t: Tournament) -> list[dict[str, Any]]:
 
     out: list[dict[str, Any]] = []
     for s in t.sanctions:
-        out.append({"round": s.round, "what": "sanction", "text": tr(f"s.{s.kind}"),
+        out.append({"round": s.round, "what": "sanction", "text": label(f"s.{s.kind}"),
                     "who": t.player(s.player).name, "article": s.article or "",
                     "note": s.note})
     for r in t.rounds:
@@ -179,27 +182,28 @@ def _events(t: Tournament) -> list[dict[str, Any]]:
                 who = {"+/-": t.player(b).name, "-/+": t.player(w).name,
                        "-/-": f"{t.player(w).name}, {t.player(b).name}"}[res]
                 out.append({"round": r.number, "what": "forfeit",
-                            "text": tr("e.forfeit" if res != "-/-" else "e.both"),
+                            "text": label("e.forfeit" if res != "-/-" else "e.both"),
                             "who": who, "article": "Code 3.13.1" if res != "-/-"
                             else "Code 3.13.3", "note": _board_text(p, g)})
     for a in t.adjustments:
-        who = ", ".join(t.player(n).name for n in a.players) or tr("e.everyone")
-        what = (tr("e.bonus") if a.points >= 0 else tr("e.penalty")) if not a.kind else \
-            tr("e.revalued").format(a.kind)
+        who = ", ".join(t.player(n).name for n in a.players) or _("every player")
+        what = (_("bonus points") if a.points >= 0 else _("penalty points")) if not a.kind else \
+            _("result {} worth").format(a.kind)
         out.append({"round": a.round or "", "what": "adjustment",
                     "text": f"{what} {export.points_text(abs(a.points))}" if not a.kind
                     else f"{what}: {export.points_text(a.points)}", "who": who,
                     "article": "TRF-2026 299", "note": a.reason})
     for pl in t.players:
         if pl.withdrawn is not None:
-            out.append({"round": pl.withdrawn, "what": "withdrawal", "text": tr("e.withdrawn"),
+            out.append({"round": pl.withdrawn, "what": "withdrawal", "text": _("withdrew"),
                         "who": pl.name, "article": "Code 3.16.11", "note": ""})
         if pl.entered > 1:
-            out.append({"round": pl.entered, "what": "late entry", "text": tr("e.entered"),
+            out.append({"round": pl.entered, "what": "late entry", "text": _("entered after round "
+                                                                             "1"),
                         "who": pl.name, "article": "C.04.2 C", "note": ""})
     for d in t.draws:
         if d.get("what") == "lot":
-            out.append({"round": "", "what": "lot", "text": tr("e.lot"),
+            out.append({"round": "", "what": "lot", "text": _("drawing of lots for places"),
                         "who": ", ".join(t.player(n).name for n in d["order"]),
                         "article": "Code ch. IV", "note": f"seed {d.get('seed')}"})
     for e in out:
@@ -209,7 +213,7 @@ def _events(t: Tournament) -> list[dict[str, Any]]:
 
 
 def _board_text(p: Pairing, g: int) -> str:
-    return tr("e.board").format(p.board) + (f", {tr('e.game')} {g}" if len(p.results) > 1
+    return _("board {}").format(p.board) + ((', ' + _('game') + f' {g}') if len(p.results) > 1
                                              else "")
 
 
@@ -239,7 +243,7 @@ def scoresheets(t: Tournament, pdn: str) -> list[dict[str, Any]]:
         if wn is None or bn is None or (rnd, wn, bn) not in where:
             continue
         w, b = wn, bn
-        _, pairing, g = where[(rnd, w, b)]
+        _rnd, pairing, g = where[(rnd, w, b)]
         moves = [node.move_text(full=True) for node in game.mainline()]
         pairs = [(i // 2 + 1, moves[i], moves[i + 1] if i + 1 < len(moves) else "")
                  for i in range(0, len(moves), 2)]
@@ -270,8 +274,8 @@ def report_html(t: Tournament, pdn: str | None = None,
                       autoescape=select_autoescape(["html", "j2"]))
     data = report_data(t, pdn, tiebreaks, norms)
     keys = [k for k in _TEXT_KEYS]
-    texts = {k: tr(k) for k in (*keys, *export.RATING_TEXTS)}
-    texts["decided"] = tr("decided") if t.finished() else ""
+    texts = {k: label(k) for k in (*keys, *export.RATING_TEXTS)}
+    texts["decided"] = pgettext("standings", "Decided by") if t.finished() else ""
     texts["other_points"] = export.other_points_label(t) if t.micromatch else ""
     dates = " — ".join(date_text(x) for x in (t.start, t.end) if x)
     shown = {k: any(p[k] for p in data["participants"])

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from shashki.board import Board
 from shashki.composition.record import Composition, Stipulation
+from shashki.i18n import translation
 from shashki.svg import board_svg, svg_to_png
 
 LINE = 34.0
@@ -88,15 +89,16 @@ def line_svgs(board: Board, moves: Sequence[str], lang: str = "ru",
     and after the last: (caption, svg) pairs."""
     b = board.copy(stack=False)
     out = []
-    first = "Начальная позиция" if lang == "ru" else "Initial position"
+    tr = translation(lang)
+    first = tr.gettext("Initial position")
     caption = first
     number = 1
     for text in moves:
         out.append((caption, framed_svg(b, [caption], size=size, move_text=text)))
         white = b.turn.value == 0
         b.push(b.parse_move(text))
-        after = "После" if lang == "ru" else "After"
-        caption = f"{after} {number}. {text}" if white else f"{after} {number}... {text}"
+        caption = (tr.gettext("After {number}. {move}") if white else
+                   tr.gettext("After {number}... {move}")).format(number=number, move=text)
         if not white:
             number += 1
     out.append((caption, framed_svg(b, [caption], size=size)))

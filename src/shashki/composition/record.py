@@ -28,6 +28,7 @@ from enum import StrEnum
 from shashki.board import Board
 from shashki.color import BLACK, WHITE
 from shashki.errors import ShashkiError
+from shashki.i18n import LANGUAGES, NP_, translation
 from shashki.pdn import Game
 
 
@@ -95,17 +96,24 @@ class Genre(StrEnum):
     """Дамочная проблема: a problem with a king in the initial position."""
 
 
-GENRE_NAMES: dict[Genre, tuple[str, str]] = {
-    Genre.PROBLEM: ("problem", "проблема"),
-    Genre.MINIATURE: ("miniature", "миниатюра"),
-    Genre.STUDY: ("study", "этюд"),
-    Genre.ZADACHA: ("block poser", "задача"),
-    Genre.KING_PROBLEM: ("king problem", "дамочная проблема"),
+GENRE_NAMES: dict[Genre, str] = {
+    Genre.PROBLEM: NP_("genre", "problem")[1],
+    Genre.MINIATURE: NP_("genre", "miniature")[1],
+    Genre.STUDY: NP_("genre", "study")[1],
+    Genre.ZADACHA: NP_("genre", "block poser")[1],
+    Genre.KING_PROBLEM: NP_("genre", "king problem")[1],
 }
+"""Each genre's English name; :func:`genre_name` in a language."""
+
+
+def genre_name(genre: Genre, lang: str) -> str:
+    """``study`` is ``этюд`` in Russian (the catalogue's ``genre`` entries)."""
+    return translation(lang).pgettext("genre", GENRE_NAMES[genre])
+
 
 _GENRE_WORDS = {**{g.value: g for g in Genre},
-                **{ru: g for g, (_en, ru) in GENRE_NAMES.items()},
-                **{en: g for g, (en, _ru) in GENRE_NAMES.items()},
+                **{genre_name(g, lang).lower().replace("ё", "е"): g for g in GENRE_NAMES
+                   for lang in LANGUAGES},
                 "etude": Genre.STUDY, "endgame": Genre.STUDY, "block": Genre.ZADACHA,
                 "block poser": Genre.ZADACHA, "mini": Genre.MINIATURE}
 
@@ -192,19 +200,17 @@ class Stipulation:
 
     def text(self, lang: str = "en") -> str:
         """The stipulation as printed under a diagram (``lang`` ``en`` or ``ru``)."""
-        ru = lang == "ru"
+        tr = translation(lang)
         if self.goal is Goal.WIN:
-            s = "Белые начинают и выигрывают" if ru else "White to play and win"
+            s = tr.gettext("White to play and win")
         elif self.goal is Goal.DRAW:
-            s = "Белые начинают и делают ничью" if ru else "White to play and draw"
+            s = tr.gettext("White to play and draw")
         else:
             men, kings = self.block or (0, 0)
-            what = block_text(men, kings)
-            s = (f"Белые начинают и запирают {what}" if ru
-                 else f"White to play and block {what}")
+            s = tr.gettext("White to play and block {what}").format(
+                what=block_text(men, kings))
         if self.moves is not None:
-            s += f" в {self.moves} {_moves_ru(self.moves)}" if ru else (
-                f" in {self.moves} move{'s' if self.moves != 1 else ''}")
+            s += tr.ngettext(" in {n} move", " in {n} moves", self.moves).format(n=self.moves)
         return s
 
     def short(self) -> str:
@@ -242,14 +248,6 @@ def _block_material(spec: str, text: str) -> tuple[int, int]:
         else:
             kings += n
     return men, kings
-
-
-def _moves_ru(n: int) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return "ход"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "хода"
-    return "ходов"
 
 
 @dataclass

@@ -19,6 +19,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from shashki.correspondence.errors import InvalidControl
+from shashki.i18n import N_
 
 Now = Callable[[], datetime]
 """A source of the current moment (an aware datetime)."""
@@ -49,8 +50,7 @@ class Calendar:
         try:
             ZoneInfo(self.zone)
         except (ZoneInfoNotFoundError, ValueError):
-            raise InvalidControl(f"unknown time zone {self.zone!r}",
-                                 f"неизвестный часовой пояс {self.zone!r}") from None
+            raise InvalidControl(N_("unknown time zone {zone}"), zone=repr(self.zone)) from None
 
     @property
     def tz(self) -> ZoneInfo:
@@ -59,8 +59,8 @@ class Calendar:
     def day(self, moment: datetime) -> date:
         """The calendar date of ``moment`` in the event's zone (Code 5.1.2: days)."""
         if moment.tzinfo is None:
-            raise InvalidControl(f"moment {moment.isoformat()!r} has no time zone",
-                                 f"у момента {moment.isoformat()!r} нет часового пояса")
+            raise InvalidControl(N_("moment {moment} has no time "
+                                    "zone"), moment=repr(moment.isoformat()))
         return moment.astimezone(self.tz).date()
 
     def noon(self, d: date) -> datetime:
@@ -79,8 +79,7 @@ class SimulatedClock:
 
     def __init__(self, start: datetime) -> None:
         if start.tzinfo is None:
-            raise InvalidControl("the simulated clock needs an aware datetime",
-                                 "модельным часам нужно время с часовым поясом")
+            raise InvalidControl(N_("the simulated clock needs an aware datetime"))
         self.moment = start
 
     def __call__(self) -> datetime:

@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from shashki.clock import plain_units, unit
 from shashki.correspondence.errors import InvalidControl
+from shashki.i18n import N_
 
 _PERIOD = re.compile(r"(\d+)\s*d(?:\s*/\s*(\d+))?", re.I)
 
@@ -38,6 +40,13 @@ class Period:
     def __str__(self) -> str:
         return f"{self.days}d" if self.moves is None else f"{self.days}d/{self.moves}"
 
+    def text(self, lang: str) -> str:
+        """The period as ``lang`` writes it: ``30 дн/10``."""
+        if lang == "en":
+            return str(self)
+        days = f"{self.days} {unit('d', lang)}"
+        return days if self.moves is None else f"{days}/{self.moves}"
+
 
 @dataclass(frozen=True)
 class DayControl:
@@ -54,45 +63,50 @@ class DayControl:
 
     def __post_init__(self) -> None:
         if not self.periods:
-            raise InvalidControl("a time control needs at least one period",
-                                 "в контроле времени нужен хотя бы один период")
+            raise InvalidControl(N_("a time control needs at least one period"))
         for p in self.periods[:-1]:
             if p.moves is None:
-                raise InvalidControl(f"period {p} covers the whole game; nothing may follow",
-                                     f"период {p} — на всю партию; после него ничего нет")
+                raise InvalidControl(N_("period {p} covers the whole game; nothing may "
+                                        "follow"), p=p)
         for p in self.periods:
             if p.days <= 0 or (p.moves is not None and p.moves <= 0):
-                raise InvalidControl(f"period {p} must have positive days and moves",
-                                     f"в периоде {p} дни и ходы должны быть положительны")
+                raise InvalidControl(N_("period {p} must have positive days and moves"), p=p)
 
     @classmethod
     def parse(cls, text: str) -> DayControl:
-        """``30d/10`` (30 days per 10 moves), ``180d`` (the whole game), ``100d/50 + 10d/10``.
+        """``30d/10`` (30 days per 10 moves), ``180d`` (the whole game), ``100d/50 + 10d/10``;
+        the days may be written as any language of the catalogue writes them (``30 дн/10``).
 
         Raises :class:`InvalidControl` naming the part that cannot be read.
+
+        >>> DayControl.parse("30 дн/10") == DayControl.parse("30d/10")
+        True
+        >>> DayControl.parse("100d/50 + 10d/10").text("ru")
+        '100 дн/50 + 10 дн/10'
         """
-        parts = [p.strip() for p in text.split("+")]
+        parts = [p.strip() for p in plain_units(text, "d").split("+")]
         periods = []
         for part in parts:
             m = _PERIOD.fullmatch(part)
             if not m:
                 raise InvalidControl(
-                    f"bad correspondence time control {text!r}: cannot read {part!r} "
-                    "(expected e.g. 30d/10 or 180d)",
-                    f"неверный контроль времени {text!r}: не читается {part!r} "
-                    "(нужно, напр., 30d/10 или 180d)")
+                    N_("bad correspondence time control {text}: cannot read {part} (expected e.g. "
+                       "30d/10 or 180d)"), text=repr(text), part=repr(part))
             periods.append(Period(int(m.group(1)), int(m.group(2)) if m.group(2) else None))
         return cls(tuple(periods))
 
     def __str__(self) -> str:
         return " + ".join(str(p) for p in self.periods)
 
+    def text(self, lang: str) -> str:
+        """The control as ``lang`` writes it (``30 дн/10``)."""
+        return " + ".join(p.text(lang) for p in self.periods)
+
     def allowance(self, move: int) -> int:
         """Days a player may have used in all when he makes his ``move``-th move (1-based),
         counted from the start or from a restart after a warning (Code 5.1.2, 5.1.7)."""
         if move < 1:
-            raise InvalidControl(f"move number {move} must be 1 or more",
-                                 f"номер хода {move} должен быть не меньше 1")
+            raise InvalidControl(N_("move number {move} must be 1 or more"), move=move)
         total = 0
         reached = 0
         for i, p in enumerate(self.periods):

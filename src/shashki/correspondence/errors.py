@@ -1,29 +1,58 @@
-"""Typed errors of correspondence play. Each message names the bad token, in English and
-Russian (``message_ru``) since players and officials see them."""
+"""Typed errors of correspondence play. Each keeps its English message template and its
+values, so players and officials read it in their language: ``str(e)`` is English,
+:meth:`CorrespondenceError.text` the same message from the ``shashki`` catalogue
+(docs/translating.md).
+
+>>> e = PlayError(N_("{name} is already entered"), name="nina")
+>>> str(e), e.text("ru")
+('nina is already entered', 'nina уже заявлен')
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from shashki.errors import ShashkiError
+from shashki.i18n import N_, translation
+from shashki.messages import translate
+
+__all__ = ["N_", "CorrespondenceError", "InvalidControl", "LeaveError", "NotAllowed",
+           "PlayError", "UnreadableReply"]
+
+Value = object | Callable[[str], str]
+"""A value of a message: shown as it is, translated when it is a message itself (an
+article, a phrase of the catalogue), or a function of the language."""
 
 
 class CorrespondenceError(ShashkiError):
-    """Base of every correspondence error; ``message_ru`` is the Russian text.
+    """Base of every correspondence error: a message template (marked with ``N_``) and
+    its values.
 
     >>> from shashki.correspondence import DayControl
     >>> try:
     ...     DayControl.parse("30 days")
     ... except CorrespondenceError as e:
-    ...     print(type(e).__name__, "|", e.message_ru.split(":")[0])
+    ...     print(type(e).__name__, "|", e.text("ru").split(":")[0])
     InvalidControl | неверный контроль времени '30 days'
     """
 
-    def __init__(self, message: str, message_ru: str = "") -> None:
-        super().__init__(message)
-        self.message_ru = message_ru or message
+    def __init__(self, template: str, /, **values: Value) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(self.text("en"))
 
     def text(self, language: str) -> str:
-        """The message in ``ru`` or ``en``."""
-        return self.message_ru if language == "ru" else str(self)
+        """The message in ``language`` (``ru`` or ``en``)."""
+        tr = translation(language)
+        shown: dict[str, object] = {}
+        for name, value in self.values.items():
+            if callable(value):
+                shown[name] = value(language)
+            elif isinstance(value, str) and language != "en":
+                shown[name] = translate(tr.gettext(value), language)
+            else:
+                shown[name] = value
+        return tr.gettext(self.template).format(**shown)
 
 
 class InvalidControl(CorrespondenceError):
@@ -92,6 +121,6 @@ class UnreadableReply(CorrespondenceError):
     UnreadableReply
     """
 
-    def __init__(self, message: str, message_ru: str, token: str = "") -> None:
-        super().__init__(message, message_ru)
+    def __init__(self, template: str, /, *, token: str = "", **values: Value) -> None:
+        super().__init__(template, **values)
         self.token = token

@@ -32,6 +32,7 @@ from shashki.correspondence.errors import PlayError
 from shashki.correspondence.game import CorrespondenceGame
 from shashki.correspondence.leave import LeaveBook, LeavePolicy
 from shashki.correspondence.roles import Person, Role, require
+from shashki.i18n import N_
 
 TIEBREAKS = {
     "berger": ["sonneborn-berger", "wins", "direct", "places"],
@@ -92,12 +93,12 @@ class CorrespondenceEvent:
         if isinstance(self.control, str):
             self.control = DayControl.parse(self.control)
         if self.system not in TIEBREAKS:
-            raise PlayError(f"unknown system {self.system!r}; use berger or dutch",
-                            f"неизвестная система {self.system!r}; нужно berger или dutch")
+            raise PlayError(N_("unknown system {system}; use berger or "
+                               "dutch"), system=repr(self.system))
         if self.judge is not None:
-            require(self.judge, Role.JUDGE, action="act as the judge", article="Code 5.1.6")
+            require(self.judge, Role.JUDGE, action=N_("act as the judge"), article="Code 5.1.6")
         if self.captain is not None:
-            require(self.captain, Role.CAPTAIN, action="act as the captain",
+            require(self.captain, Role.CAPTAIN, action=N_("act as the captain"),
                     article="Code 5.1.6")
         self.calendar = Calendar(self.zone)
         self.leave = LeaveBook(self.policy)
@@ -120,9 +121,9 @@ class CorrespondenceEvent:
 
     def add_player(self, person: Person) -> Person:
         if self.tournament.rounds:
-            raise PlayError("the event has started", "соревнование уже началось")
+            raise PlayError(N_("the event has started"))
         if any(p.name == person.name for p in self.players):
-            raise PlayError(f"{person.name} is already entered", f"{person.name} уже заявлен")
+            raise PlayError(N_("{name} is already entered"), name=person.name)
         self.players.append(person)
         self.tournament.add_player(person.name)
         return person
@@ -131,8 +132,7 @@ class CorrespondenceEvent:
         for p in self.tournament.players:
             if p.name == name:
                 return p.number
-        raise PlayError(f"{name} does not play in {self.name}",
-                        f"{name} не участвует в {self.name}")
+        raise PlayError(N_("{name} does not play in {name2}"), name=name, name2=self.name)
 
     def person(self, number: int) -> Person:
         return self.players[number - 1]
@@ -155,9 +155,9 @@ class CorrespondenceEvent:
         """Pair and start the games: every round of a round robin at once (P9), round 1 of a
         Swiss."""
         if self.tournament.rounds:
-            raise PlayError("the event has started", "соревнование уже началось")
+            raise PlayError(N_("the event has started"))
         if len(self.players) < 2:
-            raise PlayError("at least two players are needed", "нужно хотя бы два участника")
+            raise PlayError(N_("at least two players are needed"))
         if self.system == "dutch":
             return self.next_round()
         games: list[Board] = []
@@ -174,12 +174,11 @@ class CorrespondenceEvent:
     def next_round(self) -> list[Board]:
         """Swiss: pair the next round when every game of the last one is registered."""
         if self.system != "dutch":
-            raise PlayError("a round robin starts all its rounds at once",
-                            "в круговом турнире все туры начинаются сразу")
+            raise PlayError(N_("a round robin starts all its rounds at once"))
         if self.tournament.rounds and not self.tournament.complete():
-            raise PlayError("the current round is not finished", "текущий тур не закончен")
+            raise PlayError(N_("the current round is not finished"))
         if self.rounds and len(self.tournament.rounds) >= self.rounds:
-            raise PlayError("all rounds have been played", "все туры сыграны")
+            raise PlayError(N_("all rounds have been played"))
         rnd = pair_next_round(self.tournament)
         self.tournament.add_round(rnd)
         return self._open(rnd)

@@ -31,6 +31,7 @@ from shashki.correspondence.leave import LeaveBook
 from shashki.correspondence.roles import Person, Role, require
 from shashki.errors import ShashkiError
 from shashki.game import Game, Termination
+from shashki.i18n import N_
 
 ARTICLE_DAYS = "Code 5.1.2"
 ARTICLE_JUDGE = "Code 5.1.7"
@@ -221,14 +222,11 @@ class CorrespondenceGame:
         ruleset: str | None = None,
     ) -> None:
         if white.name == black.name:
-            raise PlayError(f"{white.name} cannot play himself", f"{white.name} не может "
-                            "играть сам с собой")
+            raise PlayError(N_("{name} cannot play himself"), name=white.name)
         if not 0 < remind_after < escalate_after:
             raise PlayError(
-                f"reminder after {remind_after} days must come before escalation after "
-                f"{escalate_after}",
-                f"напоминание через {remind_after} дн. должно быть раньше обращения к судье "
-                f"через {escalate_after}")
+                N_("reminder after {remind_after} days must come before escalation after "
+                   "{escalate_after}"), remind_after=remind_after, escalate_after=escalate_after)
         self.white, self.black = white, black
         self.control = DayControl.parse(control) if isinstance(control, str) else control
         self.calendar = calendar or Calendar()
@@ -262,7 +260,7 @@ class CorrespondenceGame:
             return WHITE
         if name == self.black.name:
             return BLACK
-        raise PlayError(f"{name} does not play in this game", f"{name} не играет в этой партии")
+        raise PlayError(N_("{name} does not play in this game"), name=name)
 
     @property
     def to_move(self) -> Color:
@@ -337,16 +335,14 @@ class CorrespondenceGame:
         """Nobody acts as the judge or the captain on a game he plays (rules.md L17)."""
         if official.name in (self.white.name, self.black.name):
             raise NotAllowed(
-                f"{official.name} plays this game and may not act on it as an official "
-                f"({article})",
-                f"{official.name} играет эту партию и не может решать по ней как судья или "
-                f"староста ({article.replace('Code', 'Кодекс')})")
+                N_("{name} plays this game and may not act on it as an official ({article})"),
+                name=official.name, article=article)
 
     def _require_open(self) -> None:
         if self.is_over:
             t = self.termination
             assert t is not None
-            raise PlayError(f"the game is over: {t.tag()}", f"партия окончена: {t.tag()}")
+            raise PlayError(N_("the game is over: {t}"), t=t.tag())
 
     def play(self, by: Person, move: str, *, at: datetime | None = None,
              channel: Channel = Channel.WEB) -> list[Notice]:
@@ -355,7 +351,7 @@ class CorrespondenceGame:
         self._require_open()
         color = self.color_of(by)
         if color is not self.to_move:
-            raise PlayError(f"it is not {by.name}'s move", f"сейчас не ход игрока {by.name}")
+            raise PlayError(N_("it is not {name}'s move"), name=by.name)
         moment = at or self.now()
         return self._record(move, color, moment, moment, channel)
 
@@ -365,21 +361,20 @@ class CorrespondenceGame:
         the mover's time stops at the postmark, the opponent's starts on receipt; the days
         between are transit, charged to nobody (Code 5.1.2, 5.1.8; P3). Without a receipt
         date, receipt is taken as ``assumed_transit`` days after the postmark."""
-        require(official, Role.CAPTAIN, action="enter a postal move", article=ARTICLE_CAPTAIN)
+        require(official, Role.CAPTAIN, action=N_("enter a postal move"), article=ARTICLE_CAPTAIN)
         self._require_neutral(official, ARTICLE_CAPTAIN)
         self._require_open()
         color = self.to_move
         begun = self.received_day(color)
         if postmark < begun:
-            raise PlayError(f"postmark {postmark} is before the move was received ({begun})",
-                            f"штемпель {postmark} раньше получения хода ({begun})")
+            raise PlayError(N_("postmark {postmark} is before the move was received "
+                               "({begun})"), postmark=postmark, begun=begun)
         if postmark > self.today():
-            raise PlayError(f"postmark {postmark} is in the future", f"штемпель {postmark} "
-                            "в будущем")
+            raise PlayError(N_("postmark {postmark} is in the future"), postmark=postmark)
         got = received or postmark + timedelta(days=self.assumed_transit)
         if got < postmark:
-            raise PlayError(f"receipt {got} is before the postmark {postmark}",
-                            f"получение {got} раньше штемпеля {postmark}")
+            raise PlayError(N_("receipt {got} is before the postmark "
+                               "{postmark}"), got=got, postmark=postmark)
         return self._record(move, color, self.calendar.noon(postmark), self.calendar.noon(got),
                             Channel.POST, entered_by=official.name)
 
@@ -389,13 +384,12 @@ class CorrespondenceGame:
         sent_day = self.calendar.day(sent)
         begun = self.received_day(color)
         if sent_day < begun:
-            raise PlayError(f"a move sent on {sent_day} cannot answer one received on {begun}",
-                            f"ход, отправленный {sent_day}, не может отвечать на ход, "
-                            f"полученный {begun}")
+            raise PlayError(N_("a move sent on {sent_day} cannot answer one received on "
+                               "{begun}"), sent_day=sent_day, begun=begun)
         try:
             m = self.game.board.parse_move(move)
         except ShashkiError as e:
-            raise PlayError(str(e), f"недопустимый ход {move!r}: {e}") from None
+            raise PlayError(N_("{error}"), error=str(e)) from None
         text = self.game.board.move_text(m)
         reflection = self.thinking(color, sent_day)
         k = self.own_moves(color) - self._restart[color].moves + 1
@@ -438,20 +432,18 @@ class CorrespondenceGame:
         self._require_open()
         color = self.color_of(by)
         if color is self.to_move:
-            raise PlayError("conditional moves are given while the opponent is to move",
-                            "условные ходы даются, пока ход за соперником")
+            raise PlayError(N_("conditional moves are given while the opponent is to move"))
         if len(moves) < 2 or len(moves) % 2:
             raise PlayError(
-                f"a conditional line pairs each expected move with an answer: {moves!r}",
-                f"в условной линии каждому ожидаемому ходу нужен ответ: {moves!r}")
+                N_("a conditional line pairs each expected move with an answer: "
+                   "{moves}"), moves=repr(moves))
         board = self.game.board.copy()
         texts = []
         for mv in moves:
             try:
                 m = board.parse_move(mv)
             except ShashkiError as e:
-                raise PlayError(f"conditional move {mv!r}: {e}",
-                                f"условный ход {mv!r} недопустим: {e}") from None
+                raise PlayError(N_("conditional move {mv}: {e}"), mv=repr(mv), e=e) from None
             texts.append(board.move_text(m))
             board.push(m)
         self.conditionals = [c for c in self.conditionals
@@ -544,16 +536,14 @@ class CorrespondenceGame:
              today: date | None = None, color: Color | None = None) -> Overstep:
         """The judge decides on the pending overstep (Code 5.1.7): a loss ends the game; a
         warning lets it go on with the player's count restarted from zero (P5)."""
-        require(judge, Role.JUDGE, action="rule on overstepped time", article=ARTICLE_JUDGE)
+        require(judge, Role.JUDGE, action=N_("rule on overstepped time"), article=ARTICLE_JUDGE)
         self._require_neutral(judge, ARTICLE_JUDGE)
         if not reason.strip():
-            raise PlayError("the judge's decision needs a reason",
-                            "у решения судьи должна быть причина")
+            raise PlayError(N_("the judge's decision needs a reason"))
         pending = [o for o in self.oversteps if o.decision is None
                    and (color is None or o.color is color)]
         if not pending:
-            raise PlayError("no overstep is waiting for a decision",
-                            "нет просрочки, ожидающей решения")
+            raise PlayError(N_("no overstep is waiting for a decision"))
         o = pending[0]
         day = today or self.today()
         o.decision, o.reason, o.judge, o.decided = decision, reason.strip(), judge.name, day
@@ -573,16 +563,15 @@ class CorrespondenceGame:
     def decide(self, judge: Person, result: str, reason: str) -> Termination:
         """The judge's decision in a dispute or breach (Code 5.1.7): ``1-0``, ``0-1`` or
         ``1/2-1/2`` with its reason."""
-        require(judge, Role.JUDGE, action="decide the result", article=ARTICLE_JUDGE)
+        require(judge, Role.JUDGE, action=N_("decide the result"), article=ARTICLE_JUDGE)
         self._require_neutral(judge, ARTICLE_JUDGE)
         self._require_open()
         winners = {"1-0": WHITE, "0-1": BLACK, "1/2-1/2": None}
         if result not in winners:
-            raise PlayError(f"unknown result {result!r}; use 1-0, 0-1 or 1/2-1/2",
-                            f"неизвестный результат {result!r}; нужно 1-0, 0-1 или 1/2-1/2")
+            raise PlayError(N_("unknown result {result}; use 1-0, 0-1 or "
+                               "1/2-1/2"), result=repr(result))
         if not reason.strip():
-            raise PlayError("the judge's decision needs a reason",
-                            "у решения судьи должна быть причина")
+            raise PlayError(N_("the judge's decision needs a reason"))
         t = self.game.decide(winners[result], ARTICLE_JUDGE, reason.strip())
         self._ended(self.today())
         return t
@@ -600,25 +589,24 @@ class CorrespondenceGame:
         try:
             self.game.offer_draw(self.color_of(by))
         except ShashkiError as e:
-            raise PlayError(str(e), f"предложение ничьей невозможно: {e}") from None
+            raise PlayError(N_("{error}"), error=str(e)) from None
 
     def accept_draw(self, by: Person) -> Termination:
         self._require_open()
         try:
             t = self.game.accept_draw(self.color_of(by))
         except ShashkiError as e:
-            raise PlayError(str(e), f"нечего принимать: {e}") from None
+            raise PlayError(N_("{error}"), error=str(e)) from None
         self._ended(self.today())
         return t
 
     def register(self, captain: Person) -> str:
         """The captain receives and registers the finished game (Code 5.1.8)."""
-        require(captain, Role.CAPTAIN, action="register a finished game",
+        require(captain, Role.CAPTAIN, action=N_("register a finished game"),
                 article=ARTICLE_CAPTAIN)
         self._require_neutral(captain, ARTICLE_CAPTAIN)
         if not self.is_over:
-            raise PlayError("only a finished game is registered (Code 5.1.8)",
-                            "регистрируется только законченная партия (Кодекс 5.1.8)")
+            raise PlayError(N_("only a finished game is registered (Code 5.1.8)"))
         self.registered = captain.name
         return self.result
 

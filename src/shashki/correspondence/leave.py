@@ -17,6 +17,7 @@ from datetime import date, timedelta
 
 from shashki.correspondence.errors import LeaveError
 from shashki.correspondence.roles import Person, Role, require
+from shashki.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -110,29 +111,28 @@ class LeaveBook:
         year's days; a period spanning New Year counts in each year). Code 5.1.3-5.1.4
         leave such details to each event's regulations."""
         if last < first:
-            raise LeaveError(f"leave ends ({last}) before it starts ({first})",
-                             f"отпуск кончается ({last}) раньше начала ({first})")
+            raise LeaveError(N_("leave ends ({last}) before it starts "
+                                "({first})"), last=last, first=first)
         if (first - today).days < self.policy.notice_days:
             raise LeaveError(
-                f"leave from {first} must be taken in advance: at least "
-                f"{self.policy.notice_days} day(s) before it starts (today is {today})",
-                f"отпуск с {first} берётся заранее: не позже чем за "
-                f"{self.policy.notice_days} дн. до начала (сегодня {today})")
+                N_("leave from {first} must be taken in advance: at least {notice_days} day(s) "
+                   "before it starts (today is "
+                   "{today})"), first=first, notice_days=self.policy.notice_days, today=today)
         if (last - first).days + 1 < self.policy.min_days:
-            raise LeaveError(f"a leave lasts at least {self.policy.min_days} days",
-                             f"отпуск — не короче {self.policy.min_days} дн.")
+            raise LeaveError(N_("a leave lasts at least {min_days} "
+                                "days"), min_days=self.policy.min_days)
         new = Leave(player, first, last, today)
         for lv in self.leaves:
             if lv.player == player and lv.first <= last and first <= lv.last:
-                raise LeaveError(f"leave {first}..{last} overlaps {lv.first}..{lv.last}",
-                                 f"отпуск {first}..{last} пересекается с {lv.first}..{lv.last}")
+                raise LeaveError(N_("leave {first}..{last} overlaps {first2}..{last2}"),
+                                 first=first, last=last, first2=lv.first, last2=lv.last)
         for year in sorted({d.year for d in new.days()}):
             want = sum(1 for d in new.days() if d.year == year)
             left = self.remaining(player, year)
             if want > left:
                 raise LeaveError(
-                    f"{player} asks {want} leave day(s) in {year} but has {left} left",
-                    f"{player} просит {want} дн. отпуска в {year} г., осталось {left}")
+                    N_("{player} asks {want} leave day(s) in {year} but has {left} "
+                       "left"), player=player, want=want, year=year, left=left)
         self.leaves.append(new)
         return new
 
@@ -141,21 +141,20 @@ class LeaveBook:
         for lv in self.leaves:
             if lv.player == player and lv.first == first:
                 if first <= today:
-                    raise LeaveError(f"the leave from {first} has begun; it cannot be withdrawn",
-                                     f"отпуск с {first} уже начался; отменить нельзя")
+                    raise LeaveError(N_("the leave from {first} has begun; it cannot be "
+                                        "withdrawn"), first=first)
                 self.leaves.remove(lv)
                 return
-        raise LeaveError(f"{player} has no leave from {first}",
-                         f"у {player} нет отпуска с {first}")
+        raise LeaveError(N_("{player} has no leave from {first}"), player=player, first=first)
 
     def grant(self, judge: Person, player: str, year: int, days: int, reason: str) -> Grant:
         """Extra leave granted by the judge (Code 5.1.7: the judge decides; rules.md P4)."""
-        require(judge, Role.JUDGE, action="grant extra leave", article="Code 5.1.7")
+        require(judge, Role.JUDGE, action=N_("grant extra leave"), article="Code 5.1.7")
         if days <= 0:
-            raise LeaveError(f"extra leave must be a positive number of days, not {days}",
-                             f"дополнительный отпуск — положительное число дней, а не {days}")
+            raise LeaveError(N_("extra leave must be a positive number of days, not "
+                                "{days}"), days=days)
         if not reason.strip():
-            raise LeaveError("the judge's grant needs a reason", "у решения судьи нужна причина")
+            raise LeaveError(N_("the judge's grant needs a reason"))
         g = Grant(player, year, days, judge.name, reason.strip())
         self.grants.append(g)
         return g

@@ -35,6 +35,8 @@ from shashki.correspondence.event import CorrespondenceEvent
 from shashki.correspondence.game import CorrespondenceGame, Notice, NoticeKind
 from shashki.correspondence.roles import Person
 from shashki.errors import ShashkiError
+from shashki.i18n import N_, NP_, translation
+from shashki.messages import article, translate
 
 TOKEN = re.compile(r"\[corr ([A-Za-z0-9]+-[A-Za-z0-9_-]+)\]")
 """The game's token in a subject: ``[corr 12-k3J9x]``."""
@@ -55,7 +57,8 @@ _COMMANDS = [
 ]
 """What a reply may say besides a move (Code 1.8.1 resignation, 1.9.3 draw offers): the
 first sentence of a line, alone, so that "I do not resign" resigns nothing."""
-_COMMAND_RU = {"resign": "сдаюсь", "accept": "согласен на ничью", "offer": "предлагаю ничью"}
+COMMAND_NAMES = {"resign": N_("I resign"), "accept": N_("I accept the draw"),
+                 "offer": N_("I offer a draw")}
 _MOVEISH = re.compile(r"(?<![\w])([a-z]\d+\s*[-:x×]\s*\S+)", re.I)
 
 
@@ -117,10 +120,9 @@ def read_reply_text(body: str, board: Board) -> Reply:
         if found and move is None:
             if len(found) > 1:
                 raise UnreadableReply(
-                    f"the reply names more than one move: {', '.join(found)}; write one move "
-                    "(conditional moves on a line starting with 'if')",
-                    f"в ответе несколько ходов: {', '.join(found)}; напишите один ход "
-                    "(условные — в строке, начинающейся с «если»)", found[1])
+                    N_("the reply names more than one move: {join}; write one move (conditional "
+                       "moves on a line starting with "
+                       "'if')"), join=', '.join(found), token=found[1])
             move = found[0]
     command = ""
     for line in text.splitlines():
@@ -135,20 +137,17 @@ def read_reply_text(body: str, board: Board) -> Reply:
         token = loose.group(1) if loose else text.strip()[:40]
         example = "32-28" if board.variant.default_notation == "numeric" else "c3-d4"
         raise UnreadableReply(
-            f"no move found in the reply ({token!r}); write it in the Code's notation, e.g. "
-            f"{example}",
-            f"в ответе не найден ход ({token!r}); запишите его в нотации Кодекса, напр. "
-            f"{example}", token)
+            N_("no move found in the reply ({text}); write it in the Code's notation, e.g. "
+               "{example}"), text=repr(token), example=example, token=token)
     try:
         m = board.parse_move(move)
     except ShashkiError as e:
-        raise UnreadableReply(f"move {move!r} cannot be played: {e}",
-                              f"ход {move!r} невозможен: {e}", move) from None
+        raise UnreadableReply(N_("move {move} cannot be played: "
+                                 "{e}"), move=repr(move), e=e, token=move) from None
     if command in ("resign", "accept"):
         raise UnreadableReply(
-            f"the reply both moves ({move}) and says {command!r}; write one of them",
-            f"в ответе и ход ({move}), и «{_COMMAND_RU[command]}»; оставьте что-то одно",
-            move)
+            N_("the reply both moves ({move}) and says «{command}»; write one of them"),
+            move=move, command=COMMAND_NAMES[command], token=move)
     return Reply(board.move_text(m), conditionals, command=command)
 
 
@@ -160,8 +159,7 @@ def read_reply(raw: bytes | EmailMessage, board: Board) -> Reply:
     assert isinstance(msg, EmailMessage)
     part = msg.get_body(preferencelist=("plain",))
     if part is None:
-        raise UnreadableReply("the reply has no plain-text part",
-                              "в ответе нет простого текста", "")
+        raise UnreadableReply(N_("the reply has no plain-text part"), token="")
     body = part.get_content()
     reply = read_reply_text(str(body), board)
     token = ""
@@ -204,14 +202,14 @@ def sender_of(raw: bytes) -> str:
 
 
 _KIND = {
-    NoticeKind.MOVE: ("Move", "Ход"),
-    NoticeKind.REMINDER: ("Reminder: your move", "Напоминание: ваш ход"),
-    NoticeKind.ESCALATION: ("Silence reported to the judge", "Молчание: сообщение судье"),
-    NoticeKind.OVERSTEP: ("Time overstepped", "Просрочка времени"),
-    NoticeKind.DECISION: ("Judge's decision", "Решение судьи"),
-    NoticeKind.CONDITIONAL_PLAYED: ("Conditional move played", "Сыгран условный ход"),
-    NoticeKind.CONDITIONAL_CANCELLED: ("Conditional line cancelled", "Условная линия отменена"),
-    NoticeKind.END: ("Game over", "Партия окончена"),
+    NoticeKind.MOVE: NP_("mail", "Move"),
+    NoticeKind.REMINDER: NP_("mail", "Reminder: your move"),
+    NoticeKind.ESCALATION: NP_("mail", "Silence reported to the judge"),
+    NoticeKind.OVERSTEP: NP_("mail", "Time overstepped"),
+    NoticeKind.DECISION: NP_("mail", "Judge's decision"),
+    NoticeKind.CONDITIONAL_PLAYED: NP_("mail", "Conditional move played"),
+    NoticeKind.CONDITIONAL_CANCELLED: NP_("mail", "Conditional line cancelled"),
+    NoticeKind.END: NP_("mail", "Game over"),
 }
 
 
@@ -220,8 +218,8 @@ def message_for(game: CorrespondenceGame, notice: Notice, *, to: str, sender: st
                 url: str = "") -> EmailMessage:
     """The e-mail of one notice to one reader (P11: it repeats the last move with its
     dates, both players' days, and the reader's standing conditional lines)."""
-    ru = language == "ru"
-    title = _KIND[notice.kind][1 if ru else 0]
+    tr = translation(language)
+    title = tr.pgettext(*_KIND[notice.kind])
     msg = EmailMessage()
     label = game.label or f"{game.white.name} - {game.black.name}"
     msg["Subject"] = header_text(f"{title}: {label} [corr {token}]")
@@ -233,37 +231,37 @@ def message_for(game: CorrespondenceGame, notice: Notice, *, to: str, sender: st
     msg["Date"] = formatdate(localtime=False)
     msg["Message-ID"] = make_msgid(domain=reply_host or domain or None)
     lines = [f"{label}", f"{game.white.name} - {game.black.name}", ""]
-    lines.append(f"{title}: {notice.detail} ({notice.article})")
+    lines.append(f"{title}: {translate(notice.detail, language)} "
+                 f"({article(notice.article, language)})")
     if game.moves:
         last = game.moves[-1]
         number = (last.ply + 1) // 2
         dots = "." if last.color is WHITE else "..."
-        lines += ["", (f"Последний ход: {number}{dots} {last.text}" if ru else
-                       f"Last move: {number}{dots} {last.text}"),
+        lines += ["", tr.gettext("Last move: {move}").format(move=f"{number}{dots} {last.text}"),
                   f"  {game.move_comment(last)}"]
     day = notice.day
     for c in (game.white, game.black):
         col = game.color_of(c)
         used, allowed = game.used(col, day), game.allowed(col)
-        lines.append(f"{c.name}: {used} / {allowed} " + ("дн." if ru else "days"))
+        lines.append(tr.gettext("{name}: {used} / {allowed} days").format(
+            name=c.name, used=used, allowed=allowed))
     if not game.is_over:
         mover = game.player(game.to_move)
-        lines += ["", (f"Ход за: {mover.name}" if ru else f"To move: {mover.name}")]
+        lines += ["", tr.gettext("To move: {name}").format(name=mover.name)]
         reader = _reader_color(game, to)
         if reader is not None:
             for line in game.conditionals:
                 if line.color is reader:
-                    lines.append(("Условно: " if ru else "Conditional: ") + " ".join(line.moves))
+                    lines.append(tr.gettext("Conditional: {moves}").format(
+                        moves=" ".join(line.moves)))
             if reader is game.to_move:
-                lines += ["", "Ответьте на это письмо, написав ход первой строкой, напр. "
-                          "c3-d4; условные ходы — строкой «если f6-g5 g3-f4»; "
-                          "«предлагаю ничью» после хода; «сдаюсь»." if ru else
-                          "Reply to this message with your move on the first line, e.g. "
-                          "c3-d4; conditional moves on a line 'if f6-g5 g3-f4'; "
-                          "'offer a draw' after the move; 'resign'."]
+                lines += ["", tr.gettext(
+                    "Reply to this message with your move on the first line, e.g. c3-d4; "
+                    "conditional moves on a line 'if f6-g5 g3-f4'; 'offer a draw' after the "
+                    "move; 'resign'.")]
     else:
-        lines += ["", (f"Результат: {game.result}" if ru else f"Result: {game.result}")]
-    lines += ["", "Позиция:" if ru else "Position:", game.game.board.fen()]
+        lines += ["", tr.gettext("Result: {result}").format(result=game.result)]
+    lines += ["", tr.gettext("Position:"), game.game.board.fen()]
     if url:
         lines += ["", url]
     msg.set_content("\n".join(lines) + "\n")
@@ -282,7 +280,7 @@ def digest_message(event: CorrespondenceEvent, player: Person, *, sender: str,
     """The periodic report to a player (Code 5.1.8: the captain periodically informs the
     participants): his games, days used and left, and the results table."""
     msg = EmailMessage()
-    title = "Ход турнира" if language == "ru" else "Tournament report"
+    title = translation(language).gettext("Tournament report")
     msg["Subject"] = header_text(f"{title}: {event.name}")
     msg["From"], msg["To"] = sender, player.email
     msg["Date"] = formatdate(localtime=False)
@@ -308,6 +306,6 @@ def send(messages: Iterable[EmailMessage], host: str, port: int = 25, *,
             for msg in batch:
                 smtp.send_message(msg)
     except (OSError, smtplib.SMTPException) as e:
-        raise MailError(f"mail to {host}:{port} failed: {e}",
-                        f"письмо через {host}:{port} не отправлено: {e}") from None
+        raise MailError(N_("mail to {host}:{port} failed: "
+                           "{e}"), host=host, port=port, e=e) from None
     return len(batch)

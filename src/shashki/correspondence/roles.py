@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from shashki.correspondence.errors import NotAllowed
+from shashki.i18n import N_, translation
 
 
 class Role(StrEnum):
@@ -40,7 +41,7 @@ class Person:
     email: str = ""
 
 
-_RU = {Role.JUDGE: "судья", Role.CAPTAIN: "староста", Role.PLAYER: "игрок"}
+ROLE_NAMES = {Role.JUDGE: N_("judge"), Role.CAPTAIN: N_("captain"), Role.PLAYER: N_("player")}
 
 
 def require(person: Person, *roles: Role, action: str, article: str) -> None:
@@ -52,10 +53,11 @@ def require(person: Person, *roles: Role, action: str, article: str) -> None:
     if Role.CAPTAIN in allowed:
         allowed.add(Role.JUDGE)
     if person.role not in allowed:
-        need = " or ".join(r.value for r in roles)
-        need_ru = " или ".join(_RU[r] for r in roles)
-        raise NotAllowed(
-            f"{person.name} ({person.role.value}) may not {action}: only the {need} "
-            f"may ({article})",
-            f"{person.name} ({_RU[person.role]}) не может: {action} — это делает {need_ru} "
-            f"({article.replace('Code', 'Кодекс')})")
+
+        def need(lang: str) -> str:
+            tr = translation(lang)
+            return tr.gettext(" or ").join(tr.gettext(ROLE_NAMES[r]) for r in roles)
+
+        raise NotAllowed(N_("{name} ({role}) may not {action}: only the {need} may ({article})"),
+                         name=person.name, role=ROLE_NAMES[person.role], action=action,
+                         need=need, article=article)

@@ -36,9 +36,9 @@ from shashki.server.composition import routes as composition_routes
 from shashki.server.core import apidocs
 from shashki.server.core.db import Database, out_of_range
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited, ServerError
+from shashki.server.core.i18n import Translator
 from shashki.server.core.notify import Notifier
 from shashki.server.core.settings import Settings
-from shashki.server.core.texts import Texts
 from shashki.server.core.web import Services, run_db
 from shashki.server.core.words import move_ref, result_text
 from shashki.server.correspondence import routes as corr_routes
@@ -94,6 +94,7 @@ def templates() -> Jinja2Templates:
     """One template namespace over every feature's ``templates/`` (names are unique)."""
     dirs = [HERE / f / "templates" for f in FEATURES if (HERE / f / "templates").is_dir()]
     tpl = Jinja2Templates(directory=dirs)
+    tpl.env.add_extension("jinja2.ext.i18n")  # {% trans %}; the texts come with each render
     tpl.env.filters["clock"] = _clock
     tpl.env.filters["time_class"] = lambda control: ratings.time_class(control) or "none"
     tpl.env.filters["result"] = result_text
@@ -245,7 +246,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(ServerError)
     async def server_error(request: Request, exc: ServerError) -> Response:
         who = await visitor(request)
-        t = Texts(who.lang)
+        t = Translator(who.lang)
         message = t.error(exc.code, detail=exc.detail, article=t.article(exc.article),
                           **exc.params)
         headers = {}
@@ -261,7 +262,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse(body, status_code=exc.status, headers=headers)
         svc: Services = request.app.state.services
         page = svc.templates.TemplateResponse(
-            request, "error.html", {"who": who, "t": t, "message": message, "exc": exc},
+            request, "error.html", {"who": who, **t.context(), "message": message, "exc": exc},
             status_code=exc.status, headers=headers)
         return page
 

@@ -164,7 +164,7 @@ def _with_database(args: argparse.Namespace, work: Callable[[Any], T]) -> T | in
     from shashki.errors import ShashkiError
     from shashki.server.core.db import Database
     from shashki.server.core.errors import ServerError
-    from shashki.server.core.texts import Texts
+    from shashki.server.core.i18n import Translator
 
     try:
         db = Database(args.database or default_database_url(), create=args.create)
@@ -177,7 +177,7 @@ def _with_database(args: argparse.Namespace, work: Callable[[Any], T]) -> T | in
         with db.session() as s:
             return work(s)
     except ServerError as e:
-        return _users_error(Texts("en").error(e.code, detail=e.detail, **e.params))
+        return _users_error(Translator("en").error(e.code, detail=e.detail, **e.params))
     except ShashkiError as e:
         return _users_error(str(e))
     except Exception as e:  # an unreachable database server, a missing driver...

@@ -13,7 +13,7 @@ from shashki.server.accounts import tokens as api_tokens
 from shashki.server.accounts.models import User
 from shashki.server.accounts.visitor import Visitor, Who, accounts, check_csrf
 from shashki.server.core.errors import InvalidInput, NotFound, RateLimited
-from shashki.server.core.texts import LANGUAGES
+from shashki.server.core.i18n import LANGUAGES
 from shashki.server.core.web import (
     Services,
     client_address,
@@ -292,7 +292,7 @@ async def delete_account(request: Request, who: Who) -> Response:
     user = who.require_user()
     svc = services(request)
     if form_str(form, "confirm", 10) != "on":
-        return await _settings(request, who, error=who.t("settings.confirm_needed"),
+        return await _settings(request, who, error=who.t.gettext("Tick the box to confirm."),
                                status=422)
 
     def erase() -> None:

@@ -15,9 +15,9 @@ from shashki.server.accounts import auth
 from shashki.server.accounts.auth import Passwords
 from shashki.server.accounts.models import Role, Session, User
 from shashki.server.core.errors import CsrfError, Forbidden, NotAuthenticated
+from shashki.server.core.i18n import LANGUAGES, Translator
 from shashki.server.core.ratelimit import Backoff, RateLimit
 from shashki.server.core.settings import Settings
-from shashki.server.core.texts import LANGUAGES, Texts
 from shashki.server.core.web import Services, run_db, same_origin, services
 
 
@@ -76,8 +76,8 @@ class Visitor:
     lang: str
 
     @property
-    def t(self) -> Texts:
-        return Texts(self.lang)
+    def t(self) -> Translator:
+        return Translator(self.lang)
 
     def require_user(self) -> User:
         if self.user is None:

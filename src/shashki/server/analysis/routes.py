@@ -27,9 +27,7 @@ def _moves(text: str) -> list[str]:
 TEXT_KEYS = ["analysis.depth", "analysis.lines_none", "analysis.thinking", "analysis.done_at",
              "analysis.retry_found", "analysis.retry_same", "analysis.retry_other",
              "analysis.editor_on", "analysis.editor_off", "analysis.start_node",
-             "color.white", "color.black", "game.select_hint", "game.ambiguous",
-             "words.empty", "words.piece.wm", "words.piece.wk", "words.piece.bm",
-             "words.piece.bk", "words.selected", "error.illegal_move"]
+             "color.white", "color.black", "game.select_hint", "game.ambiguous"]
 
 
 @router.get("/analysis", include_in_schema=False)
@@ -54,12 +52,9 @@ async def analysis_page(request: Request, who: Who) -> Response:
     data: dict[str, Any] = {
         "variant": board.variant.name, "start": start.fen(), "moves": moves,
         "lang": who.lang, "retry": retry, "lines": 3,
-        "texts": {k: who.t(k) for k in TEXT_KEYS},
-        "details": {}}
-    if who.lang == "ru":
-        from shashki.server.core.texts import details
-
-        data["details"] = details()
+        "texts": {k: who.t.label("js", k) for k in TEXT_KEYS} | who.t.labels("words") | {
+            "error.illegal_move": who.t.label("error", "illegal_move")},
+        "details": who.t.details()}
     return render(request, who, "analysis_board.html", status=422 if error else 200,
                   error=error, board=board, page_data=data, fen=board.fen(),
                   words=position_words(board, who.lang), retry=retry)

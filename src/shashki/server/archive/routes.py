@@ -124,7 +124,7 @@ def viewer_data(who: Visitor, rep: archive.Replayed, board_url: str,
             "color.black"]
     return {"board": board_url, "plies": len(rep.texts), "moves": rep.texts,
             "fens": rep.fens, "analysis": analysis_url, "flipped": flipped,
-            "lang": who.lang, "texts": {k: who.t(k) for k in keys}}
+            "lang": who.lang, "texts": {k: who.t.label("js", k) for k in keys}}
 
 
 def replay_svg(rep: archive.Replayed, ply: int, flipped: bool, arrow: str | None) -> str:

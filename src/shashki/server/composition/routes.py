@@ -14,7 +14,7 @@ from fastapi.responses import Response
 from starlette.datastructures import FormData
 
 from shashki.composition.diagram import composition_svg
-from shashki.composition.record import GENRE_NAMES
+from shashki.composition.record import genre_name
 from shashki.server.accounts.models import Role, User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.composition import service as cs
@@ -100,8 +100,7 @@ def _view(request: Request, who: Visitor, contest_id: int) -> dict[str, Any]:
                     "author": e.author.username if director or closed else "",
                     "own": user is not None and e.author_id == user.id,
                     "stipulation": comp.stipulation.text(who.lang),
-                    "genre": GENRE_NAMES[comp.genre][1 if who.lang == "ru" else 0]
-                    if comp.genre else "",
+                    "genre": genre_name(comp.genre, who.lang) if comp.genre else "",
                     "solution": " ".join(comp.main_line()),
                     "verdict": verdict, "mark": mine.get(e.id)})
             ctx["entries"] = rows
@@ -262,7 +261,7 @@ def award_document(db: Any, c: CompContest, lang: str) -> bytes:
     from jinja2 import Environment, FileSystemLoader, select_autoescape
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    from shashki.server.core.texts import Texts
+    from shashki.server.core.i18n import Translator
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     rows = []
@@ -277,9 +276,9 @@ def award_document(db: Any, c: CompContest, lang: str) -> bytes:
                      "solution": _numbered(comp.main_line()),
                      "stipulation": comp.stipulation.text(lang)})
     env = Environment(loader=FileSystemLoader(str(_here() / "templates")),
-                      autoescape=select_autoescape(["html"]))
+                      autoescape=select_autoescape(["html"]), extensions=["jinja2.ext.i18n"])
     html = env.get_template("compose_award_pdf.html").render(
-        c=c, rows=rows, table=table, t=Texts(lang), lang=lang,
+        c=c, rows=rows, table=table, **Translator(lang).context(), lang=lang,
         judges=[j.user.username for j in c.judges],
         cond=cs.conditions(c))
     pdf: bytes = HTML(string=html).write_pdf()

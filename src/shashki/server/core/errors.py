@@ -1,6 +1,6 @@
 """Typed errors of the web platform. Each has an HTTP status, a stable ``code`` (its text
-in both languages is in :mod:`shashki.server.core.texts`), and the article of the Code it
-applies where there is one."""
+in every language comes from the ``shashki`` catalogue, :mod:`shashki.server.core.i18n`),
+and the article of the Code it applies where there is one."""
 
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ from starlette.datastructures import FormData
 
 from shashki.rules import VARIANTS
 from shashki.server.core.db import Database
+from shashki.server.core.i18n import Translator
 from shashki.server.core.settings import Settings
-from shashki.server.core.texts import Texts
 
 T = TypeVar("T")
 
@@ -46,7 +46,7 @@ class Viewer(Protocol):
     """Whoever a page is rendered for (:class:`shashki.server.accounts.visitor.Visitor`)."""
 
     @property
-    def t(self) -> Texts: ...
+    def t(self) -> Translator: ...
 
     csrf: str
     lang: str
@@ -55,7 +55,7 @@ class Viewer(Protocol):
 def render(request: Request, who: Viewer, name: str, status: int = 200,
            **context: Any) -> Response:
     """A page from the features' templates, with what every page shows."""
-    ctx = {"who": who, "t": who.t, "csrf": who.csrf, "lang": who.lang, "path": here(request),
+    ctx = {"who": who, **who.t.context(), "csrf": who.csrf, "lang": who.lang, "path": here(request),
            "variants": list(VARIANTS), **context}
     return services(request).templates.TemplateResponse(request, name, ctx, status_code=status)
 

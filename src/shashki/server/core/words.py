@@ -14,7 +14,7 @@ from __future__ import annotations
 from shashki.board import Board
 from shashki.color import BLACK, WHITE
 from shashki.notation import default_style, square_text
-from shashki.server.core.texts import Texts
+from shashki.server.core.i18n import Translator
 
 
 def result_text(result: str, variant: str) -> str:
@@ -50,20 +50,20 @@ def move_ref(ply: int, white_first: bool = True) -> str:
 
 
 def position_words(board: Board, lang: str) -> str:
-    """``board`` described in ``lang`` (``en`` or ``ru``), with the texts ``words.*`` that
+    """``board`` described in ``lang`` (``en`` or ``ru``), with the labels ``words`` that
     the game page's script uses for the same description."""
-    t = Texts(lang)
+    t = Translator(lang)
     style = default_style(board)
-    out = [t("words.turn." + ("white" if board.turn is WHITE else "black"))]
+    out = [t.label("words", "turn." + ("white" if board.turn is WHITE else "black"))]
     for color, name in ((WHITE, "white"), (BLACK, "black")):
         parts = []
-        for king, word in ((False, "words.man"), (True, "words.king")):
+        for king, word in ((False, "man"), (True, "king")):
             names = sorted((square_text(board, s, style) for s in board.pieces(color, king)),
                            key=lambda n: (int(n),) if n.isdigit() else (n[0], int(n[1:])))
             if names:
-                label = t(word if len(names) == 1 else word + "s")
+                label = t.label("words", word if len(names) == 1 else word + "s")
                 parts.append(f"{label} " + ", ".join(names))
-        out.append(f"{t('color.' + name)}: " + ("; ".join(parts) or t("words.none")) + ".")
+        out.append(f"{t.color(name)}: " + ("; ".join(parts) or t.label("words", "none")) + ".")
     return " ".join(out)
 
 
@@ -74,12 +74,12 @@ def square_labels(board: Board, lang: str) -> list[str]:
     >>> square_labels(Board("russian", "W:Wc3:BKf6"), "en")[21:23]
     ['c3, white man', 'e3, empty']
     """
-    t = Texts(lang)
+    t = Translator(lang)
     style = default_style(board)
     out = []
     for s in range(1, board.variant.geometry.squares + 1):
         piece = board.piece_at(s)
-        what = "words.empty" if piece is None else "words.piece." + (
+        what = "empty" if piece is None else "piece." + (
             ("w" if piece.color is WHITE else "b") + ("k" if piece.king else "m"))
-        out.append(f"{square_text(board, s, style)}, {t(what)}")
+        out.append(f"{square_text(board, s, style)}, {t.label('words', what)}")
     return out

@@ -38,12 +38,14 @@ from shashki.correspondence import (
     CorrespondenceGame,
     DayControl,
     Decision,
+    InvalidControl,
     LeaveBook,
     LeavePolicy,
     NotAllowed,
     Notice,
     NoticeKind,
     Person,
+    PlayError,
     Role,
     SimulatedClock,
 )
@@ -59,6 +61,7 @@ from shashki.correspondence.mail import (
     read_reply,
     send,
 )
+from shashki.i18n import N_, translation
 from shashki.rules import VARIANTS
 from shashki.server.accounts.models import Role as AccountRole
 from shashki.server.accounts.models import User
@@ -234,7 +237,7 @@ def request_leave(db: Session, cfg: CorrConfig, user: User, first: date, last: d
     try:
         lv = book.request(user.username, first, last, today=cfg.today())
     except CorrespondenceError as e:
-        raise InvalidInput("leave", str(e), code="corr", ru=e.message_ru, en=str(e)) from None
+        raise InvalidInput("leave", str(e), code="corr", problem=e) from None
     db.add(CorrLeave(user_id=user.id, first=first.isoformat(), last=last.isoformat(),
                      requested=lv.requested.isoformat()))
     return lv
@@ -281,8 +284,8 @@ def _rule(e: CorrespondenceError) -> ServerError:
     """A refusal of the model as the platform's error: 403 for a role (Code 5.1.7-5.1.8),
     409 for the rules."""
     if isinstance(e, NotAllowed):
-        return Forbidden(str(e), code="corr", ru=e.message_ru, en=str(e))
-    return GameRuleError(str(e), code="corr", ru=e.message_ru, en=str(e))
+        return Forbidden(str(e), code="corr", problem=e)
+    return GameRuleError(str(e), code="corr", problem=e)
 
 
 def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
@@ -312,10 +315,10 @@ def create_game(db: Session, cfg: CorrConfig, creator: User, opponent_name: str,
     try:
         dc = DayControl.parse(control)
     except CorrespondenceError as e:
-        raise InvalidInput("control", str(e), code="corr", ru=e.message_ru, en=str(e)) from None
+        raise InvalidInput("control", str(e), code="corr", problem=e) from None
     if len(str(dc)) > 64:
-        raise InvalidInput("control", code="corr", en="the time control is too long",
-                           ru="слишком длинный контроль времени")
+        raise InvalidInput("control", code="corr",
+                           problem=InvalidControl(N_("the time control is too long")))
     if color not in ("white", "black"):
         raise InvalidInput("color", code="color")
     white, black = (creator, opponent) if color == "white" else (opponent, creator)
@@ -507,8 +510,8 @@ def _date(text: str, name: str) -> date:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        raise InvalidInput(name, f"bad date {text!r}", code="corr", en=f"bad date {text!r}",
-                           ru=f"неверная дата {text!r}") from None
+        raise InvalidInput(name, f"bad date {text!r}", code="corr",
+                           problem=PlayError(N_("bad date {text}"), text=repr(text))) from None
 
 
 def check(db: Session, cfg: CorrConfig) -> list[tuple[int, list[EmailMessage]]]:
@@ -621,13 +624,13 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
             color = Color.BLACK
     if row is None or color is None:
         # Nobody is answered: the sender is unknown, and the text is the sender's.
-        return _refuse(db, cfg, None, sender, subject, raw, "no live game has that token",
-                       "нет идущей партии с такой меткой", answer_to=None)
+        return _refuse(db, cfg, None, sender, subject, raw,
+                       *_both(N_("no live game has that token")), answer_to=None)
     user = row.white if color is Color.WHITE else row.black
     if not user.email or user.email.lower() != sender:
         return _refuse(db, cfg, row.id, sender, subject, raw,
-                       f"the sender is not the address of {user.username}",
-                       f"отправитель — не адрес игрока {user.username}", answer_to=None)
+                       *_both(N_("the sender is not the address of {name}"),
+                              name=user.username), answer_to=None)
     loaded = load(db, cfg, row.id)
     g = loaded.game
     try:
@@ -646,7 +649,7 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
             if not g.is_over and g.to_move is not color:
                 g.add_conditional(person(user), line)
     except CorrespondenceError as e:
-        return _refuse(db, cfg, row.id, sender, subject, raw, str(e), e.message_ru,
+        return _refuse(db, cfg, row.id, sender, subject, raw, str(e), e.text("ru"),
                        answer_to=user.email)
     save(db, loaded, cfg)
     db.add(CorrMail(game_id=row.id, direction="in", address=sender[:254], subject=subject,
@@ -658,7 +661,14 @@ def receive(db: Session, cfg: CorrConfig, raw: bytes) -> Inbound:
 
 
 def _not_your_move(name: str) -> CorrespondenceError:
-    return CorrespondenceError(f"it is not {name}'s move", f"сейчас не ход игрока {name}")
+    return CorrespondenceError(N_("it is not {name}'s move"), name=name)
+
+
+def _both(message: str, **values: object) -> tuple[str, str]:
+    """A message in English and in Russian: a mail to an address whose reader's language
+    is not known says both."""
+    return (translation("en").gettext(message).format(**values),
+            translation("ru").gettext(message).format(**values))
 
 
 def _refuse(db: Session, cfg: CorrConfig, game_id: int | None, sender: str, subject: str,
@@ -673,7 +683,7 @@ def _refuse(db: Session, cfg: CorrConfig, game_id: int | None, sender: str, subj
     if answer_to:
         msg = EmailMessage()
         msg["From"], msg["To"] = cfg.sender, answer_to
-        msg["Subject"] = "Ход не принят / Move not accepted"
+        msg["Subject"] = " / ".join(_both(N_("Move not accepted"))[::-1])
         msg.set_content(f"{ru}\n\n{en}\n")
         answer.append(msg)
     return Inbound(game_id, False, en, ru, answer)
@@ -729,7 +739,7 @@ def create_event(db: Session, cfg: CorrConfig, judge: User, name: str, system: s
                                  zone=cfg.zone, rounds=rounds, now=cfg.now,
                                  judge=Person(judge.username, Role.JUDGE, judge.email or ""))
     except CorrespondenceError as e:
-        raise InvalidInput("control", str(e), code="corr", ru=e.message_ru, en=str(e)) from None
+        raise InvalidInput("control", str(e), code="corr", problem=e) from None
     row = CorrEvent(name=ev.name, system=system, variant=variant, control=str(ev.control),
                     zone=cfg.zone, rounds=rounds, judge_id=judge.id,
                     captain_id=captain.id if captain else None,
@@ -769,8 +779,8 @@ def event_model(db: Session, cfg: CorrConfig, row: CorrEvent
 
 def join_event(db: Session, row: CorrEvent, user: User) -> None:
     if row.status != "registration":
-        raise GameRuleError("the event has started", code="corr", en="the event has started",
-                            ru="соревнование уже началось")
+        raise GameRuleError("the event has started", code="corr",
+                            problem=PlayError(N_("the event has started")))
     from shashki.competition import Tournament
 
     t = Tournament.from_json(row.tournament)
@@ -831,7 +841,8 @@ def register_game(db: Session, cfg: CorrConfig, row: CorrEvent, user: User,
     msg["From"] = row.captain.email if row.captain is not None and row.captain.email else (
         cfg.sender)
     msg["To"] = row.judge.email
-    msg["Subject"] = header_text(f"Отчёт старосты / Captain's report: {row.name}")
+    title = " / ".join(_both(N_("Captain's report"))[::-1])
+    msg["Subject"] = header_text(f"{title}: {row.name}")
     msg.set_content(ev.report() + "\n")
     return [msg]
 

@@ -21,11 +21,12 @@ from starlette.datastructures import FormData
 from shashki.clock import TimeControl
 from shashki.competition import Tournament
 from shashki.competition import export as cexport
-from shashki.competition.i18n import tr as ctr
+from shashki.competition.labels import label as clabel
 from shashki.competition.report import report_html, report_pdf
 from shashki.competition.standings import ties_for_lots
 from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 from shashki.competition.trf import export_trf
+from shashki.i18n import translation
 from shashki.server.accounts.auth import create_user, find_user
 from shashki.server.accounts.models import Role, User
 from shashki.server.accounts.visitor import Visitor, Who, accounts, check_csrf
@@ -87,10 +88,8 @@ async def event_list(request: Request, who: Who) -> Response:
 
 
 def tiebreak_name(key: str, lang: str) -> str:
-    """A tie-break's name in the page's language (the competition module names each
-    ``Russian / English``)."""
-    ru, _, en = TIEBREAKS[key][1].partition(" / ")
-    return ru if lang == "ru" or not en else en
+    """A tie-break's name in the page's language."""
+    return translation(lang).pgettext(*TIEBREAKS[key][1])
 
 
 def _creation_choices(lang: str) -> dict[str, Any]:
@@ -200,10 +199,11 @@ def standings_context(t: Tournament, lang: str) -> dict[str, Any]:
     rows = cexport.standings_rows(t)
     for r in rows:  # how each place was decided (Code 3.16.2-3.16.3), in the page's language
         r["decided_text"] = (tiebreak_name(r["criterion"], lang) if r["decided"] == "tiebreak"
-                             else ctr(f"decided.{r['decided']}", lang))
+                             else clabel(f"decided.{r['decided']}", lang))
     cross = cexport.crosstable(t)
     return {"standings": rows, "cross": cross, "final": t.finished(),
-            "tiebreaks": [{"key": k, "short": SHORT[k], "article": TIEBREAKS[k][0],
+            "tiebreaks": [{"key": k, "short": SHORT[k] if lang == "en" else clabel(f"tb.{k}", lang),
+                           "article": TIEBREAKS[k][0],
                            "name": tiebreak_name(k, lang)} for k in t.tiebreaks]}
 
 

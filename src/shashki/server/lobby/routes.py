@@ -170,7 +170,7 @@ async def profile(name: str, request: Request, who: Who) -> Response:
                 raise NotFound("user")
             games = store.games_of(db, user)
             series = ratings.history(db, user)
-            names = {k: f"{who.t('variant.' + k[0])} · {who.t('tc.' + k[1])}"
+            names = {k: f"{who.t.label('variant', k[0])} · {who.t.label('tc', k[1])}"
                      for k in series}
             return {"user": user, "games": games, "ratings": ratings.profile(db, user),
                     "graph": ratings.history_svg(series, names),

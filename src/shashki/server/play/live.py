@@ -927,8 +927,8 @@ class Hub:
         """Under the lock: abort the game, or forfeit the late player of an event's game."""
         g = lg.game
         who = g.board.turn
-        detail = f"no first move within {self.settings.abort_after:g} s" if kind == "abort" \
-            else "no first move within the first control's time"
+        detail = (f"no first move within {self.settings.abort_after:g} s" if kind == "abort"
+                  else "no first move within the first control's time")  # shashki.messages
         a = Action(lg.seq, kind, t, g.ply, who, None, 0.0,
                    ABORT_ARTICLE if kind == "abort" else LATE_ARTICLE, detail)
         apply(g, lg.tb, a)

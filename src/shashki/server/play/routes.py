@@ -12,7 +12,6 @@ from shashki.board import Board
 from shashki.server.accounts.models import User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.core.errors import Forbidden, GameRuleError, NotFound
-from shashki.server.core.texts import details
 from shashki.server.core.web import redirect, render, run_db, services
 from shashki.server.core.words import position_words
 from shashki.server.play import models as m
@@ -104,25 +103,19 @@ async def game_page(game_id: int, request: Request, who: Who) -> Response:
             "game.ambiguous", "game.connecting", "game.reconnecting", "game.resign_confirm",
             "game.result", "game.after_move", "color.white", "color.black", "game.premove_set",
             "game.premove_dropped", "game.viewing", "game.viewing_start", "game.move_label",
-            "game.rematch_offered",
-            "game.takeback_offered",
-            *WORD_KEYS]
-    texts = {k: who.t(k) for k in keys}
-    texts.update({f"kind.{k}": who.t(f"kind.{k}") for k in _KINDS})
-    texts.update({f"action.{k}": who.t(f"action.{k}") for k in _ACTIONS})
-    texts.update({f"error.{k}": who.t(f"error.{k}") for k in _ERRORS})
+            "game.rematch_offered", "game.takeback_offered"]
+    texts = {k: who.t.label("js", k) for k in keys}
+    texts.update(who.t.labels("words"))
+    texts.update({f"kind.{k}": who.t.label("kind", k) for k in _KINDS})
+    texts.update({f"action.{k}": who.t.label("action", k) for k in _ACTIONS})
+    texts.update({f"error.{k}": who.t.label("error", k) for k in _ERRORS})
     page_data = {"id": game_id, "you": None if you is None else you.name.lower(),
                  "flipped": flipped,
                  "csrf": who.csrf if you is not None else "", "lang": who.lang,
-                 "texts": texts, "details": details() if who.lang == "ru" else {}}
+                 "texts": texts, "details": who.t.details()}
     return render(request, who, "game.html", lg=lg, state=state, you=you,
                   page_data=page_data, words=position_words(lg.game.board, who.lang))
 
-
-WORD_KEYS = ["words.turn.white", "words.turn.black", "words.man", "words.mans",
-             "words.king", "words.kings", "words.none", "words.empty", "words.piece.wm",
-             "words.piece.wk", "words.piece.bm", "words.piece.bk", "words.selected"]
-"""The texts with which the page describes a position in words (its board's name)."""
 
 
 @router.get("/games/{game_id}/position/{ply}")
@@ -185,7 +178,7 @@ _KINDS = ["resignation", "no pieces", "no moves", "time forfeit", "forfeit",
           "annulled", "aborted"]
 _ACTIONS = ["offer", "decline", "accept", "claim", "claim rejected", "resign", "flag", "end",
             "decide", "irregularity", "takeback", "takeback_decline", "taken back", "adjust",
-            "both_lose"]
+            "both_lose", "abort", "late"]
 _ERRORS = ["not_your_turn", "stale", "rate_limited", "illegal_move", "game_over", "rule",
            "csrf", "forbidden", "not_a_player", "message", "login_required", "no_takeback",
            "takeback_not_now", "no_takeback_offer"]

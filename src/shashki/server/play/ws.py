@@ -29,8 +29,8 @@ from shashki.server.accounts import auth
 from shashki.server.accounts.visitor import load_session_row
 from shashki.server.core.db import out_of_range
 from shashki.server.core.errors import NotFound, ServerError
+from shashki.server.core.i18n import LANGUAGES, Translator
 from shashki.server.core.ratelimit import Backoff
-from shashki.server.core.texts import LANGUAGES, Texts
 from shashki.server.core.web import Services, run_db
 from shashki.server.play.live import PLAYER_ACTIONS, Actor, Frame, Hub, hub_of
 
@@ -170,7 +170,7 @@ async def game_socket(ws: WebSocket, game_id: int) -> None:
     if row is not None and auth.tokens_match(row.csrf_token, ws.query_params.get("csrf")):
         actor = Actor(row.user.id, row.user.role_enum)
     lang = ws.cookies.get(auth.LANG_COOKIE) or (row.user.language if row else None)
-    t = Texts(lang if lang in LANGUAGES else svc.settings.language)
+    t = Translator(lang if lang in LANGUAGES else svc.settings.language)
     try:
         lg = await hub.get(game_id)
     except (NotFound, OverflowError, DataError) as e:  # no such game; too large an id
@@ -233,7 +233,7 @@ def _parse(raw: str) -> dict[str, Any] | None:
     return msg if isinstance(msg, dict) else None
 
 
-async def _action(hub: Hub, conn: WsConnection, t: Texts, game_id: int, actor: Actor | None,
+async def _action(hub: Hub, conn: WsConnection, t: Translator, game_id: int, actor: Actor | None,
                   msg: dict[str, Any], arrived: float) -> None:
     kind = msg.get("type")
     ident = msg.get("id")

@@ -12,11 +12,21 @@
     for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(v);
     return s;
   };
-  const patterns = Object.entries(data.details || {}).filter(([k]) => k.startsWith("re:"))
-    .map(([k, v]) => [new RegExp(k.slice(3)), v]);
+  // The rules library's messages in the page's language (shashki.messages), as board.js.
+  const patterns = (data.details || []).map(([re, template]) => [new RegExp(re), template]);
+  function detailPart(part, depth) {
+    for (const [re, template] of patterns) {
+      const m = re.exec(part);
+      if (!m) continue;
+      const groups = m.groups || {};
+      return template.replace(/\{(\w+)\}/g, (_, name) =>
+        depth > 3 ? groups[name] : detailPart(groups[name] || "", depth + 1));
+    }
+    return part;
+  }
   function detail(text) {
-    for (const [re, tpl] of patterns) if (re.test(text)) return text.replace(re, tpl);
-    return text;
+    const whole = detailPart(text, 0);
+    return whole !== text ? whole : text.split("; ").map((p) => detailPart(p, 0)).join("; ");
   }
   const show = (el, on) => el && el.classList.toggle("hidden", !on);
   const message = (t) => { $("message").textContent = t || ""; show($("message"), !!t); };

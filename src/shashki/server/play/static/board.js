@@ -31,30 +31,24 @@
     for (const [k, v] of Object.entries(params || {})) s = s.split("{" + k + "}").join(v);
     return s;
   }
-  function article(a) {
-    if (!a) return "";
-    if (data.lang !== "ru") return a;
-    if (a.startsWith("Code ")) return "Кодекс " + a.slice(5);
-    return a.startsWith("Platform ") ? "Правила платформы " + a.slice(9) : a;  // as texts.py
-  }
-  // The rules library's details in the page's language: known texts, and the patterns
-  // ("re:" keys) for those with numbers or moves in them; each "; " part on its own.
-  const patterns = Object.entries(data.details || {}).filter(([k]) => k.startsWith("re:"))
-    .map(([k, v]) => [new RegExp(k.slice(3)), v]);
-  function detailPart(part) {
-    const d = data.details || {};
-    if (d[part]) return d[part];
+  // The rules library's messages in the page's language (shashki.messages): each template
+  // a regular expression and its translation; a field that is a message is translated too.
+  const patterns = (data.details || []).map(([re, template]) => [new RegExp(re), template]);
+  function detailPart(part, depth) {
     for (const [re, template] of patterns) {
-      if (re.test(part)) return part.replace(re, template);
+      const m = re.exec(part);
+      if (!m) continue;
+      const groups = m.groups || {};
+      return template.replace(/\{(\w+)\}/g, (_, name) =>
+        depth > 3 ? groups[name] : detailPart(groups[name] || "", depth + 1));
     }
     return part;
   }
   function detailOf(text) {
-    for (const [re, template] of patterns) {  // a whole reason first ("...; legal moves: ...")
-      if (text.includes("; ") && re.test(text)) return text.replace(re, template);
-    }
-    return text.split("; ").map(detailPart).join("; ");
+    const whole = detailPart(text, 0);
+    return whole !== text ? whole : text.split("; ").map((p) => detailPart(p, 0)).join("; ");
   }
+  function article(a) { return a ? detailPart(a, 0) : ""; }
   function detail(text) {
     const i = text.indexOf(": ");
     if (i > 0 && data.texts["kind." + text.slice(0, i)]) {
