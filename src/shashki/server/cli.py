@@ -331,9 +331,9 @@ def run(args: argparse.Namespace) -> int:
 
     # Live games keep many small objects; the default thresholds make the collector walk
     # them all every few hundred moves, a pause every player's move would wait for. The
-    # young generation is collected every 10,000 allocations (a pause of a few ms: at
-    # 50,000 it was 40-70 ms, the hostile load run's worst waits, benchmarks/load.py
-    # --diagnose); the older ones as rarely as before (every 2.5 M allocations).
+    # young generation is collected every 10,000 allocations: in the hostile load run
+    # (benchmarks/load.py --diagnose) its longest pauses were 84 ms at 50,000 and 41 ms
+    # here, more of them shorter; the older ones as rarely as before (2.5 M allocations).
     gc.set_threshold(10_000, 250, 1000)
     app = create_app(settings)
     gc.collect()
