@@ -197,3 +197,30 @@ def test_no_text_is_marked_inside_an_f_string() -> None:
                             and any(isinstance(a, ast.Constant) for a in inner.args)):
                         hidden.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
     assert hidden == []
+
+
+def test_argparse_speaks_the_command_lines_language(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's own words ("usage:", "options", "show this help message and exit", its
+    errors) were English in a Russian command line."""
+    from shashki import cli
+
+    monkeypatch.setenv("SHASHKI_LANG", "ru")
+    with pytest.raises(SystemExit):
+        cli.main(["perft", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("использование: shashki perft")
+    assert "параметры:" in out and "показать эту справку и выйти" in out
+    assert "usage" not in out and "options" not in out and "show this" not in out
+    with pytest.raises(SystemExit) as e:
+        cli.main(["perft", "--depth", "x"])
+    assert e.value.code == 2
+    assert capsys.readouterr().err == (
+        "shashki perft: ошибка: аргумент --depth: не целое число: 'x'\n")
+    with pytest.raises(SystemExit):
+        cli.main(["perft"])
+    assert capsys.readouterr().err == "shashki perft: ошибка: нужно указать: --depth\n"
+    monkeypatch.setenv("SHASHKI_LANG", "en")
+    with pytest.raises(SystemExit):
+        cli.main(["perft"])
+    assert "the following arguments are required: --depth" in capsys.readouterr().err

@@ -5,18 +5,53 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn
 
 from shashki.errors import ShashkiError
-from shashki.i18n import _
+from shashki.i18n import N_, _
 from shashki.rules import VARIANTS
+
+ARGPARSE_ERRORS = (N_("the following arguments are required:"), N_("unrecognized arguments:"),
+                   N_("invalid choice:"), N_("expected one argument"), N_("invalid int value:"),
+                   N_("(choose from"))
+"""The phrases of argparse's own errors, shown in the user's language."""
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, its "usage:" in the user's language."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup],
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit status 2."""
+    """An argument parser in the user's language (its help's headings and its errors,
+    ``SHASHKI_LANG=ru``) whose errors are one line and exit status 2.
+
+    >>> p = Parser(prog="demo")
+    >>> p._optionals.title, p.format_usage()
+    ('options', 'usage: demo [-h]\\n')
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        helps = kwargs.pop("add_help", True)
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if helps:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=_("show this help message and exit"))
 
     def error(self, message: str) -> NoReturn:
+        if message.startswith("argument "):  # "argument --depth: ..."
+            message = _("argument") + message[len("argument"):]
+        for phrase in ARGPARSE_ERRORS:
+            message = message.replace(phrase, _(phrase))
         sys.stderr.write(f'{self.prog}: ' + _('error') + f': {message}\n')
         raise SystemExit(2)
 
