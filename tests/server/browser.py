@@ -61,3 +61,12 @@ def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")
     }""")
     return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}"
             for v in result if v["impact"] in impacts]
+
+
+def signup(page: Any, base: str, name: str) -> None:
+    """Sign up ``name`` on the site at ``base``, the form sent with Enter (no mouse)."""
+    page.goto(f"{base}/signup")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", "correct horse battery")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_url(f"{base}/")

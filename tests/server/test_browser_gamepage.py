@@ -16,7 +16,7 @@ import pytest
 
 from shashki import Board
 
-from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, axe_violations, shot
+from .browser import CHROMIUM, DESKTOP, NO_CHROMIUM, PHONE, axe_violations, shot, signup
 from .serving import free_port, server
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
@@ -40,14 +40,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def sq(name: str) -> int:
     return GEOMETRY.parse_square(name)
-
-
-def signup(page: Any, base: str, name: str) -> None:
-    page.goto(f"{base}/signup")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=password]", "correct horse battery")
-    page.press("input[name=password]", "Enter")
-    page.wait_for_url(f"{base}/")
 
 
 def to_square(page: Any, target: str) -> None:
