@@ -96,7 +96,7 @@ def _engine(variant: str, p: Player) -> Any:
                 weights[k] = v
         level = "full" if p.level == "random" else p.level
         e = Engine(variant, hash_mb=16, level=level, weights=weights, seed=1)
-        table = {"lmr_base": 0.5, "lmr_div": 2.5}
+        table = {"lmr_base": 0.5, "lmr_div": S.lmr_divisor()}
         for k, v in p.params:
             if k in TABLE:
                 table[k] = v
@@ -223,8 +223,10 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     # through shashki.engine.match. "time": 0.1 s per move each (--time changes it);
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
     # a move each, whatever --time says.
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.1"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
-    ("russian", "shashki", "shashki@baseline-2026-12", 300, "time=0.05"),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian", "shashki", "py-draughts", 40, "time"),
     ("international", "shashki", "py-draughts", 60, "time"),

@@ -269,7 +269,7 @@ class Engine:
         self._hard_at: float | None = None
         self._lock = threading.Lock()
         self.params = S.default_params(self.version)
-        self.lmr = S.lmr_table()
+        self.lmr = S.lmr_table(divisor=S.lmr_divisor(self.version))
         self.zob = S.zobrist_table()
         self._alloc(hash_mb)
         self.level = level_by_name(level)

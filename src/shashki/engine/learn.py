@@ -12,7 +12,12 @@ recipe, every step seeded:
    *runs* (seed, games, nodes, random plies, engine version).
 2. **Positions**: every quiet position with men (the search only evaluates quiet
    positions), labelled by the game's result for White (1, 1/2, 0); every 10th game is
-   held out. The *data hash* is the SHA-256 of the positions and labels.
+   held out. With *scoring* (:class:`Scoring`, ``--score``) every k-th of them is
+   searched afresh by the baseline engine at a fixed node count instead, and labelled
+   by the win probability of that score (:func:`score_labels`), optionally blended with
+   the result: the evaluation learns what a deeper search sees (search scores beat
+   short games' results as labels in both variants, docs/engine.md). The *data hash*
+   is the SHA-256 of the positions and labels (and scores).
 3. **Fit** (:func:`fit`): ``p = 1 / (1 + exp(-k * eval))`` and the mean cross-entropy of
    ``p`` against the result plus an L2 penalty on the pattern weights, minimised over
    the global terms (the man stays 100, the unit of every score; the row, centre, edge,
@@ -24,9 +29,10 @@ recipe, every step seeded:
 
 The models ship as ``shashki/engine/learned/<variant>.npz`` (the integer pattern weights,
 the global weights and the metadata: recipe, data hash, weights hash, losses). The
-shipped Russian model is ``python -m shashki.engine.learn --variant russian --run
-seed=1,games=8000,nodes=2000 --keep --l2 1e-9 --out russian.npz`` (``--help``;
-docs/engine.md, "Learned evaluation").
+shipped models are ``python -m shashki.engine.learn --variant international --run
+seed=1,games=6000,nodes=2000 --score nodes=30000,every=3 --keep --l2 1e-9 --out
+international.npz`` and the same for ``--variant russian`` with ``games=8000``
+(``--help``; docs/engine.md, "Learned evaluation").
 """
 
 from __future__ import annotations
@@ -106,6 +112,163 @@ class Run:
 
 
 
+@dataclass(frozen=True)
+class Scoring:
+    """Search scores as labels: every ``every``-th position searched afresh at ``nodes``
+    nodes by the engine ``engine``; a position's label is ``lam`` times the game's result
+    plus ``1 - lam`` times the win probability of its score (:func:`score_labels`)."""
+
+    nodes: int
+    every: int = 1
+    lam: float = 0.0
+    engine: str = "baseline-2026-12"
+
+    @classmethod
+    def parse(cls, text: str) -> Scoring:
+        """``nodes=30000[,every=3][,lam=0.25][,engine=baseline-2026-12]``.
+
+        >>> Scoring.parse("nodes=30000,every=3,lam=0.25")
+        Scoring(nodes=30000, every=3, lam=0.25, engine='baseline-2026-12')
+        """
+        kw: dict[str, Any] = {}
+        for part in text.split(","):
+            k, eq, v = part.partition("=")
+            k = k.strip()
+            if not eq:
+                raise LearnError(f"scoring {text!r}: {part!r} is not name=value")
+            try:
+                if k in ("nodes", "every"):
+                    kw[k] = int(v)
+                elif k == "lam":
+                    kw[k] = float(v)
+                elif k == "engine":
+                    kw[k] = v.strip()
+                else:
+                    raise LearnError(f"scoring {text!r}: unknown field {k!r}")
+            except ValueError:
+                raise LearnError(f"scoring {text!r}: {k} {v!r} is not a number") from None
+        sc = cls(**kw)
+        if sc.nodes < 1 or sc.every < 1 or not 0.0 <= sc.lam <= 1.0:
+            raise LearnError(f"scoring {text!r}: nodes and every must be 1 or more, lam "
+                             "from 0 to 1")
+        return sc
+
+    def file_name(self, variant: str, data_hash: str) -> str:
+        """The score cache of a data set (every position's slot, whatever ``every``)."""
+        return f"{variant}-{data_hash[:16]}-n{self.nodes}-{self.engine}-scores.npy"
+
+
+SCORE_CLIP = 1000
+"""Search scores beyond ten men (wins found by the search) count as ten men."""
+
+_scorer: Any = None
+
+
+def _score_init(variant: str, version: str) -> None:
+    global _scorer
+    from shashki.engine import Engine
+
+    _scorer = Engine(variant, hash_mb=2, version=version)
+
+
+def _score_chunk(args: tuple[str, Any, int]) -> Any:
+    from shashki import Board
+    from shashki.fen import Position, write_fen
+
+    variant, rows, nodes = args
+    v = variant_by_name(variant)
+    out = np.zeros(len(rows), dtype=np.int32)
+    for i, p in enumerate(rows):
+        board = Board(v, write_fen(Position(*(int(q) for q in p)), v))
+        _scorer.new_game()
+        a = _scorer.analyse(board, nodes=nodes)
+        value = max(-SCORE_CLIP, min(SCORE_CLIP, a.score.value))
+        out[i] = value if board.turn.value == 0 else -value
+    return out
+
+
+def search_scores(variant: str, pos: Any, nodes: int, version: str = "baseline-2026-12",
+                  workers: int = 1, log: Callable[[str], None] | None = None) -> Any:
+    """White's search score of every position of ``pos`` (``(n, 4)``: white, black,
+    kings, turn), each searched from an empty table at ``nodes`` nodes: the same scores
+    whatever the number of ``workers`` (processes)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = 1000
+    parts = [(variant, pos[i:i + chunk], nodes) for i in range(0, len(pos), chunk)]
+    out: list[Any] = []
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers, initializer=_score_init,
+                             initargs=(variant, version)) as ex:
+        for done, part in enumerate(ex.map(_score_chunk, parts), 1):
+            out.append(part)
+            if log is not None and (done % 20 == 0 or done == len(parts)):
+                log(f"scores: {min(done * chunk, len(pos))}/{len(pos)} positions "
+                    f"({time.perf_counter() - t0:.0f} s)")
+    return np.concatenate(out) if out else np.zeros(0, dtype=np.int32)
+
+
+def score_labels(scores: Any, results: Any, lam: float) -> tuple[Any, float]:
+    """Labels from search scores: ``lam * result + (1 - lam) * sigmoid(k * score)``, with
+    ``k`` the scale that best predicts the results from the scores (cross-entropy), so a
+    score is read as the win probability it had in these games. Returns the labels and
+    ``k``."""
+    s = np.asarray(scores, dtype=np.float64)
+    y = np.asarray(results, dtype=np.float64)
+
+    def ce(k: float) -> float:
+        p = 1.0 / (1.0 + np.exp(-k * s))
+        return float(-np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12)))
+
+    lo, hi = np.log(1e-4), np.log(0.1)
+    for _ in range(60):
+        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        if ce(float(np.exp(a))) < ce(float(np.exp(b))):
+            hi = b
+        else:
+            lo = a
+    k = float(np.exp((lo + hi) / 2))
+    return lam * y + (1.0 - lam) / (1.0 + np.exp(-k * s)), k
+
+
+MISSING = np.iinfo(np.int32).min
+"""A position of the score cache not searched yet."""
+
+
+def rescore(variant: str, data: Data, scoring: Scoring, cache_dir: Path | None = None,
+            workers: int = 1, log: Callable[[str], None] | None = None) -> Data:
+    """``data`` cut to every ``scoring.every``-th position, labelled by search scores
+    (:class:`Scoring`). The scores are kept in ``cache_dir``, one file per data set,
+    node count and engine, a slot per position: a denser sample searches only the
+    positions not searched before. The data hash then covers the scores too."""
+    rows = np.arange(0, len(data.y), scoring.every)
+    path = (cache_dir / scoring.file_name(variant, data.hash)
+            if cache_dir is not None else None)
+    if path is not None and path.exists():
+        cached = np.load(path, allow_pickle=False)
+        if cached.shape != data.y.shape:
+            raise LearnError(f"{path}: {cached.size} scores for {data.y.size} positions")
+    else:
+        cached = np.full(len(data.y), MISSING, dtype=np.int32)
+    todo = rows[cached[rows] == MISSING]
+    if len(todo):
+        cached[todo] = search_scores(variant, data.pos[todo], scoring.nodes, scoring.engine,
+                                     workers, log)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.save(path, cached, allow_pickle=False)
+    scores = cached[rows]
+    y, k = score_labels(scores, data.y[rows], scoring.lam)
+    if log is not None:
+        log(f"{len(rows)} positions scored at {scoring.nodes} nodes ({len(todo)} searched "
+            f"now); scores read with k {k:.5f}")
+    h = hashlib.sha256(data.hash.encode())
+    h.update(np.ascontiguousarray(scores).tobytes())
+    h.update(np.ascontiguousarray(y).tobytes())
+    return Data(data.pos[rows], data.x[rows], data.pat[rows], data.phase[rows], y,
+                data.game[rows], h.hexdigest())
+
+
 # --- the data -------------------------------------------------------------------------
 
 
@@ -113,6 +276,8 @@ class Run:
 class Data:
     """Quiet positions with men, encoded for :func:`fit` (White's point of view)."""
 
+    pos: Any
+    """uint64 ``(n, 4)``: white, black, kings, turn."""
     x: Any
     """float64 ``(n, features)``: the global features (``evaluate.features``)."""
     pat: Any
@@ -140,7 +305,7 @@ def encode(variant: str, games: Sequence[Any]) -> Data:
     _encode_patterns(pos, psh, t3, pat, phase, 2 * v.men_per_side)
     h = hashlib.sha256(np.ascontiguousarray(pos).tobytes())
     h.update(np.ascontiguousarray(y).tobytes())
-    return Data(x, pat, phase, y, gi, h.hexdigest())
+    return Data(pos, x, pat, phase, y, gi, h.hexdigest())
 
 
 @njit(cache=True)
@@ -341,19 +506,24 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
 
 def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
           epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
-          log: Callable[[str], None] | None = None, keep: bool = False) -> FitResult:
+          log: Callable[[str], None] | None = None, keep: bool = False,
+          scoring: Scoring | None = None, workers: int = 1) -> FitResult:
     """Play (or read) the games of ``runs`` and fit a model to them (``keep``: see
-    :func:`fit`)."""
+    :func:`fit`), labelled by their results or, with ``scoring``, by search scores
+    (:func:`rescore`, in ``workers`` processes)."""
     games: list[Any] = []
     for run in runs:
         games.extend(games_of(variant, run, cache_dir, log))
     data = encode(variant, games)
     if log is not None:
         log(f"{len(data.y)} positions from {len(games)} games, data {data.hash[:16]}")
+    if scoring is not None:
+        data = rescore(variant, data, scoring, cache_dir, workers, log)
     res = fit(variant, data, epochs, lr, l2, log=log, keep=keep)
     res.model.meta.update({
         "recipe": {"runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
-                   "keep": keep, "held_out": "every 10th game"},
+                   "keep": keep, "held_out": "every 10th game",
+                   "scoring": None if scoring is None else scoring.__dict__},
         "data_hash": data.hash, "games": len(games), "positions": res.positions,
         "k": res.k, "train_loss": list(res.train_loss),
         "held_out_loss": list(res.held_out_loss)})
@@ -373,6 +543,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--l2", type=float, default=1e-8)
     ap.add_argument("--keep", action="store_true",
                     help="keep the hand-set global terms, fit only the patterns")
+    ap.add_argument("--score", type=Scoring.parse, metavar="nodes=N[,every=K][,lam=L]",
+                    help="label positions by search scores, not only by results")
+    ap.add_argument("--workers", type=int, default=1, help="processes for the scores")
     ap.add_argument("--out", type=Path, help="write the model (.npz) here")
     args = ap.parse_args(argv)
 
@@ -381,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         res = learn(args.variant, args.run, args.cache, args.epochs, args.lr, args.l2, log,
-                    keep=args.keep)
+                    keep=args.keep, scoring=args.score, workers=args.workers)
     except ShashkiError as e:
         print(f"shashki: {e}", file=sys.stderr)
         return 2

@@ -23,8 +23,10 @@ An engine is written as
 * ``shashki[@VERSION][:LEVEL][,name=value...]`` — shashki's own engine in this process at
   a level (``full`` … ``beginner``), the current version or ``shashki@baseline-2026-12``
   (the fixed baseline, :data:`shashki.engine.engine.VERSIONS`); ``hash=MB``, ``seed=N``,
-  search parameters (``lmr=0``, ``prune=0`` …, :data:`SEARCH_PARAMS`) and own fixed
-  limits ``depth=``, ``nodes=``, ``movetime=`` (seconds);
+  search parameters (``lmr=0``, ``prune=0`` …, :data:`SEARCH_PARAMS`), the reduction
+  table (``lmr_base=``, ``lmr_div=``), an evaluation (``model=FILE``, a learned model
+  file; ``model=none``, the hand-set weights) and own fixed limits ``depth=``,
+  ``nodes=``, ``movetime=`` (seconds);
 * ``hub:COMMAND[,name=value...]`` — an external engine over Hub
   (:class:`~shashki.engine.hubclient.HubClient`), e.g. ``hub:dame hub`` or
   ``hub:scan hub``; other ``name=value`` pairs are sent as ``set-param``;
@@ -50,6 +52,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from shashki.board import Board
@@ -57,7 +60,9 @@ from shashki.clock import TimeControl
 from shashki.color import BLACK, WHITE, Color
 from shashki.engine.dxp import DxpPlayer
 from shashki.engine.engine import Engine, EngineError
+from shashki.engine.evaluate import weights_for
 from shashki.engine.limits import Limit, budget, check_depth
+from shashki.engine.model import load_model
 from shashki.engine.players import (
     KINDS,
     SEARCH_PARAMS,
@@ -90,16 +95,32 @@ MAX_PLIES = 1000
 every real game long before)."""
 
 
+def _model_of(spec: EngineSpec, variant: str) -> tuple[Any, Any]:
+    """The weights and patterns a ``model=`` parameter names (None, None without one: the
+    engine's own)."""
+    name = spec.param("model")
+    if name is None:
+        return None, None
+    if name.lower() == "none":
+        return weights_for(variant), None
+    model = load_model(Path(name))
+    if variant_by_name(model.variant).geometry != variant_by_name(variant).geometry:
+        raise MatchError(f"the model {name} is for {model.variant}, not {variant}")
+    return model.weights, model.patterns
+
+
 class ShashkiPlayer(Player):
     """shashki's own engine in this process."""
 
     def __init__(self, spec: EngineSpec, variant: str) -> None:
         super().__init__(spec)
+        weights, patterns = _model_of(spec, variant)
         try:
             self.engine = Engine(variant, hash_mb=int(float(spec.param("hash", "64") or 64)),
                                  level=spec.arg or "full",
                                  seed=int(float(spec.param("seed", "1") or 1)),
-                                 version=spec.version or None)
+                                 version=spec.version or None, weights=weights,
+                                 patterns=patterns)
         except ShashkiError:
             raise
         except ValueError as e:  # e.g. no evaluation weights for the variant
@@ -109,6 +130,10 @@ class ShashkiPlayer(Player):
         for k, v in spec.params:
             if k in SEARCH_PARAMS:
                 self.engine.params[getattr(S, SEARCH_PARAMS[k])] = int(float(v))
+        if spec.param("lmr_base") is not None or spec.param("lmr_div") is not None:
+            self.engine.lmr = S.lmr_table(
+                float(spec.param("lmr_base") or 0.5),
+                float(spec.param("lmr_div") or S.lmr_divisor(self.engine.version)))
         own = {k: spec.param(k) for k in ("depth", "nodes", "movetime")}
         self.own: Limit | None = None
         if any(v is not None for v in own.values()):

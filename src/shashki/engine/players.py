@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from shashki.board import Board
 from shashki.clock import Stage, TimeControl
@@ -25,11 +26,19 @@ from shashki.game import Game
 from shashki.move import Move
 
 SEARCH_PARAMS = {"prune": "P_PRUNE", "prune_margin": "P_PRUNE_MARGIN", "prune_pct": "P_PRUNE_PCT",
+                 "prune_depth": "P_PRUNE_DEPTH",
                  "qs_quiet": "P_QS_QUIET", "qs_exch": "P_QS_EXCH", "qs_promo": "P_QS_PROMO",
                  "lmr": "P_LMR", "lmr_depth": "P_LMR_DEPTH", "lmr_moves": "P_LMR_MOVES",
                  "tt": "P_TT", "ext": "P_EXT_SINGLE", "history": "P_HISTORY",
                  "killers": "P_KILLERS", "malus": "P_HIST_MALUS"}
 """Search parameters an engine spec may set: spec name → ``shashki.engine.search`` index."""
+
+OWN_PARAMS = ("hash", "seed", "depth", "nodes", "movetime", "lmr_base", "lmr_div")
+"""Numeric parameters of shashki's engine in a spec besides :data:`SEARCH_PARAMS`: the
+table size, the seed, own limits, and the late-move reduction table
+(``shashki.engine.search.lmr_table``'s base and divisor). ``model=FILE`` (a learned
+model, :mod:`shashki.engine.model`; ``model=none``: the hand-set evaluation) is the
+one parameter that is not a number."""
 
 
 
@@ -133,9 +142,16 @@ def parse_spec(text: str) -> EngineSpec:
             raise MatchError(f"engine spec {raw!r}: unknown level {arg!r}; known: "
                              f"{', '.join(LEVELS)}")
         for k, v in params:
-            if k not in ("hash", "seed", "depth", "nodes", "movetime") and k not in SEARCH_PARAMS:
-                raise MatchError(f"engine spec {raw!r}: unknown parameter {k!r}; known: hash, "
-                                 f"seed, depth, nodes, movetime, {', '.join(SEARCH_PARAMS)}")
+            if k == "model":
+                if at:
+                    raise MatchError(f"engine spec {raw!r}: a fixed version has its own "
+                                     "evaluation (no model=)")
+                if v.lower() != "none" and not Path(v).is_file():
+                    raise MatchError(f"engine spec {raw!r}: no model file {v!r}")
+                continue
+            if k not in OWN_PARAMS and k not in SEARCH_PARAMS:
+                raise MatchError(f"engine spec {raw!r}: unknown parameter {k!r}; known: "
+                                 f"{', '.join(OWN_PARAMS)}, model, {', '.join(SEARCH_PARAMS)}")
             _number(raw, k, v)
         _check_own_limits(raw, params)
     elif kind == "hub" and not arg:
