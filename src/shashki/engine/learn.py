@@ -220,15 +220,20 @@ def score_labels(scores: Any, results: Any, lam: float) -> tuple[Any, float]:
         p = 1.0 / (1.0 + np.exp(-k * s))
         return float(-np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12)))
 
+    k = _best_scale(ce, 60)
+    return lam * y + (1.0 - lam) / (1.0 + np.exp(-k * s)), k
+
+
+def _best_scale(loss: Callable[[float], float], steps: int) -> float:
+    """The scale ``k`` in [1e-4, 0.1] that minimises ``loss``: ternary search on log k."""
     lo, hi = np.log(1e-4), np.log(0.1)
-    for _ in range(60):
+    for _ in range(steps):
         a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
-        if ce(float(np.exp(a))) < ce(float(np.exp(b))):
+        if loss(float(np.exp(a))) < loss(float(np.exp(b))):
             hi = b
         else:
             lo = a
-    k = float(np.exp((lo + hi) / 2))
-    return lam * y + (1.0 - lam) / (1.0 + np.exp(-k * s)), k
+    return float(np.exp((lo + hi) / 2))
 
 
 MISSING = np.iinfo(np.int32).min
@@ -396,15 +401,7 @@ def _loss_of(data: Data, rows: Any, wg: Any, pw: Any, rot: Any, k: float) -> flo
 
 
 def _best_k(data: Data, rows: Any, wg: Any, pw: Any, rot: Any) -> float:
-    lo, hi = np.log(1e-4), np.log(0.1)
-    for _ in range(40):  # ternary search on log k
-        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
-        if _loss_of(data, rows, wg, pw, rot, float(np.exp(a))) < _loss_of(
-                data, rows, wg, pw, rot, float(np.exp(b))):
-            hi = b
-        else:
-            lo = a
-    return float(np.exp((lo + hi) / 2))
+    return _best_scale(lambda k: _loss_of(data, rows, wg, pw, rot, k), 40)
 
 
 def fit(variant: str, data: Data, epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
