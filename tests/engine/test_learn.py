@@ -78,6 +78,21 @@ def test_run_spec() -> None:
         Run.parse("seed=1,games=1")
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    (["--run", "seed=1,games=x,nodes=3"], "games 'x' is not a number"),
+    (["--run", "seed=1,games=2,nodes=3", "--score", "nodes=30000,depth=4"],
+     "unknown field 'depth'"),
+])
+def test_learn_command_names_the_bad_field(args: list[str], words: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from shashki.engine.learn import main
+
+    with pytest.raises(SystemExit) as e:
+        main(args)
+    assert e.value.code == 2
+    assert words in capsys.readouterr().err
+
+
 def test_baseline_spec_and_engine() -> None:
     s = parse_spec("shashki@baseline-2026-12:expert,hash=8")
     assert (s.kind, s.version, s.arg) == ("shashki", BASELINE, "expert")
@@ -208,3 +223,25 @@ def test_a_match_engine_takes_a_model_file(tmp_path) -> None:  # type: ignore[no
         parse_spec(f"shashki,model={tmp_path / 'missing.npz'}")
     with pytest.raises(MatchError, match="own evaluation"):
         parse_spec(f"shashki@baseline-2026-12,model={path}")
+
+
+def test_a_match_engine_takes_a_weights_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``model=FILE.json``: hand-set weights laid out as weights.json (tune.py's output),
+    what ``benchmarks/strength.py --a-weights`` passes."""
+    import json
+
+    from shashki.engine.match import make_player
+
+    w = weights_for("russian")
+    w["king"] = 333
+    path = tmp_path / "tuned.json"
+    path.write_text(json.dumps({"russian": w}), encoding="utf-8")
+    p = make_player(parse_spec(f"shashki,model={path}"), "russian")
+    plain = make_player(parse_spec("shashki,model=none"), "russian")
+    assert p.engine.pw.shape[0] == 0
+    assert (p.engine.ew != plain.engine.ew).sum() >= 1
+    assert p.engine.analyse(Board("russian", "W:WK21:B12"), depth=1).score.value \
+        > plain.engine.analyse(Board("russian", "W:WK21:B12"), depth=1).score.value
+    (tmp_path / "bad.json").write_text("[1]", encoding="utf-8")
+    with pytest.raises(MatchError, match="not a table"):
+        make_player(parse_spec(f"shashki,model={tmp_path / 'bad.json'}"), "russian")

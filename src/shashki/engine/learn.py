@@ -136,15 +136,15 @@ class Scoring:
             k = k.strip()
             if not eq:
                 raise LearnError(f"scoring {text!r}: {part!r} is not name=value")
+            if k not in ("nodes", "every", "lam", "engine"):
+                raise LearnError(f"scoring {text!r}: unknown field {k!r}")
             try:
                 if k in ("nodes", "every"):
                     kw[k] = int(v)
                 elif k == "lam":
                     kw[k] = float(v)
-                elif k == "engine":
-                    kw[k] = v.strip()
                 else:
-                    raise LearnError(f"scoring {text!r}: unknown field {k!r}")
+                    kw[k] = v.strip()
             except ValueError:
                 raise LearnError(f"scoring {text!r}: {k} {v!r} is not a number") from None
         sc = cls(**kw)
@@ -527,11 +527,24 @@ def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
     return res
 
 
+def _option(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``parse`` as an argparse type whose LearnError's words are argparse's message
+    (argparse drops a ValueError's words for "invalid parse value")."""
+
+    def convert(text: str) -> Any:
+        try:
+            return parse(text)
+        except LearnError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    return convert
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m shashki.engine.learn",
                                  description="Learn pattern weights from self-play games.")
     ap.add_argument("--variant", default="russian")
-    ap.add_argument("--run", action="append", required=True, type=Run.parse,
+    ap.add_argument("--run", action="append", required=True, type=_option(Run.parse),
                     metavar="seed=S,games=N,nodes=K[,plies=P][,engine=E]",
                     help="a batch of self-play games (repeatable)")
     ap.add_argument("--cache", type=Path, help="directory for the games (read if there)")
@@ -540,7 +553,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--l2", type=float, default=1e-8)
     ap.add_argument("--keep", action="store_true",
                     help="keep the hand-set global terms, fit only the patterns")
-    ap.add_argument("--score", type=Scoring.parse, metavar="nodes=N[,every=K][,lam=L]",
+    ap.add_argument("--score", type=_option(Scoring.parse), metavar="nodes=N[,every=K][,lam=L]",
                     help="label positions by search scores, not only by results")
     ap.add_argument("--workers", type=int, default=1, help="processes for the scores")
     ap.add_argument("--out", type=Path, help="write the model (.npz) here")

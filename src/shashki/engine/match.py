@@ -60,7 +60,7 @@ from shashki.clock import TimeControl
 from shashki.color import BLACK, WHITE, Color
 from shashki.engine.dxp import DxpPlayer
 from shashki.engine.engine import Engine, EngineError
-from shashki.engine.evaluate import weights_for
+from shashki.engine.evaluate import weight_table, weights_for
 from shashki.engine.limits import Limit, budget, check_depth
 from shashki.engine.model import load_model
 from shashki.engine.players import (
@@ -95,14 +95,35 @@ MAX_PLIES = 1000
 every real game long before)."""
 
 
+def _weights_file(path: Path, variant: str) -> dict[str, Any]:
+    """Hand-set evaluation weights from a JSON file laid out as ``weights.json``
+    (``{variant: {...}}``, e.g. ``python -m shashki.engine.tune --out FILE``): its entries
+    over the package's."""
+    import json
+
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise MatchError(f"weights file {path}: {e}") from None
+    if not isinstance(table, dict):
+        raise MatchError(f"weights file {path}: not a table of variants")
+    try:
+        return weights_for(variant, {**weight_table(), **table})
+    except (KeyError, TypeError, ValueError) as e:
+        raise MatchError(f"weights file {path}: {e}") from None
+
+
 def _model_of(spec: EngineSpec, variant: str) -> tuple[Any, Any]:
     """The weights and patterns a ``model=`` parameter names (None, None without one: the
-    engine's own)."""
+    engine's own): a learned model (.npz), a weights file (.json, hand-set weights) or
+    ``none`` (the package's hand-set weights)."""
     name = spec.param("model")
     if name is None:
         return None, None
     if name.lower() == "none":
         return weights_for(variant), None
+    if name.lower().endswith(".json"):
+        return _weights_file(Path(name), variant), None
     model = load_model(Path(name))
     if variant_by_name(model.variant).geometry != variant_by_name(variant).geometry:
         raise MatchError(f"the model {name} is for {model.variant}, not {variant}")

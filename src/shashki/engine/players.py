@@ -37,8 +37,9 @@ OWN_PARAMS = ("hash", "seed", "depth", "nodes", "movetime", "lmr_base", "lmr_div
 """Numeric parameters of shashki's engine in a spec besides :data:`SEARCH_PARAMS`: the
 table size, the seed, own limits, and the late-move reduction table
 (``shashki.engine.search.lmr_table``'s base and divisor). ``model=FILE`` (a learned
-model, :mod:`shashki.engine.model`; ``model=none``: the hand-set evaluation) is the
-one parameter that is not a number."""
+model, :mod:`shashki.engine.model`, or hand-set weights in a ``.json`` file laid out as
+``weights.json``; ``model=none``: the package's hand-set evaluation) is the one
+parameter that is not a number."""
 
 
 
