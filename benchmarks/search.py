@@ -27,8 +27,9 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 
-VARIANTS = ("russian", "brazilian", "international", "russian-giveaway")
-FIXED_DEPTH = {"russian": 14, "brazilian": 14, "international": 12, "russian-giveaway": 14}
+VARIANTS = ("russian", "brazilian", "international", "russian-giveaway", "russian-80")
+FIXED_DEPTH = {"russian": 14, "brazilian": 14, "international": 12, "russian-giveaway": 14,
+               "russian-80": 13}
 TARGET_NPS = 3_000_000
 
 

@@ -25,7 +25,7 @@ import math
 import sys
 from typing import Any
 
-VARIANTS = ("russian", "brazilian", "international", "russian-giveaway")
+VARIANTS = ("russian", "brazilian", "international", "russian-giveaway", "russian-80")
 
 
 def player_spec(player: str, params: list[str] | None = None, weights: str = "") -> str:
@@ -61,6 +61,7 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
+    ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian", "shashki", "py-draughts", 40, "time"),
     ("international", "shashki", "py-draughts", 60, "time"),
     ("international", "shashki", "hub:dame hub", 80, "time"),

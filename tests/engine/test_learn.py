@@ -109,17 +109,16 @@ def test_baseline_spec_and_engine() -> None:
 
 
 def test_only_the_models_that_won_their_match_ship() -> None:
-    """docs/engine.md: International and Russian ship the models learned from search
-    scores; giveaway and 80-square have none; Brazilian plays with Russian's (same board
-    and goal)."""
-    for variant in ("international", "russian"):
+    """docs/engine.md: International, Russian and 80-square ship the models learned from
+    search scores; Brazilian plays with Russian's (same board and goal)."""
+    for variant in ("international", "russian", "russian-80"):
         m = model_for(variant)
         assert m is not None and m.meta["recipe"]["scoring"] is not None, variant
     assert model_for("russian-giveaway") is None
     assert model_for("brazilian") is not None
 
 
-@pytest.mark.parametrize("variant", ["russian", "brazilian", "international"])
+@pytest.mark.parametrize("variant", ["russian", "brazilian", "international", "russian-80"])
 def test_shipped_models(variant: str) -> None:
     m = model_for(variant)
     assert m is not None, f"no learned model ships for {variant}"
@@ -133,7 +132,7 @@ def test_shipped_models(variant: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["russian", "international"])
+@pytest.mark.parametrize("variant", ["russian", "international", "russian-80"])
 def test_the_learned_evaluation_beats_the_hand_set_one_at_fixed_nodes(variant: str) -> None:
     """The shipped model against the baseline, 200 games at 20,000 nodes a move
     (docs/engine.md, "Learned evaluation", the matches table); a fixed node count makes
@@ -154,7 +153,8 @@ def test_a_model_is_shared_only_by_the_same_board_and_goal() -> None:
     assert br is not None and br.weights_hash() == ru.weights_hash()
     # giveaway's weights are based on Russian's too, but its material counts against it
     assert model_for("russian-giveaway") is None
-    assert model_for("russian-80") is None  # another board
+    r80 = model_for("russian-80")  # its own: another board
+    assert r80 is not None and r80.variant == "russian-80"
 
 
 def test_search_scores_are_white_s_and_the_same_in_any_number_of_processes() -> None:

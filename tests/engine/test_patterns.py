@@ -118,7 +118,7 @@ def test_evaluation_is_colour_symmetric(name: str) -> None:
     assert g.square_at(g.files - 1, 0) is None  # the mirror of a1 is a light square
 
 
-@pytest.mark.parametrize("name", ["russian", "international"])
+@pytest.mark.parametrize("name", VARIANTS)
 def test_compiled_and_interpreted_evaluations_agree(name: str) -> None:
     v = variant_by_name(name)
     arrays = eval_arrays(v, patterns=_random_patterns(name, 5))
