@@ -62,13 +62,15 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
+    ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes"),
     ("russian", "shashki", "py-draughts", 40, "time"),
     ("international", "shashki", "py-draughts", 60, "time"),
     ("international", "shashki", "hub:dame hub", 80, "time"),
     ("russian", "shashki", "shashki,odds=0.5", 200, "nodes"),
     ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes"),
-    ("international", "shashki", "shashki,odds=0.5", 100, "nodes"),
-    ("russian-giveaway", "shashki", "shashki,odds=0.5", 100, "nodes"),
+    ("international", "shashki", "shashki,odds=0.5", 200, "nodes"),
+    ("russian-80", "shashki", "shashki,odds=0.5", 200, "nodes"),
+    ("russian-giveaway", "shashki", "shashki,odds=0.5", 400, "nodes"),
 )
 SUITE_MOVE_TIME = 0.1
 SUITE_NODES = 20_000

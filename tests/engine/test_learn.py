@@ -109,16 +109,17 @@ def test_baseline_spec_and_engine() -> None:
 
 
 def test_only_the_models_that_won_their_match_ship() -> None:
-    """docs/engine.md: International, Russian and 80-square ship the models learned from
-    search scores; Brazilian plays with Russian's (same board and goal)."""
-    for variant in ("international", "russian", "russian-80"):
+    """docs/engine.md: International, Russian, 80-square and giveaway ship the models
+    learned from search scores; Brazilian plays with Russian's (same board and goal)."""
+    for variant in ("international", "russian", "russian-80", "russian-giveaway"):
         m = model_for(variant)
         assert m is not None and m.meta["recipe"]["scoring"] is not None, variant
-    assert model_for("russian-giveaway") is None
+        assert m.variant == variant
     assert model_for("brazilian") is not None
 
 
-@pytest.mark.parametrize("variant", ["russian", "brazilian", "international", "russian-80"])
+@pytest.mark.parametrize("variant", ["russian", "brazilian", "international", "russian-80",
+                                     "russian-giveaway"])
 def test_shipped_models(variant: str) -> None:
     m = model_for(variant)
     assert m is not None, f"no learned model ships for {variant}"
@@ -132,7 +133,8 @@ def test_shipped_models(variant: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["russian", "international", "russian-80"])
+@pytest.mark.parametrize("variant", ["russian", "international", "russian-80",
+                                     "russian-giveaway"])
 def test_the_learned_evaluation_beats_the_hand_set_one_at_fixed_nodes(variant: str) -> None:
     """The shipped model against the baseline, 200 games at 20,000 nodes a move
     (docs/engine.md, "Learned evaluation", the matches table); a fixed node count makes
@@ -151,10 +153,34 @@ def test_a_model_is_shared_only_by_the_same_board_and_goal() -> None:
         pytest.skip("no learned Russian model ships")
     br = model_for("brazilian")  # weights.json: Brazilian is based on Russian
     assert br is not None and br.weights_hash() == ru.weights_hash()
-    # giveaway's weights are based on Russian's too, but its material counts against it
-    assert model_for("russian-giveaway") is None
+    # giveaway's weights are based on Russian's too, but its material counts against it:
+    # it plays its own model, never Russian's
+    gw = model_for("russian-giveaway")
+    assert gw is not None and gw.variant == "russian-giveaway"
+    assert gw.weights_hash() != ru.weights_hash()
     r80 = model_for("russian-80")  # its own: another board
     assert r80 is not None and r80.variant == "russian-80"
+
+
+def test_without_its_own_file_a_variant_takes_its_base_s_only_with_the_same_goal(
+        tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Were giveaway's file missing, Russian's model (its weights' base) would not be
+    played backwards for it: the hand-set weights instead."""
+    import shutil
+    from importlib import resources
+    from types import SimpleNamespace
+
+    from shashki.engine import model as M
+
+    (tmp_path / "learned").mkdir()
+    shutil.copy(str(resources.files("shashki.engine").joinpath("learned", "russian.npz")),
+                tmp_path / "learned" / "russian.npz")
+    monkeypatch.setattr(M, "resources", SimpleNamespace(files=lambda _pkg: tmp_path))
+    lookup = M.model_for.__wrapped__
+    assert lookup("russian-giveaway") is None
+    br = lookup("brazilian")
+    assert br is not None and br.variant == "russian"
+    assert lookup("international") is None
 
 
 def test_search_scores_are_white_s_and_the_same_in_any_number_of_processes() -> None:

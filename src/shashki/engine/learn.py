@@ -31,8 +31,9 @@ The models ship as ``shashki/engine/learned/<variant>.npz`` (the integer pattern
 the global weights and the metadata: recipe, data hash, weights hash, losses). The
 shipped models are ``python -m shashki.engine.learn --variant international --run
 seed=1,games=6000,nodes=2000 --score nodes=30000,every=3 --keep --l2 1e-9 --out
-international.npz`` and the same for ``--variant russian`` with ``games=8000``
-(``--help``; docs/engine.md, "Learned evaluation").
+international.npz``, the same for ``--variant russian`` with ``games=8000``, and
+for ``russian-80`` and ``russian-giveaway`` with two runs ``seed=1,games=4000`` and
+``seed=2,games=4000`` (``--help``; docs/engine.md, "Learned evaluation").
 """
 
 from __future__ import annotations
