@@ -76,9 +76,10 @@ SUITE_MOVE_TIME = 0.1
 SUITE_NODES = 20_000
 
 
-def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None) -> int:
-    """Play :data:`SUITE` one match after another (``shashki match`` code) and print a
-    Markdown table for the README."""
+def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None,
+              concurrency: int = 2) -> int:
+    """Play :data:`SUITE` one match after another (``shashki match`` code, ``concurrency``
+    games at a time, as the README's runs) and print a Markdown table for the README."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -102,7 +103,8 @@ def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None)
                 progress.update(task, advance=1, description=f"{title} "
                                 f"{res.standing.summary()}")
 
-            r = M.run_match(a, b, variant, n, control, seed=seed, on_game=seen)
+            r = M.run_match(a, b, variant, n, control, seed=seed, concurrency=concurrency,
+                            on_game=seen)
             rows.append((variant, r))
     print("| variant | A | B | control | games | +/=/- | score | Elo (A-B) | minutes |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -140,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.suite:
         return run_suite(args.suite_scale, args.time or SUITE_MOVE_TIME, args.seed,
-                         args.variant)
+                         args.variant, args.workers)
 
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
