@@ -15,6 +15,10 @@ Cli = Callable[..., tuple[int, str, str]]
 # The tests never see the user's own data (databases, endgame tables): platformdirs reads
 # XDG_DATA_HOME, here an empty directory of the test run's own.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="shashki-tests-data-")
+# The servers the tests start run their jobs at nice 0: beside three test processes and a
+# browser, a nice-19 worker gets a few per cent of a core and a one-second job a minute
+# (tests/server/test_jobs.py checks the default of 19).
+os.environ["SHASHKI_WORKER_NICE"] = "0"
 
 
 REQUIRE_SERVICES = os.environ.get("SHASHKI_REQUIRE_SERVICES") == "1"

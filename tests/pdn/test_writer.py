@@ -273,3 +273,16 @@ def test_positions_follow_changes_of_the_fen_tag() -> None:
         node.board()
     other = Game("russian")
     assert other.add_variation("c3-d4").board().turn is BLACK
+
+
+def test_a_blank_comment_does_not_number_the_next_move_of_a_variation() -> None:
+    """A comment of spaces is written as nothing, so it must not make the reply after a
+    variation's first move take its number either: the text would then read back to a game
+    written differently (hypothesis found it, CI 2026-12-02)."""
+    game = Game("russian")
+    game.add_variation("c3-d4").add_variation("f6-g5")
+    alt = game.add_variation("c3-b4", comment="  ")
+    alt.add_variation("f6-e5")
+    text = write_game(game)
+    assert "(1. c3-b4 f6-e5)" in text, text
+    assert write_game(read_game(text)) == text  # type: ignore[arg-type]

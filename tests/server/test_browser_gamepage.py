@@ -290,7 +290,10 @@ def test_a_puzzle_solved(base: str, browser: Any) -> None:
     page.click("#analysis-request button")
     expect(page.locator("#analysis-status")).to_contain_text("Analysed", timeout=60000)
     page.reload()
-    expect(page.locator("#eval-graph circle.blunder")).to_have_count(1)
+    # the man given away is a mistake (?) or a blunder (??) by the depth 0.3 s reaches on
+    # a loaded machine; tests/server/test_analysis.py checks the mark at a fixed depth
+    expect(page.locator("#eval-graph circle.blunder, #eval-graph circle.mistake")
+           ).to_have_count(1)
     shot(page, "puzzles-01-eval-graph-desktop")
     page.goto(f"{base}/puzzles")
     page.click("#puzzle-mine button")

@@ -68,7 +68,7 @@ import io
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import accumulate
 from typing import IO, TYPE_CHECKING, Any
 
@@ -1235,26 +1235,22 @@ def _move_message(board: Board, text: str) -> str:
     return f"move {text!r} is not legal here"  # pragma: no cover - kernel and Board agree
 
 
-_SCRATCH: list[Any] = []
-
-
 def _scratch() -> tuple[Any, ...]:
-    """Scratch arrays of the kernels, made once (the kernels import numba: only when a
-    game is replayed)."""
-    if not _SCRATCH:
-        global _kernel_replay, _ROW, _Replay
+    """This thread's scratch arrays of the kernels (:func:`shashki.rules.movegen.scratch`);
+    the first call loads the kernels, which import numba only when a game is replayed."""
+    global _kernel_replay, _ROW, _Replay, _thread_scratch
+    if _thread_scratch is None:
         from shashki.rules import kernels as K
-        from shashki.rules.movegen import Replay
+        from shashki.rules.movegen import Replay, scratch
 
-        _kernel_replay, _ROW, _Replay = K.replay, K.ROW, Replay
-        mv, path, cx, cnt, fu, fi = K.buffers(0)
-        _SCRATCH.extend((mv[0], path, cx, cnt, fu, fi))
-    return tuple(_SCRATCH)
+        _kernel_replay, _ROW, _Replay, _thread_scratch = K.replay, K.ROW, Replay, scratch
+    return _thread_scratch()
 
 
 _kernel_replay: Any = None
 _ROW = 0
 _Replay: Any = None
+_thread_scratch: Callable[[], tuple[Any, ...]] | None = None
 
 
 class _Line:

@@ -155,18 +155,15 @@ class PdnWriter:
             for alt in alts:
                 opening = len(self._tokens)
                 b = board.copy(stack=False) if board is not None else None
-                self._node(alt, b, number, turn, True, start=True)
+                forced = self._node(alt, b, number, turn, True, start=True)
                 b, n2, t2 = self._after(alt, b, number, turn)
-                yield self._steps(alt, b, n2, t2, self._forced_after(alt))
+                yield self._steps(alt, b, n2, t2, forced)
                 # parentheses stick to the first and last token: no line break inside them
                 self._tokens[opening] = "(" + self._tokens[opening]
                 self._tokens[-1] += ")"
                 force = True
             board, number, turn = self._after(main, board, number, turn)
             node = main
-
-    def _forced_after(self, node: GameNode) -> bool:
-        return bool(node.comment or node.clock or node.setup_fen is not None)
 
     def _after(self, node: GameNode, board: Board | None, number: int, turn: int
                ) -> tuple[Board | None, int, int]:

@@ -7,6 +7,9 @@ moves.
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 import numpy as np
 
 from shashki.move import Move
@@ -14,8 +17,22 @@ from shashki.rules import kernels as K
 from shashki.rules.variant import Variant
 
 U64 = np.uint64
-_MV, _PATH, _CX, _CNT, _FU, _FI = K.buffers(0)
-_MV0 = _MV[0]
+_LOCAL = threading.local()
+
+
+def scratch() -> tuple[Any, Any, Any, Any, Any, Any]:
+    """This thread's scratch arrays for one kernel generation: ``(moves, path, cx, cnt, fu,
+    fi)``, ``moves`` one ply's list (see :func:`kernels.buffers`).
+
+    One set per thread, not per module: two threads sharing them read each other's moves
+    between the kernel's return and the reading of its list (the server's worker threads;
+    the two engines of a DXP game over loopback, which once wrote a record it could not
+    replay)."""
+    s: tuple[Any, Any, Any, Any, Any, Any] | None = getattr(_LOCAL, "arrays", None)
+    if s is None:
+        mv, path, cx, cnt, fu, fi = K.buffers(0)
+        s = _LOCAL.arrays = (mv[0], path, cx, cnt, fu, fi)
+    return s
 
 
 def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int,
@@ -29,16 +46,16 @@ def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int,
     if routes:
         rules = every_route(rules)
     own, opp = (white, black) if turn == 0 else (black, white)
-    n = K.generate(U64(own), U64(opp), U64(kings), turn, geo, rules, _MV0, _PATH, _CX, _CNT,
-                   _FU, _FI)
+    mv0, *rest = scratch()
+    n = K.generate(U64(own), U64(opp), U64(kings), turn, geo, rules, mv0, *rest)
     b2s = variant.geometry.bit_to_square
     out = []
-    for i, (frm, to, cap, flags) in enumerate(_MV0[:n, :4].tolist()):
+    for i, (frm, to, cap, flags) in enumerate(mv0[:n, :4].tolist()):
         promo = bool(flags & 1) and not (flags & 2)
         if not cap:
             out.append(Move((b2s[frm], b2s[to]), (), promo))
             continue
-        out.append(_capture(b2s, _MV0[i], frm, flags, promo))
+        out.append(_capture(b2s, mv0[i], frm, flags, promo))
     return out
 
 
@@ -108,7 +125,6 @@ def replay(variant: Variant, white: int, black: int, kings: int, turn: int,
     rows = np.zeros((len(plies), K.ROW), dtype=np.uint64)
     geo, rules = variant.kernel_arrays()
     played, code = K.replay(state, geo, rules, np.array(bits, dtype=np.uint64),
-                            np.array(offsets, dtype=np.int64), rows, _MV0, _PATH, _CX, _CNT,
-                            _FU, _FI)
+                            np.array(offsets, dtype=np.int64), rows, *scratch())
     final = (int(state[0]), int(state[1]), int(state[2]), int(state[3]))
     return Replay(variant, rows, int(played), int(code), final)

@@ -76,6 +76,10 @@ def register_worker(subparsers: Any) -> argparse.ArgumentParser:
                    help="the queue on this Redis (as given to `shashki serve --redis`)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="jobs run at the same time (1)")
+    p.add_argument("--nice", type=int, default=None, metavar="N",
+                   help="the jobs' niceness, 0 to 19 (default: $SHASHKI_WORKER_NICE, else "
+                        "19, the lowest: the web process comes first; 0 suits a host of "
+                        "the worker's own)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=run_worker)
@@ -89,11 +93,19 @@ def _worker_error(message: str) -> int:
 
 def run_worker(args: argparse.Namespace) -> int:
     """Run jobs until SIGTERM or SIGINT; an error at start is one line, status 2."""
-    from shashki.server.jobs import NICE
+    from shashki.server.jobs import ENV_NICE, NICE
 
     if not 1 <= args.workers <= 64:
         return _worker_error(f"--workers must be 1 to 64, not {args.workers}")
-    os.nice(max(0, NICE - os.nice(0)))  # before the imports: all of the worker is low
+    nice = args.nice
+    if nice is None:
+        given = os.environ.get(ENV_NICE, "")
+        if given and not given.lstrip("-").isdigit():
+            return _worker_error(f"{ENV_NICE} must be a number, not {given!r}")
+        nice = int(given) if given else NICE
+    if not 0 <= nice <= 19:
+        return _worker_error(f"the niceness must be 0 to 19, not {nice}")
+    os.nice(max(0, nice - os.nice(0)))  # before the imports: all of the worker is low
     from shashki.errors import ShashkiError
     from shashki.server.core.db import Database
     from shashki.server.jobs.worker import ENV_DATABASE, ENV_PARENT, ENV_REDIS, KINDS, Worker
@@ -108,7 +120,7 @@ def run_worker(args: argparse.Namespace) -> int:
         return _worker_error(str(e))
     except Exception as e:  # a database kind that SQLAlchemy does not know
         return _worker_error(f"bad database URL: {e}")
-    worker = Worker(url, redis_url, args.workers, KINDS)
+    worker = Worker(url, redis_url, args.workers, KINDS, nice=nice)
     try:
         queue = worker.setup()
     except ShashkiError as e:

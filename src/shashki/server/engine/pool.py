@@ -59,19 +59,27 @@ MAX_MOVE_TIME = 10.0
 ANALYSIS_TIME = 0.3
 """Seconds of search per position of a post-game analysis (and of a draw offer's look)."""
 ANALYSIS_DEPTH = 14
+ANALYSIS_MIN_DEPTH = 8
+"""Plies an analysis reaches whatever the time: a loaded server's 0.3 s may be 3 plies,
+too few to see a man lost (and the marks would change with the load)."""
 INVITATIONS_EVERY = 1.0
 """Seconds between looks for invitations to the engine's accounts (accepted at once)."""
 
 
 # --- in the worker processes ---------------------------------------------------------------
 
-_ENGINES: dict[str, Engine] = {}
+_ENGINES = threading.local()
 
 
 def _engine(variant: str) -> Engine:
-    e = _ENGINES.get(variant)
+    """This thread's engine for ``variant``: one per worker process, one per thread when the
+    pool searches in threads (an engine's tables and buffers serve one search at a time)."""
+    engines: dict[str, Engine] | None = getattr(_ENGINES, "by_variant", None)
+    if engines is None:
+        engines = _ENGINES.by_variant = {}
+    e = engines.get(variant)
     if e is None:
-        e = _ENGINES[variant] = Engine(variant, hash_mb=HASH_MB)
+        e = engines[variant] = Engine(variant, hash_mb=HASH_MB)
     return e
 
 
@@ -121,6 +129,8 @@ def worker_analyse(variant: str, initial_fen: str | None, moves: Sequence[str],
     e = _engine(variant)
     e.set_level("full")
     info = e.analyse(board, limit=Limit(depth=depth, time=seconds))
+    if info.depth < min(depth, ANALYSIS_MIN_DEPTH) and info.score.wins_in is None:
+        info = e.analyse(board, limit=Limit(depth=min(depth, ANALYSIS_MIN_DEPTH)))
     sign = 1 if board.turn is WHITE else -1
     wins = info.score.wins_in
     pv = info.pv_text(board)
@@ -191,6 +201,12 @@ class EnginePool:
                 proc.join(5)
         with contextlib.suppress(Exception):  # a terminated worker breaks the pool
             executor.shutdown(wait=True)
+        # The executor's own thread joins the workers too: when it reaps one first, our
+        # join returns with the exit code not yet stored, and is_alive() says True until
+        # that thread stores it (seen on a loaded machine).
+        deadline = time.monotonic() + 5
+        while any(p.is_alive() for p in processes) and time.monotonic() < deadline:
+            time.sleep(0.02)
 
     async def _run(self, fn: Any, *args: Any) -> Any:
         if self.executor is None:

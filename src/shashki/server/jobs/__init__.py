@@ -16,3 +16,7 @@ processes (``shashki worker``, or the one ``shashki serve`` starts), not in requ
 NICE = 19
 """The workers' niceness (``nice -n 19``, the lowest): they yield the CPU to the web process
 (a nice-0 process weighs 68 times as much in Linux's scheduler)."""
+ENV_NICE = "SHASHKI_WORKER_NICE"
+"""The environment's niceness for ``shashki worker`` (and the worker ``shashki serve``
+starts), where ``--nice`` is not given: 0 on a host of the worker's own, or in a test suite
+whose many processes would starve a nice-19 worker."""
