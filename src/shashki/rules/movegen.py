@@ -46,8 +46,9 @@ def legal_moves(variant: Variant, white: int, black: int, kings: int, turn: int,
     if routes:
         rules = every_route(rules)
     own, opp = (white, black) if turn == 0 else (black, white)
-    mv0, *rest = scratch()
-    n = K.generate(U64(own), U64(opp), U64(kings), turn, geo, rules, mv0, *rest)
+    arrays = scratch()
+    mv0 = arrays[0]
+    n = K.generate(U64(own), U64(opp), U64(kings), turn, geo, rules, *arrays)
     b2s = variant.geometry.bit_to_square
     out = []
     for i, (frm, to, cap, flags) in enumerate(mv0[:n, :4].tolist()):

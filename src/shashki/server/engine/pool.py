@@ -129,8 +129,9 @@ def worker_analyse(variant: str, initial_fen: str | None, moves: Sequence[str],
     e = _engine(variant)
     e.set_level("full")
     info = e.analyse(board, limit=Limit(depth=depth, time=seconds))
-    if info.depth < min(depth, ANALYSIS_MIN_DEPTH) and info.score.wins_in is None:
-        info = e.analyse(board, limit=Limit(depth=min(depth, ANALYSIS_MIN_DEPTH)))
+    floor = min(depth, ANALYSIS_MIN_DEPTH)
+    if info.depth < floor and info.score.wins_in is None:
+        info = e.analyse(board, limit=Limit(depth=floor))
     sign = 1 if board.turn is WHITE else -1
     wins = info.score.wins_in
     pv = info.pv_text(board)
