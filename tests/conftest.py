@@ -50,6 +50,20 @@ def pytest_make_collect_report(collector: pytest.Collector
     return report
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``--dist loadgroup`` the tests of a module with module-scoped fixtures (a
+    browser, a live server, a fresh virtual environment) run on one worker, which builds
+    those fixtures once instead of once per worker; xdist schedules such groups before
+    the single tests, so the long modules start first and do not trail at the end."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None:
+            continue
+        if any(d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
     """Run the ``shashki`` command in-process: ``(exit status, stdout, stderr)``."""

@@ -18,6 +18,7 @@ from shashki.engine.evaluate import (
     evaluate_board,
     pattern_windows,
     rotated_window,
+    window_step,
 )
 from shashki.rules import variant_by_name
 from shashki.rules.bits import U64
@@ -25,10 +26,10 @@ from shashki.rules.bits import U64
 VARIANTS = ["russian", "brazilian", "international", "russian-80", "russian-giveaway"]
 
 
-def _random_patterns(variant: str, seed: int) -> np.ndarray:
+def _random_patterns(variant: str, seed: int, step: int = 2) -> np.ndarray:
     v = variant_by_name(variant)
     rng = np.random.default_rng(seed)
-    return rng.integers(-3000, 3000, size=(len(pattern_windows(v)), PAT_SIZE, 2),
+    return rng.integers(-3000, 3000, size=(len(pattern_windows(v, step)), PAT_SIZE, 2),
                         dtype=np.int32)
 
 
@@ -36,7 +37,7 @@ def _reference(board: Board, pw: np.ndarray) -> int:
     """The pattern term for the side to move, read square by square (no bitboards)."""
     v = board.variant
     n = v.geometry.squares
-    windows = pattern_windows(v)
+    windows = pattern_windows(v, window_step(v, pw))
     men = {c: set(board.pieces(c, False)) for c in (WHITE, BLACK)}
     total = 2 * v.men_per_side
     nmen = min(len(men[WHITE]) + len(men[BLACK]), total)
@@ -64,24 +65,28 @@ def _eval(board: Board, arrays: tuple, fn=evaluate) -> int:
     return int(fn(U64(own), U64(opp), U64(k), t, geo, *arrays, U64(0)))
 
 
-def test_windows_cover_the_board_and_turn_into_each_other() -> None:
+@pytest.mark.parametrize("step", [1, 2])
+def test_windows_cover_the_board_and_turn_into_each_other(step: int) -> None:
     for name in VARIANTS:
         v = variant_by_name(name)
-        windows = pattern_windows(v)
+        windows = pattern_windows(v, step)
         assert all(len(w) == 8 for w in windows)
         assert set().union(*windows) == set(range(1, v.geometry.squares + 1))
         rot = [rotated_window(v, windows, i) for i in range(len(windows))]
         assert sorted(rot) == list(range(len(windows)))
         assert all(rot[r] == i for i, r in enumerate(rot))
-    # Scan's layout on 10x10: 16 windows; 8x8: 9; 10x8: 12
-    assert [len(pattern_windows(variant_by_name(n))) for n in
-            ("international", "russian", "russian-80")] == [16, 9, 12]
+        assert len(set(windows)) == len(windows)
+    # Scan's layout on 10x10: 16 windows; 8x8: 9; 10x8: 12; every placement: 49, 25, 35
+    counts = [len(pattern_windows(variant_by_name(n), step)) for n in
+              ("international", "russian", "russian-80")]
+    assert counts == ([16, 9, 12] if step == 2 else [49, 25, 35])
 
 
+@pytest.mark.parametrize("step", [1, 2])
 @pytest.mark.parametrize("name", VARIANTS)
-def test_compiled_lookup_matches_square_by_square(name: str) -> None:
+def test_compiled_lookup_matches_square_by_square(name: str, step: int) -> None:
     v = variant_by_name(name)
-    pw = _random_patterns(name, 3)
+    pw = _random_patterns(name, 3, step)
     with_p = eval_arrays(v, patterns=pw)
     without = eval_arrays(v)
     checked = 0
@@ -105,12 +110,13 @@ def _turned(board: Board) -> Board:
     return Board(v.name, f"{board.turn.other.letter}:{parts[0]}:{parts[1]}")
 
 
+@pytest.mark.parametrize("step", [1, 2])
 @pytest.mark.parametrize("name", VARIANTS)
-def test_evaluation_is_colour_symmetric(name: str) -> None:
+def test_evaluation_is_colour_symmetric(name: str, step: int) -> None:
     """Turning the board and swapping the colours leaves the score of the side to move
     (these boards have no mirror symmetry: a mirror maps dark squares to light ones)."""
     v = variant_by_name(name)
-    arrays = eval_arrays(v, patterns=_random_patterns(name, 4))
+    arrays = eval_arrays(v, patterns=_random_patterns(name, 4, step))
     for board in random_positions(name, games=3, seed=9)[::3]:
         t = _turned(board)
         assert _eval(board, arrays) == _eval(t, arrays), board.fen()
@@ -118,10 +124,11 @@ def test_evaluation_is_colour_symmetric(name: str) -> None:
     assert g.square_at(g.files - 1, 0) is None  # the mirror of a1 is a light square
 
 
+@pytest.mark.parametrize("step", [1, 2])
 @pytest.mark.parametrize("name", VARIANTS)
-def test_compiled_and_interpreted_evaluations_agree(name: str) -> None:
+def test_compiled_and_interpreted_evaluations_agree(name: str, step: int) -> None:
     v = variant_by_name(name)
-    arrays = eval_arrays(v, patterns=_random_patterns(name, 5))
+    arrays = eval_arrays(v, patterns=_random_patterns(name, 5, step))
     for board in random_positions(name, games=2, seed=13)[::4]:
         assert _eval(board, arrays) == _eval(board, arrays, evaluate.py_func), board.fen()
 

@@ -15,20 +15,31 @@ from shashki.engine.evaluate import evaluate_board
 from shashki.rules import Goal
 
 
+def _threatened(board: Board) -> bool:
+    """Whether the opponent would have a capture if it were to move now."""
+    fen = board.fen()
+    other = ("B" if fen[0] == "W" else "W") + fen[1:]
+    return Board(board.variant.name, other).has_capture()
+
+
 def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2,
-            offers: bool = False) -> int:
+            offers: bool = False, threats: bool = False) -> int:
     """The search's tree without any pruning: plain negamax with the same leaves.
 
     Below depth 0 only captures are played (they are compulsory, so a side that must
     capture is never scored statically); a quiet position there is scored statically
     or by its promotions and (with ``offers``, no king on the board) the moves that give
-    the opponent a capture, for ``quiet_plies`` plies.
+    the opponent a capture, for ``quiet_plies`` plies. With ``threats`` a quiet position
+    at depth 0 whose opponent has a capture in hand is searched one ply deeper, every
+    move.
     A side without moves loses (wins in giveaway).
     """
     moves = board.legal_moves
     if not moves:
         win = board.variant.goal is Goal.GIVEAWAY
         return S.MATE - ply if win else -S.MATE + ply
+    if threats and depth == 0 and not moves[0].is_capture and _threatened(board):
+        depth = 1
     best = -S.INF
     if depth <= 0 and not moves[0].is_capture:
         best = evaluate_board(board)
@@ -47,7 +58,7 @@ def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2,
         moves = tried
     for m in moves:
         board.push(m)
-        best = max(best, -minimax(board, depth - 1, ply + 1, quiet_plies, offers))
+        best = max(best, -minimax(board, depth - 1, ply + 1, quiet_plies, offers, threats))
         board.pop()
     return best
 
@@ -62,8 +73,9 @@ def plain(engine: Engine, tt: int) -> Engine:
     return engine
 
 
-@pytest.mark.parametrize("offers", [False, True])
-def test_alpha_beta_and_table_equal_minimax(variant: str, offers: bool) -> None:
+@pytest.mark.parametrize(("offers", "threats"), [(False, False), (True, False),
+                                                 (False, True)])
+def test_alpha_beta_and_table_equal_minimax(variant: str, offers: bool, threats: bool) -> None:
     positions = [b for b in random_positions(variant, games=6, seed=3, max_plies=40)
                  if not b.position.kings][::7][:12]
     assert len(positions) >= 4
@@ -72,9 +84,11 @@ def test_alpha_beta_and_table_equal_minimax(variant: str, offers: bool) -> None:
                for tt in (0, 1)]
     for e in engines:
         e.params[S.P_QS_EXCH] = int(offers)
+        e.params[S.P_QS_THREAT] = int(threats)
     quiet = int(engines[0].params[S.P_QS_QUIET])
     for board in positions:
-        exact = minimax(board.copy(stack=False), 3, quiet_plies=quiet, offers=offers)
+        exact = minimax(board.copy(stack=False), 3, quiet_plies=quiet, offers=offers,
+                        threats=threats)
         for e in engines:
             e.new_game()
             assert e.analyse(board, depth=3).score.value == exact, board.fen()

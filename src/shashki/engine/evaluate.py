@@ -207,19 +207,22 @@ PAT_SCALE = 32
 """Pattern weights are stored in 1/32 of a hundredth of a man."""
 
 
-def pattern_windows(variant: Variant) -> list[tuple[int, ...]]:
+def pattern_windows(variant: Variant, step: int = 2) -> list[tuple[int, ...]]:
     """The squares (ascending) of every pattern window: 4 rows by 4 files, starting
-    every second row and every second file from White's lower-left corner.
+    every ``step``-th row and file from White's lower-left corner (2: windows overlap
+    by half; 1: every placement, three times as many).
 
     >>> from shashki.rules import variant_by_name
     >>> w = pattern_windows(variant_by_name("international"))
     >>> len(w), w[0]
     (16, (31, 32, 36, 37, 41, 42, 46, 47))
+    >>> len(pattern_windows(variant_by_name("international"), step=1))
+    49
     """
     g = variant.geometry
     out = []
-    for r0 in range(0, g.ranks - 3, 2):
-        for f0 in range(0, g.files - 3, 2):
+    for r0 in range(0, g.ranks - 3, step):
+        for f0 in range(0, g.files - 3, step):
             squares = [g.square_at(f, r) for r in range(r0, r0 + 4) for f in range(f0, f0 + 4)]
             out.append(tuple(sorted(s for s in squares if s is not None)))
     return out
@@ -232,13 +235,24 @@ def rotated_window(variant: Variant, windows: list[tuple[int, ...]], i: int) -> 
     return windows.index(turned)
 
 
-def pattern_arrays(variant: Variant, patterns: Any = None) -> tuple[Any, Any, Any]:
+def window_step(variant: Variant, patterns: Any) -> int:
+    """The window step of pattern weights ``patterns`` (told by their number of windows;
+    2 when there are none)."""
+    if patterns is not None and len(patterns) == len(pattern_windows(variant, 1)):
+        return 1
+    return 2
+
+
+def pattern_arrays(variant: Variant, patterns: Any = None,
+                   step: int | None = None) -> tuple[Any, Any, Any]:
     """``(pw, psh, t3)``: pattern weights (int32, ``(windows, 6561, 2)``, none when
     ``patterns`` is None), per window the bit of each of its rows' first square and the
     window turned 180 degrees, and the base-3 tables of a window's eight bits (plain and
-    reversed)."""
+    reversed). The windows are those of ``step`` (default: the one the weights were made
+    for, :func:`window_step`)."""
     g = variant.geometry
-    windows = pattern_windows(variant)
+    windows = pattern_windows(variant, window_step(variant, patterns) if step is None
+                              else step)
     if patterns is None:
         pw = np.zeros((0, PAT_SIZE, 2), dtype=np.int32)
     else:

@@ -57,11 +57,12 @@ from shashki.engine.evaluate import (
     feature_names,
     pattern_arrays,
     pattern_indices,
+    pattern_windows,
     vector_weights,
     weight_vector,
     weights_for,
 )
-from shashki.engine.model import LearnError, Model
+from shashki.engine.model import LearnError, Model, load_model
 from shashki.errors import ShashkiError
 from shashki.rules import variant_by_name
 from shashki.rules.bits import U64
@@ -123,13 +124,17 @@ class Scoring:
     every: int = 1
     lam: float = 0.0
     engine: str = "baseline-2026-12"
+    model: str = ""
+    """A model file (``.npz``) the scoring engine evaluates with (the engine then is
+    ``current``'s search with that model: a later round learns from the scores of an
+    earlier round's model); empty: the engine's own evaluation."""
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
-        """``nodes=30000[,every=3][,lam=0.25][,engine=baseline-2026-12]``.
+        """``nodes=30000[,every=3][,lam=0.25][,engine=baseline-2026-12][,model=FILE]``.
 
         >>> Scoring.parse("nodes=30000,every=3,lam=0.25")
-        Scoring(nodes=30000, every=3, lam=0.25, engine='baseline-2026-12')
+        Scoring(nodes=30000, every=3, lam=0.25, engine='baseline-2026-12', model='')
         """
         kw: dict[str, Any] = {}
         for part in text.split(","):
@@ -137,7 +142,7 @@ class Scoring:
             k = k.strip()
             if not eq:
                 raise LearnError(f"scoring {text!r}: {part!r} is not name=value")
-            if k not in ("nodes", "every", "lam", "engine"):
+            if k not in ("nodes", "every", "lam", "engine", "model"):
                 raise LearnError(f"scoring {text!r}: unknown field {k!r}")
             try:
                 if k in ("nodes", "every"):
@@ -148,6 +153,8 @@ class Scoring:
                     kw[k] = v.strip()
             except ValueError:
                 raise LearnError(f"scoring {text!r}: {k} {v!r} is not a number") from None
+        if kw.get("model"):
+            kw.setdefault("engine", "current")
         sc = cls(**kw)
         if sc.nodes < 1 or sc.every < 1 or not 0.0 <= sc.lam <= 1.0:
             raise LearnError(f"scoring {text!r}: nodes and every must be 1 or more, lam "
@@ -156,7 +163,10 @@ class Scoring:
 
     def file_name(self, variant: str, data_hash: str) -> str:
         """The score cache of a data set (every position's slot, whatever ``every``)."""
-        return f"{variant}-{data_hash[:16]}-n{self.nodes}-{self.engine}-scores.npy"
+        engine = self.engine
+        if self.model:
+            engine += "-" + load_model(Path(self.model)).weights_hash()[:12]
+        return f"{variant}-{data_hash[:16]}-n{self.nodes}-{engine}-scores.npy"
 
 
 SCORE_CLIP = 1000
@@ -165,11 +175,16 @@ SCORE_CLIP = 1000
 _scorer: Any = None
 
 
-def _score_init(variant: str, version: str) -> None:
+def _score_init(variant: str, version: str, model: str = "") -> None:
     global _scorer
     from shashki.engine import Engine
 
-    _scorer = Engine(variant, hash_mb=2, version=version)
+    if model:
+        m = load_model(Path(model))
+        _scorer = Engine(variant, hash_mb=2, version=version, weights=m.weights,
+                         patterns=m.patterns)
+    else:
+        _scorer = Engine(variant, hash_mb=2, version=version)
 
 
 def _score_chunk(args: tuple[str, Any, int]) -> Any:
@@ -189,9 +204,11 @@ def _score_chunk(args: tuple[str, Any, int]) -> Any:
 
 
 def search_scores(variant: str, pos: Any, nodes: int, version: str = "baseline-2026-12",
-                  workers: int = 1, log: Callable[[str], None] | None = None) -> Any:
+                  workers: int = 1, log: Callable[[str], None] | None = None,
+                  model: str = "") -> Any:
     """White's search score of every position of ``pos`` (``(n, 4)``: white, black,
-    kings, turn), each searched from an empty table at ``nodes`` nodes: the same scores
+    kings, turn), each searched from an empty table at ``nodes`` nodes by engine
+    ``version`` (evaluating with the ``model`` file if one is named): the same scores
     whatever the number of ``workers`` (processes)."""
     from concurrent.futures import ProcessPoolExecutor
 
@@ -200,7 +217,7 @@ def search_scores(variant: str, pos: Any, nodes: int, version: str = "baseline-2
     out: list[Any] = []
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers, initializer=_score_init,
-                             initargs=(variant, version)) as ex:
+                             initargs=(variant, version, model)) as ex:
         for done, part in enumerate(ex.map(_score_chunk, parts), 1):
             out.append(part)
             if log is not None and (done % 20 == 0 or done == len(parts)):
@@ -259,7 +276,7 @@ def rescore(variant: str, data: Data, scoring: Scoring, cache_dir: Path | None =
     todo = rows[cached[rows] == MISSING]
     if len(todo):
         cached[todo] = search_scores(variant, data.pos[todo], scoring.nodes, scoring.engine,
-                                     workers, log)
+                                     workers, log, scoring.model)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             np.save(path, cached, allow_pickle=False)
@@ -297,15 +314,16 @@ class Data:
     hash: str
 
 
-def encode(variant: str, games: Sequence[Any]) -> Data:
-    """The training data of ``games`` (:class:`shashki.engine.tune.GameRecord`)."""
+def encode(variant: str, games: Sequence[Any], step: int = 2) -> Data:
+    """The training data of ``games`` (:class:`shashki.engine.tune.GameRecord`), with
+    the pattern windows of ``step`` (:func:`shashki.engine.evaluate.pattern_windows`)."""
     from shashki.engine.tune import feature_matrix, samples
 
     v = variant_by_name(variant)
     pos, y, gi = samples(variant, games)
     x, keep = feature_matrix(variant, pos, weights_for(variant))
     pos, x, y, gi = pos[keep], x[keep], y[keep], gi[keep]
-    _pw, psh, t3 = pattern_arrays(v)
+    _pw, psh, t3 = pattern_arrays(v, step=step)
     pat = np.zeros((len(pos), psh.shape[0], 2), dtype=np.int32)
     phase = np.zeros(len(pos))
     _encode_patterns(pos, psh, t3, pat, phase, 2 * v.men_per_side)
@@ -428,7 +446,8 @@ def fit(variant: str, data: Data, epochs: int = 300, lr: float = 2.0, l2: float 
             wg[i] = 0.0
         elif key == "man" or (key == "runaway" and int(idx) == 0):
             free[i] = False
-    _pw, psh, _t3 = pattern_arrays(v)
+    step = 1 if data.pat.shape[1] == len(pattern_windows(v, 1)) else 2
+    _pw, psh, _t3 = pattern_arrays(v, step=step)
     rot = psh[:, 4].copy()
     pw = np.zeros((len(rot), PAT_SIZE, 2))
     test = (data.game % held_out) == held_out - 1
@@ -505,14 +524,14 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
 def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
           epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
           log: Callable[[str], None] | None = None, keep: bool = False,
-          scoring: Scoring | None = None, workers: int = 1) -> FitResult:
+          scoring: Scoring | None = None, workers: int = 1, step: int = 2) -> FitResult:
     """Play (or read) the games of ``runs`` and fit a model to them (``keep``: see
     :func:`fit`), labelled by their results or, with ``scoring``, by search scores
     (:func:`rescore`, in ``workers`` processes)."""
     games: list[Any] = []
     for run in runs:
         games.extend(games_of(variant, run, cache_dir, log))
-    data = encode(variant, games)
+    data = encode(variant, games, step)
     if log is not None:
         log(f"{len(data.y)} positions from {len(games)} games, data {data.hash[:16]}")
     if scoring is not None:
@@ -520,7 +539,7 @@ def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
     res = fit(variant, data, epochs, lr, l2, log=log, keep=keep)
     res.model.meta.update({
         "recipe": {"runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
-                   "keep": keep, "held_out": "every 10th game",
+                   "keep": keep, "held_out": "every 10th game", "step": step,
                    "scoring": None if scoring is None else scoring.__dict__},
         "data_hash": data.hash, "games": len(games), "positions": res.positions,
         "k": res.k, "train_loss": list(res.train_loss),
@@ -557,6 +576,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--score", type=_option(Scoring.parse), metavar="nodes=N[,every=K][,lam=L]",
                     help="label positions by search scores, not only by results")
     ap.add_argument("--workers", type=int, default=1, help="processes for the scores")
+    ap.add_argument("--step", type=int, choices=(1, 2), default=2,
+                    help="pattern windows every STEP rows and files (1: three times as many)")
     ap.add_argument("--out", type=Path, help="write the model (.npz) here")
     args = ap.parse_args(argv)
 
@@ -565,7 +586,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         res = learn(args.variant, args.run, args.cache, args.epochs, args.lr, args.l2, log,
-                    keep=args.keep, scoring=args.score, workers=args.workers)
+                    keep=args.keep, scoring=args.score, workers=args.workers,
+                    step=args.step)
     except ShashkiError as e:
         print(f"shashki: {e}", file=sys.stderr)
         return 2

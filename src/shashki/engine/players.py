@@ -30,7 +30,8 @@ SEARCH_PARAMS = {"prune": "P_PRUNE", "prune_margin": "P_PRUNE_MARGIN", "prune_pc
                  "qs_quiet": "P_QS_QUIET", "qs_exch": "P_QS_EXCH", "qs_promo": "P_QS_PROMO",
                  "lmr": "P_LMR", "lmr_depth": "P_LMR_DEPTH", "lmr_moves": "P_LMR_MOVES",
                  "tt": "P_TT", "ext": "P_EXT_SINGLE", "history": "P_HISTORY",
-                 "killers": "P_KILLERS", "malus": "P_HIST_MALUS"}
+                 "killers": "P_KILLERS", "malus": "P_HIST_MALUS", "qs_threat": "P_QS_THREAT",
+                 "lmr_style": "P_LMR_STYLE", "tt_pv": "P_TT_PV"}
 """Search parameters an engine spec may set: spec name → ``shashki.engine.search`` index."""
 
 OWN_PARAMS = ("hash", "seed", "depth", "nodes", "movetime", "lmr_base", "lmr_div")
