@@ -50,18 +50,20 @@ def pytest_make_collect_report(collector: pytest.Collector
     return report
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def _builds_module_fixtures(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(d.scope == "module" for defs in
+                                    info.name2fixturedefs.values() for d in defs)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``--dist loadgroup`` the tests of a module with module-scoped fixtures (a
-    browser, a live server, a fresh virtual environment) run on one worker, which builds
-    those fixtures once instead of once per worker; xdist schedules such groups before
-    the single tests, so the long modules start first and do not trail at the end."""
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None:
-            continue
-        if any(d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    """The modules that build module-scoped fixtures (a browser and a live server, fresh
+    virtual environments, endgame tables) run first. CI runs the tests ``--dist
+    loadfile`` (every module on one worker, which builds its fixtures once instead of
+    once per worker); these modules are the longest, and started first they do not
+    trail at the end while the other workers idle. The order within a module is kept."""
+    heavy = {item.nodeid.split("::")[0] for item in items if _builds_module_fixtures(item)}
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in heavy)
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import io
 
 import numpy as np
 import pytest
+from tests.engine.conftest import random_positions
 
 from shashki import Board
 from shashki.engine import Engine
@@ -271,3 +272,30 @@ def test_a_match_engine_takes_a_weights_file(tmp_path) -> None:  # type: ignore[
     (tmp_path / "bad.json").write_text("[1]", encoding="utf-8")
     with pytest.raises(MatchError, match="not a table"):
         make_player(parse_spec(f"shashki,model={tmp_path / 'bad.json'}"), "russian")
+
+
+def test_scoring_params_pin_the_search_a_recipe_was_scored_with(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A round's recipe names the search parameters of its scoring engine, so it can be
+    scored again after ``current``'s defaults change (docs/engine.md, round 2)."""
+    from shashki.engine import search as S
+    from shashki.fen import parse_fen
+
+    old = Scoring.parse("nodes=3000,engine=current,params=qs_threat:0+lmr_style:0+tt_pv:0")
+    assert old.param_items() == [("qs_threat", 0), ("lmr_style", 0), ("tt_pv", 0)]
+    new = Scoring.parse("nodes=3000,engine=current")
+    assert old.file_name("russian", "ab" * 8) != new.file_name("russian", "ab" * 8)
+    v = variant_by_name("russian")
+    boards = random_positions("russian", games=3, seed=9, max_plies=30)[::5][:6]
+    pos = np.array([tuple(parse_fen(b.fen(), v)) for b in boards], dtype=np.uint64)
+    scores = search_scores("russian", pos, 3000, "current", params=old.param_items())
+    e = Engine("russian", hash_mb=2)
+    for name in ("P_QS_THREAT", "P_LMR_STYLE", "P_TT_PV"):
+        e.params[getattr(S, name)] = 0
+    for b, s in zip(boards, scores, strict=True):
+        e.new_game()
+        value = e.analyse(b, nodes=3000).score.value
+        assert s == max(-1000, min(1000, value if b.turn.value == 0 else -value))
+    with pytest.raises(LearnError, match="unknown search parameter 'depth'"):
+        Scoring.parse("nodes=500,params=depth:3")
+    with pytest.raises(LearnError, match="whole number"):
+        Scoring.parse("nodes=500,params=tt_pv:x")

@@ -271,15 +271,21 @@ class HubClient:
     def send(self, line: str) -> None:
         """Write one line to the engine."""
         proc = self._proc
-        if proc is None or proc.stdin is None or proc.poll() is not None:
+        if proc is None or proc.stdin is None:
             raise HubClosed(f"Hub engine {self.name!r} is not running (sending {line!r})")
+        if proc.poll() is not None:  # it may end before the first line reaches it
+            raise HubClosed(f"Hub engine {self.name!r} ended (exit status {proc.returncode}) "
+                            f"before {line!r} was sent; last lines: {self._tail()}")
         self._note("> " + line)
         try:
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise HubClosed(f"Hub engine {self.name!r} closed its input (sending "
-                            f"{line!r})") from None
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(1.0)
+            raise HubClosed(f"Hub engine {self.name!r} closed its input (exit status "
+                            f"{proc.returncode}) when sent {line!r}; last lines: "
+                            f"{self._tail()}") from None
 
     def readline(self, timeout: float, waiting_for: str = "an answer") -> str:
         """The next line from the engine within ``timeout`` seconds."""

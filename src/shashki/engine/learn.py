@@ -13,7 +13,8 @@ recipe, every step seeded:
 2. **Positions**: every quiet position with men (the search only evaluates quiet
    positions), labelled by the game's result for White (1, 1/2, 0); every 10th game is
    held out. With *scoring* (:class:`Scoring`, ``--score``) every k-th of them is
-   searched afresh by the baseline engine at a fixed node count instead, and labelled
+   searched afresh by an engine at a fixed node count instead (the baseline; in a
+   later round the current search with the model of the round before), and labelled
    by the win probability of that score (:func:`score_labels`), optionally blended with
    the result: the evaluation learns what a deeper search sees (search scores beat
    short games' results as labels in both variants, docs/engine.md). The *data hash*
@@ -28,12 +29,14 @@ recipe, every step seeded:
    shashki@baseline-2026-12``); docs/engine.md records it.
 
 The models ship as ``shashki/engine/learned/<variant>.npz`` (the integer pattern weights,
-the global weights and the metadata: recipe, data hash, weights hash, losses). The
-shipped models are ``python -m shashki.engine.learn --variant international --run
-seed=1,games=6000,nodes=2000 --score nodes=30000,every=3 --keep --l2 1e-9 --out
-international.npz``, the same for ``--variant russian`` with ``games=8000``, and
-for ``russian-80`` and ``russian-giveaway`` with two runs ``seed=1,games=4000`` and
-``seed=2,games=4000`` (``--help``; docs/engine.md, "Learned evaluation").
+the global weights and the metadata: recipe, data hash, weights hash, losses). Round 1
+(the 80-square and giveaway models) is ``python -m shashki.engine.learn --variant
+russian-80 --run seed=1,games=4000,nodes=2000 --run seed=2,games=4000,nodes=2000 --score
+nodes=30000,every=3 --keep --l2 1e-9``; round 2 (International and Russian) plays four
+and three times the games and scores them with round 1's model (``--score
+nodes=50000,every=8,model=…/rounds/international-1.npz,params=…``, ``--l2 1e-10``).
+Every recipe is in docs/engine.md, "Learned evaluation"; a model's own is in its
+``meta["recipe"]``.
 """
 
 from __future__ import annotations
@@ -128,13 +131,39 @@ class Scoring:
     """A model file (``.npz``) the scoring engine evaluates with (the engine then is
     ``current``'s search with that model: a later round learns from the scores of an
     earlier round's model); empty: the engine's own evaluation."""
+    params: str = ""
+    """Search parameters set on the scoring engine, ``name:value`` joined by ``+``
+    (names of :data:`shashki.engine.players.SEARCH_PARAMS`): pins the search a recipe
+    was scored with when ``current``'s defaults change later."""
+
+    def param_items(self) -> list[tuple[str, int]]:
+        """:attr:`params` as ``(name, value)`` pairs, the names checked.
+
+        >>> Scoring(nodes=1, params="tt_pv:0+lmr_style:0").param_items()
+        [('tt_pv', 0), ('lmr_style', 0)]
+        """
+        from shashki.engine.players import SEARCH_PARAMS
+
+        out = []
+        for part in filter(None, self.params.split("+")):
+            name, _, value = part.partition(":")
+            if name not in SEARCH_PARAMS:
+                raise LearnError(f"scoring params {self.params!r}: unknown search "
+                                 f"parameter {name!r} (one of {', '.join(SEARCH_PARAMS)})")
+            try:
+                out.append((name, int(value)))
+            except ValueError:
+                raise LearnError(f"scoring params {self.params!r}: {name} {value!r} is "
+                                 "not a whole number") from None
+        return out
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
-        """``nodes=30000[,every=3][,lam=0.25][,engine=baseline-2026-12][,model=FILE]``.
+        """``nodes=30000[,every=3][,lam=0.25][,engine=baseline-2026-12][,model=FILE]
+        [,params=NAME:VALUE+...]``.
 
         >>> Scoring.parse("nodes=30000,every=3,lam=0.25")
-        Scoring(nodes=30000, every=3, lam=0.25, engine='baseline-2026-12', model='')
+        Scoring(nodes=30000, every=3, lam=0.25, engine='baseline-2026-12', model='', params='')
         """
         kw: dict[str, Any] = {}
         for part in text.split(","):
@@ -142,7 +171,7 @@ class Scoring:
             k = k.strip()
             if not eq:
                 raise LearnError(f"scoring {text!r}: {part!r} is not name=value")
-            if k not in ("nodes", "every", "lam", "engine", "model"):
+            if k not in ("nodes", "every", "lam", "engine", "model", "params"):
                 raise LearnError(f"scoring {text!r}: unknown field {k!r}")
             try:
                 if k in ("nodes", "every"):
@@ -156,6 +185,7 @@ class Scoring:
         if kw.get("model"):
             kw.setdefault("engine", "current")
         sc = cls(**kw)
+        sc.param_items()
         if sc.nodes < 1 or sc.every < 1 or not 0.0 <= sc.lam <= 1.0:
             raise LearnError(f"scoring {text!r}: nodes and every must be 1 or more, lam "
                              "from 0 to 1")
@@ -166,6 +196,8 @@ class Scoring:
         engine = self.engine
         if self.model:
             engine += "-" + load_model(Path(self.model)).weights_hash()[:12]
+        if self.params:
+            engine += "-" + self.params.replace(":", "").replace("+", "-")
         return f"{variant}-{data_hash[:16]}-n{self.nodes}-{engine}-scores.npy"
 
 
@@ -175,9 +207,12 @@ SCORE_CLIP = 1000
 _scorer: Any = None
 
 
-def _score_init(variant: str, version: str, model: str = "") -> None:
+def _score_init(variant: str, version: str, model: str = "",
+                params: Sequence[tuple[str, int]] = ()) -> None:
     global _scorer
     from shashki.engine import Engine
+    from shashki.engine import search as S
+    from shashki.engine.players import SEARCH_PARAMS
 
     if model:
         m = load_model(Path(model))
@@ -185,6 +220,8 @@ def _score_init(variant: str, version: str, model: str = "") -> None:
                          patterns=m.patterns)
     else:
         _scorer = Engine(variant, hash_mb=2, version=version)
+    for name, value in params:
+        _scorer.params[getattr(S, SEARCH_PARAMS[name])] = value
 
 
 def _score_chunk(args: tuple[str, Any, int]) -> Any:
@@ -205,11 +242,11 @@ def _score_chunk(args: tuple[str, Any, int]) -> Any:
 
 def search_scores(variant: str, pos: Any, nodes: int, version: str = "baseline-2026-12",
                   workers: int = 1, log: Callable[[str], None] | None = None,
-                  model: str = "") -> Any:
+                  model: str = "", params: Sequence[tuple[str, int]] = ()) -> Any:
     """White's search score of every position of ``pos`` (``(n, 4)``: white, black,
     kings, turn), each searched from an empty table at ``nodes`` nodes by engine
-    ``version`` (evaluating with the ``model`` file if one is named): the same scores
-    whatever the number of ``workers`` (processes)."""
+    ``version`` (evaluating with the ``model`` file if one is named, with the search
+    ``params`` set): the same scores whatever the number of ``workers`` (processes)."""
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = 1000
@@ -217,7 +254,7 @@ def search_scores(variant: str, pos: Any, nodes: int, version: str = "baseline-2
     out: list[Any] = []
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers, initializer=_score_init,
-                             initargs=(variant, version, model)) as ex:
+                             initargs=(variant, version, model, tuple(params))) as ex:
         for done, part in enumerate(ex.map(_score_chunk, parts), 1):
             out.append(part)
             if log is not None and (done % 20 == 0 or done == len(parts)):
@@ -276,7 +313,7 @@ def rescore(variant: str, data: Data, scoring: Scoring, cache_dir: Path | None =
     todo = rows[cached[rows] == MISSING]
     if len(todo):
         cached[todo] = search_scores(variant, data.pos[todo], scoring.nodes, scoring.engine,
-                                     workers, log, scoring.model)
+                                     workers, log, scoring.model, scoring.param_items())
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             np.save(path, cached, allow_pickle=False)

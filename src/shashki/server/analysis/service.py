@@ -125,8 +125,11 @@ async def live_lines(request: Request, board: Board, count: int) -> AsyncIterato
         yield _event(step)
         if time.monotonic() - started > LIVE_SECONDS:
             break
-        if step["lines"] and step["lines"][0]["mate"] is not None:
-            break  # a forced result: deeper says no more
+        mate = step["lines"][0]["mate"] if step["lines"] else None
+        if mate is not None and depth >= 2 * abs(mate) - 1:
+            # a forced result at a depth that covers it: deeper says no more (found
+            # shallower, through reduced moves, a shorter one may still be there)
+            break
         if len(board.legal_moves) == 1 and depth >= 4:
             break
     yield _event({"depth": reached, "cpu": round(cpu, 3),
