@@ -126,6 +126,21 @@ SHOTS = [
 ]
 
 
+def test_the_search_of_2026_12_02_everywhere_but_giveaway() -> None:
+    """docs/engine.md, measured choices: the threat check, Scan's reductions and the PV
+    table cuts won in International and Russian and lost in giveaway (-75 ± 35), which
+    keeps the search of 2026-12-01; switching the variant switches them."""
+    changes = (S.P_QS_THREAT, S.P_LMR_STYLE, S.P_TT_PV)
+    e = Engine("russian", hash_mb=1)
+    assert [e.params[p] for p in changes] == [1, 1, 1]
+    e.set_variant("russian-giveaway")
+    assert [e.params[p] for p in changes] == [0, 0, 0]
+    e.set_variant("international")
+    assert [e.params[p] for p in changes] == [1, 1, 1]
+    assert [Engine("russian", hash_mb=1, version="baseline-2026-12").params[p]
+            for p in changes] == [0, 0, 0]
+
+
 def test_giveaway_prefers_losing_pieces() -> None:
     # Giveaway: White wins by giving its last man away: c3-d4 forces e5:c3, after which
     # White has no pieces and wins (Code 5.1.4).

@@ -315,6 +315,11 @@ class Engine:
         self.ew[W_NOISE] = self.level.noise
         self.ew[W_SEED] = self._seed
         self.params[S.P_GOAL] = 1 if v.goal is Goal.GIVEAWAY else 0
+        # giveaway keeps the search of 2026-12-01: the threat check, Scan's reductions and
+        # the PV table cuts lost there (-75 ± 35 together; docs/engine.md, measured choices)
+        default = S.default_params(self.version)
+        for p in (S.P_QS_THREAT, S.P_LMR_STYLE, S.P_TT_PV):
+            self.params[p] = 0 if v.goal is Goal.GIVEAWAY else default[p]
         self.params[S.P_DRAW_PLIES] = DRAW_PLIES.get(v.name, 0)
         self.eg = EMPTY
         self.params[S.P_EG_PIECES] = 0

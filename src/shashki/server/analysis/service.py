@@ -5,9 +5,10 @@ Live lines. Each viewer who analyses gets the engine's best lines (multi-PV,
 :meth:`shashki.engine.Engine.lines`) deepening two plies at a time, one depth a step, each
 step a task for an engine process of the analysis board's own (:class:`EnginePool`, so
 the engine's moves in live games never wait behind an analysis). A viewer's analysis ends
-when he leaves (the stream closes), at :data:`MAX_DEPTH`, at a forced result, or after
-:data:`LIVE_SECONDS` — the bound on what one analysing viewer costs (docs/platform.md,
-"Analysis board", has the figures of ``benchmarks/analysis_board.py``).
+when he leaves (the stream closes), at :data:`MAX_DEPTH`, at a forced result (at a depth
+of at least its plies), or after :data:`LIVE_SECONDS` — the bound on what one analysing
+viewer costs (docs/platform.md, "Analysis board", has the figures of
+``benchmarks/analysis_board.py``).
 """
 
 from __future__ import annotations
