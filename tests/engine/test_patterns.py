@@ -37,7 +37,7 @@ def _reference(board: Board, pw: np.ndarray) -> int:
     """The pattern term for the side to move, read square by square (no bitboards)."""
     v = board.variant
     n = v.geometry.squares
-    windows = pattern_windows(v, window_step(v, pw))
+    windows = pattern_windows(v, window_step(v, len(pw)))
     men = {c: set(board.pieces(c, False)) for c in (WHITE, BLACK)}
     total = 2 * v.men_per_side
     nmen = min(len(men[WHITE]) + len(men[BLACK]), total)

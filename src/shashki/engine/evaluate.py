@@ -235,12 +235,10 @@ def rotated_window(variant: Variant, windows: list[tuple[int, ...]], i: int) -> 
     return windows.index(turned)
 
 
-def window_step(variant: Variant, patterns: Any) -> int:
-    """The window step of pattern weights ``patterns`` (told by their number of windows;
-    2 when there are none)."""
-    if patterns is not None and len(patterns) == len(pattern_windows(variant, 1)):
-        return 1
-    return 2
+def window_step(variant: Variant, windows: int) -> int:
+    """The window step of pattern weights or data with ``windows`` windows: 1 when that
+    is every placement's count, else 2."""
+    return 1 if windows == len(pattern_windows(variant, 1)) else 2
 
 
 def pattern_arrays(variant: Variant, patterns: Any = None,
@@ -251,8 +249,9 @@ def pattern_arrays(variant: Variant, patterns: Any = None,
     reversed). The windows are those of ``step`` (default: the one the weights were made
     for, :func:`window_step`)."""
     g = variant.geometry
-    windows = pattern_windows(variant, window_step(variant, patterns) if step is None
-                              else step)
+    if step is None:
+        step = 2 if patterns is None else window_step(variant, len(patterns))
+    windows = pattern_windows(variant, step)
     if patterns is None:
         pw = np.zeros((0, PAT_SIZE, 2), dtype=np.int32)
     else:

@@ -60,10 +60,10 @@ from shashki.engine.evaluate import (
     feature_names,
     pattern_arrays,
     pattern_indices,
-    pattern_windows,
     vector_weights,
     weight_vector,
     weights_for,
+    window_step,
 )
 from shashki.engine.model import LearnError, Model, load_model
 from shashki.errors import ShashkiError
@@ -483,8 +483,7 @@ def fit(variant: str, data: Data, epochs: int = 300, lr: float = 2.0, l2: float 
             wg[i] = 0.0
         elif key == "man" or (key == "runaway" and int(idx) == 0):
             free[i] = False
-    step = 1 if data.pat.shape[1] == len(pattern_windows(v, 1)) else 2
-    _pw, psh, _t3 = pattern_arrays(v, step=step)
+    _pw, psh, _t3 = pattern_arrays(v, step=window_step(v, data.pat.shape[1]))
     rot = psh[:, 4].copy()
     pw = np.zeros((len(rot), PAT_SIZE, 2))
     test = (data.game % held_out) == held_out - 1
