@@ -70,6 +70,19 @@ def test_fit_lowers_the_training_loss_and_is_reproducible() -> None:
     assert all(x == 0 for x in a.model.weights["row_open"])
 
 
+def test_keep_fits_only_the_patterns_and_the_terms_set_free() -> None:
+    games = self_play("russian", 40, 300, seed=3, version=BASELINE)
+    data = encode("russian", games)
+    hand = weights_for("russian")
+    kept = fit("russian", data, epochs=30, keep=True)
+    assert kept.model.weights == hand  # no balance keys: the older recipes' hashes hold
+    free = fit("russian", data, epochs=30, keep=True, free=("balance_open", "balance_end"))
+    assert free.model.weights["balance_open"] != 0
+    assert {k: v for k, v in free.model.weights.items() if not k.startswith("balance")} == hand
+    with pytest.raises(LearnError, match="balanse"):
+        fit("russian", data, epochs=1, keep=True, free=("balanse",))
+
+
 def test_run_spec() -> None:
     r = Run.parse("seed=4,games=100,nodes=900,plies=2,engine=current")
     assert (r.seed, r.games, r.nodes, r.random_plies, r.engine) == (4, 100, 900, 2, "current")

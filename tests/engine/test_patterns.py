@@ -18,6 +18,7 @@ from shashki.engine.evaluate import (
     evaluate_board,
     pattern_windows,
     rotated_window,
+    weights_for,
     window_step,
 )
 from shashki.rules import variant_by_name
@@ -31,6 +32,11 @@ def _random_patterns(variant: str, seed: int, step: int = 2) -> np.ndarray:
     rng = np.random.default_rng(seed)
     return rng.integers(-3000, 3000, size=(len(pattern_windows(v, step)), PAT_SIZE, 2),
                         dtype=np.int32)
+
+
+def _with_balance(variant: str) -> dict:
+    """The hand-set weights with the (learned-only) balance terms set."""
+    return dict(weights_for(variant), balance_open=-70, balance_end=-30)
 
 
 def _reference(board: Board, pw: np.ndarray) -> int:
@@ -116,7 +122,7 @@ def test_evaluation_is_colour_symmetric(name: str, step: int) -> None:
     """Turning the board and swapping the colours leaves the score of the side to move
     (these boards have no mirror symmetry: a mirror maps dark squares to light ones)."""
     v = variant_by_name(name)
-    arrays = eval_arrays(v, patterns=_random_patterns(name, 4, step))
+    arrays = eval_arrays(v, _with_balance(name), patterns=_random_patterns(name, 4, step))
     for board in random_positions(name, games=3, seed=9)[::3]:
         t = _turned(board)
         assert _eval(board, arrays) == _eval(t, arrays), board.fen()
@@ -128,7 +134,7 @@ def test_evaluation_is_colour_symmetric(name: str, step: int) -> None:
 @pytest.mark.parametrize("name", VARIANTS)
 def test_compiled_and_interpreted_evaluations_agree(name: str, step: int) -> None:
     v = variant_by_name(name)
-    arrays = eval_arrays(v, patterns=_random_patterns(name, 5, step))
+    arrays = eval_arrays(v, _with_balance(name), patterns=_random_patterns(name, 5, step))
     for board in random_positions(name, games=2, seed=13)[::4]:
         assert _eval(board, arrays) == _eval(board, arrays, evaluate.py_func), board.fen()
 

@@ -73,6 +73,15 @@ the current search) and ``baseline-2026-12`` (the engine as it was on 2026-12-01
 hand-set ``weights.json``, no patterns, the search parameters of then), the fixed
 baseline of every strength claim (docs/engine.md)."""
 
+SEARCH_PARAMS = {"prune": S.P_PRUNE, "prune_margin": S.P_PRUNE_MARGIN,
+                 "prune_pct": S.P_PRUNE_PCT, "prune_depth": S.P_PRUNE_DEPTH,
+                 "qs_quiet": S.P_QS_QUIET, "qs_exch": S.P_QS_EXCH, "qs_promo": S.P_QS_PROMO,
+                 "lmr": S.P_LMR, "lmr_depth": S.P_LMR_DEPTH, "lmr_moves": S.P_LMR_MOVES,
+                 "tt": S.P_TT, "ext": S.P_EXT_SINGLE, "history": S.P_HISTORY,
+                 "killers": S.P_KILLERS, "malus": S.P_HIST_MALUS, "qs_threat": S.P_QS_THREAT,
+                 "lmr_style": S.P_LMR_STYLE, "tt_pv": S.P_TT_PV}
+"""Search parameters by name (engine specs, scoring recipes) → ``search`` parameter index."""
+
 
 def check_version(version: str | None) -> str:
     """``version`` or the current one; raises :class:`EngineError` for an unknown one."""
@@ -323,6 +332,21 @@ class Engine:
         self.params[S.P_DRAW_PLIES] = DRAW_PLIES.get(v.name, 0)
         self.eg = EMPTY
         self.params[S.P_EG_PIECES] = 0
+
+    def set_param(self, name: str, value: int) -> None:
+        """Set a search parameter by its name in :data:`SEARCH_PARAMS` (what engine specs
+        and scoring recipes name).
+
+        >>> e = Engine("russian", hash_mb=1)
+        >>> e.set_param("lmr", 0)
+        >>> e.set_param("lmr_speed", 1)
+        Traceback (most recent call last):
+            ...
+        shashki.engine.engine.EngineError: unknown search parameter 'lmr_speed'
+        """
+        if name not in SEARCH_PARAMS:
+            raise EngineError(f"unknown search parameter {name!r}")
+        self.params[SEARCH_PARAMS[name]] = value
 
     def set_level(self, level: str | Level) -> None:
         """Play at another strength from the next search on."""

@@ -50,14 +50,22 @@ if TYPE_CHECKING:
 # ew[] (int64 weights)
 (W_MAN, W_KING, W_KING_EXTRA, W_CENTRE, W_EDGE, W_KING_ROAD, W_KMOB, W_GUARD, W_BLOCKED,
  W_RUN_VS_KING, W_TURN, W_LK_KINGS, W_LK_ROAD_DRAW, W_LK_BONUS, W_KO_DIV, W_NOISE,
- W_SEED, W_RUN) = range(18)
+ W_SEED, W_BAL_OPEN, W_BAL_END, W_RUN) = range(20)
 N_RUN = 8
 EW_SIZE = W_RUN + N_RUN
 
 # em[] (uint64 masks)
 EM_CENTRE, EM_EDGE, EM_ROAD, EM_GUARD, EM_RUNZONE, EM_BOARD, EM_ROWS = 0, 2, 4, 5, 7, 9, 10
 # EM_CENTRE+s, EM_EDGE+s ... are per side (s = 0 White, 1 Black); EM_ROWS + s * ranks + r
-# is the row r counted from side s's back rank.
+# is the row r counted from side s's back rank; EM_ROWS + 2 * ranks + f is the file f
+# (from White's left), up to the end of em.
+
+BAL_SCALE = 32
+"""The balance weights are in 1/32 of a hundredth of a man per file (as the patterns)."""
+
+OPTIONAL_TERMS = ("balance_open", "balance_end")
+"""Terms added after the hand-set weights and the first models: absent means 0 (so the
+older files, and the hashes of their recipes, stay as they were)."""
 
 MAX_SCORE = 20000
 """Evaluations stay strictly inside +-MAX_SCORE (mate scores lie beyond)."""
@@ -130,6 +138,9 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
         ew[W_KO_DIV] = max(1, int(w["kings_only_divisor"]))
         ew[W_NOISE] = max(0, noise)
         ew[W_SEED] = seed & 0x7FFF_FFFF
+        # terms added after a model file was made count nothing in it
+        ew[W_BAL_OPEN] = w.get("balance_open", 0)
+        ew[W_BAL_END] = w.get("balance_end", 0)
         run = list(w["runaway"])[:N_RUN]
         for i, v in enumerate(run):
             ew[W_RUN + i] = v
@@ -146,7 +157,7 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
         for r in range(ranks):
             et[m, r] = (row_open[r] * m + row_end[r] * (total_men - m)) // total_men
 
-    em = np.zeros(EM_ROWS + 2 * ranks, dtype=np.uint64)
+    em = np.zeros(EM_ROWS + 2 * ranks + g.files, dtype=np.uint64)
     centre_w, edge_w, runzone = 0, 0, [0, 0]
     maxd = len([v for v in run if v]) and max(i for i, v in enumerate(run) if v)
     for sq in range(1, n + 1):
@@ -173,6 +184,8 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
     for r in range(ranks):
         em[EM_ROWS + r] = g.row_mask(ranks - 1 - r)  # White: row r from the bottom
         em[EM_ROWS + ranks + r] = g.row_mask(r)  # Black: row r from the top
+    for sq in range(1, n + 1):
+        em[EM_ROWS + 2 * ranks + g.file_rank(sq)[0]] |= np.uint64(1 << g.bit(sq))
 
     cone = np.zeros((2, 64), dtype=np.uint64)
     for sq in range(1, n + 1):
@@ -326,6 +339,20 @@ def _mix(x: Any) -> Any:
 
 
 @njit(inline="always", cache=True)
+def _imbalance(men: Any, em: Any, ranks: Any) -> Any:
+    """How lopsided a side's men stand: ``|sum of (2·file − files + 1)|`` over its men
+    (0 when the wings balance; Scan's left/right balance). The same from either side of
+    the board, so colour- and mirror-symmetric."""
+    fb = EM_ROWS + 2 * ranks
+    files = em.shape[0] - fb
+    skew = np.int64(0)
+    for f in range(files // 2):
+        skew += np.int64(files - 1 - 2 * f) * (np.int64(popcount(men & em[fb + files - 1 - f]))
+                                               - np.int64(popcount(men & em[fb + f])))
+    return skew if skew >= 0 else -skew
+
+
+@njit(inline="always", cache=True)
 def _side(men: Any, kg: Any, opp_kings: Any, opp_all: Any, s: Any, ranks: Any, nmen: Any,
           ew: Any, et: Any, em: Any, cone: Any) -> Any:
     """The terms of one side: men ``men``, kings ``kg``; ``s`` is its colour."""
@@ -415,6 +442,12 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
         else:
             pat = -_patterns(men_p, men_o, nmen, et.shape[0] - 1, pw, psh, t3)
         score += pat
+    if (ew[W_BAL_OPEN] or ew[W_BAL_END]) and nmen:
+        total = et.shape[0] - 1
+        t = ((_imbalance(men_o, em, ranks) - _imbalance(men_p, em, ranks))
+             * (ew[W_BAL_OPEN] * nmen + ew[W_BAL_END] * (total - nmen)))
+        d = total * BAL_SCALE
+        score += t // d if t >= 0 else -((-t) // d)  # towards zero, as the patterns
     score += ew[W_TURN]
     if nmen == 0:
         no = np.int64(popcount(own))
@@ -444,14 +477,14 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
 # row and side). The kings-only rules and the percentages stay fixed; positions without
 # men (where those rules apply) are flagged by a False return.
 F_MAN, F_KING, F_KING_EXTRA, F_CENTRE, F_EDGE, F_KING_ROAD, F_KMOB, F_GUARD, F_BLOCKED, \
-    F_TURN, F_RUN = range(11)
+    F_TURN, F_BAL_OPEN, F_BAL_END, F_RUN = range(13)
 # then runaway[0..N_RUN), then row_open[0..ranks), then row_end[0..ranks)
 
 
 def feature_names(ranks: int) -> list[str]:
     """The weight each feature column multiplies (``row_open.3`` is ``row_open[3]``)."""
     names = ["man", "king", "king_extra", "centre", "edge", "king_main_road",
-             "king_mobility", "guard", "blocked", "turn"]
+             "king_mobility", "guard", "blocked", "turn", "balance_open", "balance_end"]
     names += [f"runaway.{d}" for d in range(N_RUN)]
     names += [f"row_open.{r}" for r in range(ranks)]
     names += [f"row_end.{r}" for r in range(ranks)]
@@ -543,6 +576,9 @@ def features(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
             while x:
                 out[F_KMOB] -= popcount(x)
                 x = _step(x, d, s1, s2) & empty
+    bal = np.float64(_imbalance(men_o, em, ranks) - _imbalance(men_p, em, ranks)) / BAL_SCALE
+    out[F_BAL_OPEN] = bal * nmen / total
+    out[F_BAL_END] = bal * (total - nmen) / total
     out[F_TURN] = 1.0
     return True
 
@@ -556,7 +592,7 @@ def weight_vector(weights: dict[str, Any], ranks: int) -> Any:
             seq = list(weights[key])
             vec[i] = seq[int(idx)] if int(idx) < len(seq) else 0
         else:
-            vec[i] = weights[key]
+            vec[i] = weights[key] if key not in OPTIONAL_TERMS else weights.get(key, 0)
     return vec
 
 
@@ -570,7 +606,7 @@ def vector_weights(vec: Any, weights: dict[str, Any], ranks: int) -> dict[str, A
             seq = out[key]
             if int(idx) < len(seq):
                 seq[int(idx)] = value
-        else:
+        elif key in out or value or key not in OPTIONAL_TERMS:
             out[key] = value
     return out
 

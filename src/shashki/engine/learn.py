@@ -24,7 +24,8 @@ recipe, every step seeded:
    the global terms (the man stays 100, the unit of every score; the row, centre, edge,
    guard and blocked terms are dropped, the patterns cover them), the pattern weights and
    ``k`` by full-batch Adam (numba kernels, one thread, so the same data give the same
-   weights).
+   weights). ``--keep`` keeps the hand-set global terms and fits only the patterns, and
+   the terms named by ``--free`` (the balance terms, which the hand-set weights lack).
 4. **Check**: a match against the baseline engine (``shashki match shashki
    shashki@baseline-2026-12``); docs/engine.md records it.
 
@@ -133,7 +134,7 @@ class Scoring:
     earlier round's model); empty: the engine's own evaluation."""
     params: str = ""
     """Search parameters set on the scoring engine, ``name:value`` joined by ``+``
-    (names of :data:`shashki.engine.players.SEARCH_PARAMS`): pins the search a recipe
+    (names of :data:`shashki.engine.engine.SEARCH_PARAMS`): pins the search a recipe
     was scored with when ``current``'s defaults change later."""
 
     def param_items(self) -> list[tuple[str, int]]:
@@ -142,7 +143,7 @@ class Scoring:
         >>> Scoring(nodes=1, params="tt_pv:0+lmr_style:0").param_items()
         [('tt_pv', 0), ('lmr_style', 0)]
         """
-        from shashki.engine.players import SEARCH_PARAMS
+        from shashki.engine.engine import SEARCH_PARAMS
 
         out = []
         for part in filter(None, self.params.split("+")):
@@ -211,8 +212,6 @@ def _score_init(variant: str, version: str, model: str = "",
                 params: Sequence[tuple[str, int]] = ()) -> None:
     global _scorer
     from shashki.engine import Engine
-    from shashki.engine import search as S
-    from shashki.engine.players import SEARCH_PARAMS
 
     if model:
         m = load_model(Path(model))
@@ -221,7 +220,7 @@ def _score_init(variant: str, version: str, model: str = "",
     else:
         _scorer = Engine(variant, hash_mb=2, version=version)
     for name, value in params:
-        _scorer.params[getattr(S, SEARCH_PARAMS[name])] = value
+        _scorer.set_param(name, value)
 
 
 def _score_chunk(args: tuple[str, Any, int]) -> Any:
@@ -462,27 +461,33 @@ def _best_k(data: Data, rows: Any, wg: Any, pw: Any, rot: Any) -> float:
 
 def fit(variant: str, data: Data, epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
         held_out: int = 10, log: Callable[[str], None] | None = None,
-        keep: bool = False) -> FitResult:
+        keep: bool = False, free: Sequence[str] = ()) -> FitResult:
     """Fit a model of ``variant`` to ``data`` (module docstring, step 3); every
     ``held_out``-th game is left out of the fit and measured. With ``keep`` the global
     terms stay the hand-set ones and only the patterns (and ``k``) are fitted: the
-    patterns learn what the hand-set evaluation misses."""
+    patterns learn what the hand-set evaluation misses; the terms named in ``free``
+    (e.g. ``balance_open``, ``balance_end``, which the hand-set weights leave at 0) are
+    fitted all the same."""
     v = variant_by_name(variant)
     ranks = v.geometry.ranks
     names = feature_names(ranks)
     base = weights_for(variant)
     w0 = weight_vector(base, ranks)
-    free = np.ones(len(names), dtype=bool)
+    free_terms = set(free)
+    fitted = np.ones(len(names), dtype=bool)
     wg = w0.copy()
+    unknown = set(free_terms) - {n.partition(".")[0] for n in names}
+    if unknown:
+        raise LearnError(f"no global term named {', '.join(sorted(unknown))}")
     for i, name in enumerate(names):
         key, _, idx = name.partition(".")
         if keep:
-            free[i] = False
+            fitted[i] = key in free_terms
         elif key in FIXED_ZERO:
-            free[i] = False
+            fitted[i] = False
             wg[i] = 0.0
         elif key == "man" or (key == "runaway" and int(idx) == 0):
-            free[i] = False
+            fitted[i] = False
     _pw, psh, _t3 = pattern_arrays(v, step=window_step(v, data.pat.shape[1]))
     rot = psh[:, 4].copy()
     pw = np.zeros((len(rot), PAT_SIZE, 2))
@@ -504,7 +509,7 @@ def fit(variant: str, data: Data, epochs: int = 300, lr: float = 2.0, l2: float 
         rate = lr * (0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * (t - 1) / epochs)))
         loss, dk = _gradient(data.x, data.pat, data.phase, data.y, train_rows, wg, pw, rot, k,
                              l2, gg, gp)
-        gg[~free] = 0.0
+        gg[~fitted] = 0.0
         mg = b1 * mg + (1 - b1) * gg
         vg = b2 * vg + (1 - b2) * gg * gg
         wg -= rate * (mg / (1 - b1 ** t)) / (np.sqrt(vg / (1 - b2 ** t)) + eps)
@@ -560,7 +565,8 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
 def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
           epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
           log: Callable[[str], None] | None = None, keep: bool = False,
-          scoring: Scoring | None = None, workers: int = 1, step: int = 2) -> FitResult:
+          scoring: Scoring | None = None, workers: int = 1, step: int = 2,
+          free: Sequence[str] = ()) -> FitResult:
     """Play (or read) the games of ``runs`` and fit a model to them (``keep``: see
     :func:`fit`), labelled by their results or, with ``scoring``, by search scores
     (:func:`rescore`, in ``workers`` processes)."""
@@ -572,10 +578,11 @@ def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
         log(f"{len(data.y)} positions from {len(games)} games, data {data.hash[:16]}")
     if scoring is not None:
         data = rescore(variant, data, scoring, cache_dir, workers, log)
-    res = fit(variant, data, epochs, lr, l2, log=log, keep=keep)
+    res = fit(variant, data, epochs, lr, l2, log=log, keep=keep, free=free)
     res.model.meta.update({
         "recipe": {"runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
-                   "keep": keep, "held_out": "every 10th game", "step": step,
+                   "keep": keep, "free": list(free), "held_out": "every 10th game",
+                   "step": step,
                    "scoring": None if scoring is None else scoring.__dict__},
         "data_hash": data.hash, "games": len(games), "positions": res.positions,
         "k": res.k, "train_loss": list(res.train_loss),
@@ -609,6 +616,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--l2", type=float, default=1e-8)
     ap.add_argument("--keep", action="store_true",
                     help="keep the hand-set global terms, fit only the patterns")
+    ap.add_argument("--free", action="append", default=[], metavar="TERM",
+                    help="a global term fitted despite --keep (repeatable; e.g. "
+                         "balance_open, balance_end)")
     ap.add_argument("--score", type=_option(Scoring.parse), metavar="nodes=N[,every=K][,lam=L]",
                     help="label positions by search scores, not only by results")
     ap.add_argument("--workers", type=int, default=1, help="processes for the scores")
@@ -622,7 +632,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         res = learn(args.variant, args.run, args.cache, args.epochs, args.lr, args.l2, log,
-                    keep=args.keep, scoring=args.score, workers=args.workers,
+                    keep=args.keep, scoring=args.score, workers=args.workers, free=args.free,
                     step=args.step)
     except ShashkiError as e:
         print(f"shashki: {e}", file=sys.stderr)

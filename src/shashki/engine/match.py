@@ -150,7 +150,7 @@ class ShashkiPlayer(Player):
 
         for k, v in spec.params:
             if k in SEARCH_PARAMS:
-                self.engine.params[getattr(S, SEARCH_PARAMS[k])] = int(float(v))
+                self.engine.set_param(k, int(float(v)))
         if spec.param("lmr_base") is not None or spec.param("lmr_div") is not None:
             self.engine.lmr = S.lmr_table(
                 float(spec.param("lmr_base") or 0.5),

@@ -19,20 +19,11 @@ from pathlib import Path
 from shashki.board import Board
 from shashki.clock import Stage, TimeControl
 from shashki.color import Color
-from shashki.engine.engine import LEVELS, MAX_HASH_MB, VERSIONS
+from shashki.engine.engine import LEVELS, MAX_HASH_MB, SEARCH_PARAMS, VERSIONS
 from shashki.engine.limits import Limit, LimitError, check_depth
 from shashki.errors import ShashkiError
 from shashki.game import Game
 from shashki.move import Move
-
-SEARCH_PARAMS = {"prune": "P_PRUNE", "prune_margin": "P_PRUNE_MARGIN", "prune_pct": "P_PRUNE_PCT",
-                 "prune_depth": "P_PRUNE_DEPTH",
-                 "qs_quiet": "P_QS_QUIET", "qs_exch": "P_QS_EXCH", "qs_promo": "P_QS_PROMO",
-                 "lmr": "P_LMR", "lmr_depth": "P_LMR_DEPTH", "lmr_moves": "P_LMR_MOVES",
-                 "tt": "P_TT", "ext": "P_EXT_SINGLE", "history": "P_HISTORY",
-                 "killers": "P_KILLERS", "malus": "P_HIST_MALUS", "qs_threat": "P_QS_THREAT",
-                 "lmr_style": "P_LMR_STYLE", "tt_pv": "P_TT_PV"}
-"""Search parameters an engine spec may set: spec name → ``shashki.engine.search`` index."""
 
 OWN_PARAMS = ("hash", "seed", "depth", "nodes", "movetime", "lmr_base", "lmr_div")
 """Numeric parameters of shashki's engine in a spec besides :data:`SEARCH_PARAMS`: the
