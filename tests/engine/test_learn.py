@@ -246,6 +246,36 @@ def test_rescore_keeps_every_kth_position_and_caches_its_scores(tmp_path) -> Non
         Scoring.parse("nodes=500,lam=2")
 
 
+def test_an_interrupted_rescore_goes_on_where_it_stopped(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import shashki.engine.learn as L
+
+    data = encode("russian", self_play("russian", 3, 300, seed=4, version=BASELINE))
+    sc = Scoring.parse("nodes=300,every=2")
+    monkeypatch.setattr(L, "SCORE_BLOCK", 10)
+    real = L.search_scores
+    calls: list[int] = []
+
+    def failing(variant, pos, *args):  # type: ignore[no-untyped-def]
+        calls.append(len(pos))
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(variant, pos, *args)
+
+    monkeypatch.setattr(L, "search_scores", failing)
+    with pytest.raises(KeyboardInterrupt):
+        rescore("russian", data, sc, tmp_path)
+    (path,) = tmp_path.glob("*.npy")
+    assert (np.load(path)[::2] != MISSING).sum() == 20  # two blocks kept
+    calls.clear()
+    monkeypatch.setattr(L, "search_scores", real)
+    logged: list[str] = []
+    resumed = rescore("russian", data, sc, tmp_path, log=logged.append)
+    assert any(f"({len(data.y[::2]) - 20} searched now)" in m for m in logged), logged
+    monkeypatch.setattr(L, "SCORE_BLOCK", 20_000)
+    whole = rescore("russian", data, sc, tmp_path / "whole")
+    assert resumed.hash == whole.hash  # the same scores as one uninterrupted run
+
+
 def test_a_match_engine_takes_a_model_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from shashki.engine.match import make_player
 

@@ -202,6 +202,9 @@ class Scoring:
         return f"{variant}-{data_hash[:16]}-n{self.nodes}-{engine}-scores.npy"
 
 
+SCORE_BLOCK = 20_000
+"""Positions searched between two saves of the score cache."""
+
 SCORE_CLIP = 1000
 """Search scores beyond ten men (wins found by the search) count as ten men."""
 
@@ -310,9 +313,15 @@ def rescore(variant: str, data: Data, scoring: Scoring, cache_dir: Path | None =
     else:
         cached = np.full(len(data.y), MISSING, dtype=np.int32)
     todo = rows[cached[rows] == MISSING]
-    if len(todo):
-        cached[todo] = search_scores(variant, data.pos[todo], scoring.nodes, scoring.engine,
-                                     workers, log, scoring.model, scoring.param_items())
+    # kept block by block: an interrupted run goes on where it stopped
+    for start in range(0, len(todo), SCORE_BLOCK):
+        block = todo[start:start + SCORE_BLOCK]
+        if log is not None:
+            log(f"scores: block {start // SCORE_BLOCK + 1} of "
+                f"{-(-len(todo) // SCORE_BLOCK)} ({len(todo)} positions to search)")
+        cached[block] = search_scores(variant, data.pos[block], scoring.nodes,
+                                      scoring.engine, workers, log, scoring.model,
+                                      scoring.param_items())
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             np.save(path, cached, allow_pickle=False)
