@@ -548,7 +548,9 @@ class Engine:
         self._rootrev = root.rev
         self._rootside = root.turn
         self._slice = 5_000
-        best: Analysis | None = None
+        # iterations are kept raw (_Snap); their moves are read out only for a callback
+        # and the result (a quarter of a short search's time went to reading every PV)
+        best: _Snap | None = None
         prev = 0
         for depth in range(1, bud.depth + 1):
             delta = 30
@@ -574,20 +576,19 @@ class Engine:
             elapsed = time.perf_counter() - t0
             if status != S.S_DONE:
                 if self.pvl[0] > 0 and best is not None:
-                    partial = self._analysis(board, int(ctl[S.C_ROOT_BEST]), depth - 1, elapsed,
-                                             complete=False)
-                    if partial.pv and partial.bestmove != best.bestmove:
+                    partial = self._snap(int(ctl[S.C_ROOT_BEST]), depth - 1, elapsed,
+                                         complete=False)
+                    if partial.first() != best.first():
                         best = partial
                         if callback is not None:
-                            callback(best)
+                            callback(best.analysis(self, board))
                 elif best is None and self.pvl[0] > 0:
-                    best = self._analysis(board, int(ctl[S.C_ROOT_BEST]), 0, elapsed,
-                                          complete=False)
+                    best = self._snap(int(ctl[S.C_ROOT_BEST]), 0, elapsed, complete=False)
                 break
             prev = score
-            best = self._analysis(board, score, depth, elapsed)
+            best = self._snap(score, depth, elapsed)
             if callback is not None:
-                callback(best)
+                callback(best.analysis(self, board))
             if self._soft_at is not None and time.perf_counter() >= self._soft_at:
                 break
             if bud.nodes is not None and int(ctl[S.C_NODES]) >= bud.nodes:
@@ -597,11 +598,13 @@ class Engine:
             if self._stop.is_set():
                 break
         if best is None:
-            best = Analysis([], Score(0), 0, 0, int(ctl[S.C_NODES]),
-                            time.perf_counter() - t0, complete=False)
-        best.nodes = int(ctl[S.C_NODES])
-        best.time = time.perf_counter() - t0
-        return best
+            out = Analysis([], Score(0), 0, 0, int(ctl[S.C_NODES]),
+                           time.perf_counter() - t0, complete=False)
+        else:
+            out = best.analysis(self, board)
+        out.nodes = int(ctl[S.C_NODES])
+        out.time = time.perf_counter() - t0
+        return out
 
     def _one(self, depth: int, alpha: int, beta: int, node_limit: int | None) -> int:
         """Run one iteration (one root window) in slices; return its status."""
@@ -646,24 +649,23 @@ class Engine:
             if hard is not None and now >= hard:
                 return S.S_ABORTED
 
-    def _analysis(self, board: Board, score: int, depth: int, elapsed: float,
-                  complete: bool = True) -> Analysis:
-        pv = self._pv_moves(board)
+    def _snap(self, score: int, depth: int, elapsed: float, complete: bool = True) -> _Snap:
+        n = int(self.pvl[0])
         leaves = int(self.ctl[S.C_LEAVES])
         mean = int(self.ctl[S.C_LEAFPLY]) / leaves if leaves else 0.0
-        return Analysis(pv, Score(score), depth, int(self.ctl[S.C_SELDEPTH]),
-                        int(self.ctl[S.C_NODES]), elapsed,
-                        int(S.tt_hashfull(self.tt, self._gen)), complete, mean)
+        return _Snap(self.pvm[0, :n].copy(), self.pvc[0, :n].copy(), score, depth,
+                     int(self.ctl[S.C_SELDEPTH]), int(self.ctl[S.C_NODES]), elapsed,
+                     int(S.tt_hashfull(self.tt, self._gen)), complete, mean)
 
-    def _pv_moves(self, board: Board) -> list[Move]:
-        """The kernel's principal variation as legal :class:`Move` s of ``board``."""
+    def _pv_moves(self, board: Board, pvm: Any, pvc: Any) -> list[Move]:
+        """A principal variation of the kernel as legal :class:`Move` s of ``board``."""
         g = self.variant.geometry
         b2s = g.bit_to_square
         b = board.copy(stack=False)
         out: list[Move] = []
-        for j in range(int(self.pvl[0])):
-            q = int(self.pvm[0, j])
-            cap = int(self.pvc[0, j])
+        for j in range(len(pvm)):
+            q = int(pvm[j])
+            cap = int(pvc[j])
             frm, to = b2s[q & 0xFF], b2s[(q >> 8) & 0xFF]
             caps = frozenset(g.squares_of(cap))
             found = None
@@ -676,6 +678,33 @@ class Engine:
             out.append(found)
             b.push(found)
         return out
+
+
+@dataclass
+class _Snap:
+    """One iteration's result as the kernel left it (the PV as move codes)."""
+
+    pvm: Any
+    pvc: Any
+    score: int
+    depth: int
+    seldepth: int
+    nodes: int
+    elapsed: float
+    hashfull: int
+    complete: bool
+    mean: float
+    _done: Analysis | None = None
+
+    def first(self) -> tuple[int, int] | None:
+        return (int(self.pvm[0]), int(self.pvc[0])) if len(self.pvm) else None
+
+    def analysis(self, engine: Engine, board: Board) -> Analysis:
+        if self._done is None:
+            self._done = Analysis(engine._pv_moves(board, self.pvm, self.pvc),
+                                  Score(self.score), self.depth, self.seldepth, self.nodes,
+                                  self.elapsed, self.hashfull, self.complete, self.mean)
+        return self._done
 
 
 def _min_opt(a: Any, b: Any) -> Any:
