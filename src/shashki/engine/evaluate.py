@@ -57,8 +57,9 @@ EW_SIZE = W_RUN + N_RUN
 # em[] (uint64 masks)
 EM_CENTRE, EM_EDGE, EM_ROAD, EM_GUARD, EM_RUNZONE, EM_BOARD, EM_ROWS = 0, 2, 4, 5, 7, 9, 10
 # EM_CENTRE+s, EM_EDGE+s ... are per side (s = 0 White, 1 Black); EM_ROWS + s * ranks + r
-# is the row r counted from side s's back rank; EM_ROWS + 2 * ranks + f is the file f
-# (from White's left), up to the end of em.
+# is the row r counted from side s's back rank; EM_ROWS + 2 * ranks + k (k < 4) are the
+# squares whose file (from White's left) has bit k set, and the entry after them holds
+# files - 1.
 
 BAL_SCALE = 32
 """The balance weights are in 1/32 of a hundredth of a man per file (as the patterns)."""
@@ -157,7 +158,7 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
         for r in range(ranks):
             et[m, r] = (row_open[r] * m + row_end[r] * (total_men - m)) // total_men
 
-    em = np.zeros(EM_ROWS + 2 * ranks + g.files, dtype=np.uint64)
+    em = np.zeros(EM_ROWS + 2 * ranks + 5, dtype=np.uint64)
     centre_w, edge_w, runzone = 0, 0, [0, 0]
     maxd = len([v for v in run if v]) and max(i for i, v in enumerate(run) if v)
     for sq in range(1, n + 1):
@@ -185,7 +186,10 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
         em[EM_ROWS + r] = g.row_mask(ranks - 1 - r)  # White: row r from the bottom
         em[EM_ROWS + ranks + r] = g.row_mask(r)  # Black: row r from the top
     for sq in range(1, n + 1):
-        em[EM_ROWS + 2 * ranks + g.file_rank(sq)[0]] |= np.uint64(1 << g.bit(sq))
+        for k in range(4):
+            if g.file_rank(sq)[0] >> k & 1:
+                em[EM_ROWS + 2 * ranks + k] |= np.uint64(1 << g.bit(sq))
+    em[EM_ROWS + 2 * ranks + 4] = g.files - 1
 
     cone = np.zeros((2, 64), dtype=np.uint64)
     for sq in range(1, n + 1):
@@ -344,11 +348,10 @@ def _imbalance(men: Any, em: Any, ranks: Any) -> Any:
     (0 when the wings balance; Scan's left/right balance). The same from either side of
     the board, so colour- and mirror-symmetric."""
     fb = EM_ROWS + 2 * ranks
-    files = em.shape[0] - fb
-    skew = np.int64(0)
-    for f in range(files // 2):
-        skew += np.int64(files - 1 - 2 * f) * (np.int64(popcount(men & em[fb + files - 1 - f]))
-                                               - np.int64(popcount(men & em[fb + f])))
+    # sum of 2·file by the file's bits: four popcounts instead of one a file
+    skew = -np.int64(em[fb + 4]) * np.int64(popcount(men))
+    for k in range(4):
+        skew += np.int64(2 << k) * np.int64(popcount(men & em[fb + k]))
     return skew if skew >= 0 else -skew
 
 

@@ -37,7 +37,7 @@ import numpy as np
 from numba import njit
 
 # numba's disk cache keys ``run`` on this file alone: a change to the layout of
-# evaluate's arrays needs a change here too (last: the balance terms, 2026-12-02)
+# evaluate's arrays needs a change here too (last: the balance terms, 2026-12-02, file bits)
 from shashki.engine.evaluate import MAX_SCORE, evaluate
 from shashki.engine.probe import UNKNOWN, probe
 from shashki.rules.bits import ONE, U64, ZERO, lsb_index, popcount
