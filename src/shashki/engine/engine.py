@@ -549,7 +549,7 @@ class Engine:
         self._rootside = root.turn
         self._slice = 5_000
         # iterations are kept raw (_Snap); their moves are read out only for a callback
-        # and the result (a quarter of a short search's time went to reading every PV)
+        # and the result, not for every iteration a short search throws away
         best: _Snap | None = None
         prev = 0
         for depth in range(1, bud.depth + 1):

@@ -172,6 +172,9 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
             runzone[0] |= bit
         if 1 <= r <= maxd:
             runzone[1] |= bit
+        for k in range(4):  # the file's bits, for the balance
+            if f >> k & 1:
+                em[EM_ROWS + 2 * ranks + k] |= np.uint64(bit)
     em[EM_CENTRE] = centre_w
     em[EM_CENTRE + 1] = centre_w  # the centre is symmetric
     em[EM_EDGE] = edge_w
@@ -185,10 +188,6 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
     for r in range(ranks):
         em[EM_ROWS + r] = g.row_mask(ranks - 1 - r)  # White: row r from the bottom
         em[EM_ROWS + ranks + r] = g.row_mask(r)  # Black: row r from the top
-    for sq in range(1, n + 1):
-        for k in range(4):
-            if g.file_rank(sq)[0] >> k & 1:
-                em[EM_ROWS + 2 * ranks + k] |= np.uint64(1 << g.bit(sq))
     em[EM_ROWS + 2 * ranks + 4] = g.files - 1
 
     cone = np.zeros((2, 64), dtype=np.uint64)
