@@ -188,11 +188,17 @@ def test_the_embedded_worker_of_shashki_serve(tmp_path: Path,
         assert [b["line"] for b in report["broken"]] == [
             g.errors[0].line for g in expected if g.errors]
         assert job["result"]["games_imported"] == sum(1 for g in expected if not g.errors)
-        # the worker is a process of its own, at a lower priority
+        # the worker is a process of its own; it keeps the server's priority (its
+        # heartbeats must not starve), its jobs' fork server runs at the lowest
         children = subprocess.run(["pgrep", "-P", str(proc.pid), "-f", "shashki.server worker"],
                                   capture_output=True, text=True).stdout.split()
         assert len(children) == 1
-        assert os.getpriority(os.PRIO_PROCESS, int(children[0])) == 19
+        assert (os.getpriority(os.PRIO_PROCESS, int(children[0]))
+                == os.getpriority(os.PRIO_PROCESS, proc.pid))
+        forks = subprocess.run(["pgrep", "-P", children[0], "-f", "forkserver"],
+                               capture_output=True, text=True).stdout.split()
+        assert len(forks) == 1
+        assert os.getpriority(os.PRIO_PROCESS, int(forks[0])) == 19
     deadline = time.monotonic() + 20  # stopped with the server
     while Path(f"/proc/{children[0]}").exists() and time.monotonic() < deadline:
         time.sleep(0.1)

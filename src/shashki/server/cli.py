@@ -66,7 +66,8 @@ def register_worker(subparsers: Any) -> argparse.ArgumentParser:
         "worker", help="run the platform's jobs (PDN imports, analyses), here or on "
                        "another machine",
         description="Take jobs from the platform's queue and run them, each in a process "
-                    "of its own at the lowest priority (nice 19, at most 900 s of CPU). "
+                    "of its own at the lowest priority (nice 19, at most 900 s of CPU; the "
+                    "worker itself, which only watches them, keeps its priority). "
                     "The queue is a SQLite file beside a SQLite database (workers on the "
                     "same machine), the PostgreSQL database itself, or --redis.")
     p.add_argument("--database", default=None, metavar="URL",
@@ -105,7 +106,6 @@ def run_worker(args: argparse.Namespace) -> int:
         nice = int(given) if given else NICE
     if not 0 <= nice <= 19:
         return _worker_error(f"the niceness must be 0 to 19, not {nice}")
-    os.nice(max(0, nice - os.nice(0)))  # before the imports: all of the worker is low
     from shashki.errors import ShashkiError
     from shashki.server.core.db import Database
     from shashki.server.jobs.worker import ENV_DATABASE, ENV_PARENT, ENV_REDIS, KINDS, Worker

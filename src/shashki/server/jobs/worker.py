@@ -13,9 +13,12 @@ kinds' modules loaded once in the server) and watches it:
   died is failed by :func:`shashki.server.jobs.service.sweep` rather than shown running
   for ever.
 
-The bounds on a worker's CPU (no cgroups here): the worker and its children run at
-:data:`NICE` (``os.nice``), so the web process and the live games come first whenever
-they want the CPU; at most ``workers`` jobs run at once on a worker; and each job's
+The bounds on a worker's CPU (no cgroups here): the jobs' processes (the fork server and
+its children) run at :data:`NICE` (``os.nice``), so the web process and the live games
+come first whenever they want the CPU; the worker itself, which only watches them, keeps
+its own priority, so that its heartbeats say "alive" even while a busy machine leaves its
+jobs hardly any CPU (at nice 19 beside three busy processes it fell a minute behind and
+its jobs were failed as dead); at most ``workers`` jobs run at once on a worker; and each job's
 process may use at most :data:`CPU_SECONDS` seconds of CPU (``RLIMIT_CPU``; the kernel
 stops it with ``SIGXCPU`` and the job fails saying so). Not ``SCHED_IDLE``: a job that
 holds the SQLite write lock while a busy machine never schedules it would make every
@@ -62,11 +65,13 @@ KINDS = "shashki.server.kinds"
 
 
 def child_main(database_url: str, job_id: int, cancel: Event, alive: Connection,
-               kinds: str, cpu_seconds: int) -> None:
-    """A job's process: its CPU limit, the kinds, the database, then the job. It ends
-    at once if its worker dies (``alive`` reads end of file), rather than go on alone."""
+               kinds: str, cpu_seconds: int, nice: int = NICE) -> None:
+    """A job's process: its priority and CPU limit, the kinds, the database, then the job.
+    It ends at once if its worker dies (``alive`` reads end of file), rather than go on
+    alone."""
     import resource
 
+    lower(nice)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 5))
 
     def watch() -> None:
@@ -81,6 +86,12 @@ def child_main(database_url: str, job_id: int, cancel: Event, alive: Connection,
         execute(db, job_id, cancel.is_set)
     finally:
         db.dispose()
+
+
+def lower(nice: int, pid: int = 0) -> None:
+    """Lower a process's priority to ``nice`` (never raise it: that needs privileges)."""
+    if nice > os.getpriority(os.PRIO_PROCESS, pid):
+        os.setpriority(os.PRIO_PROCESS, pid, nice)
 
 
 def _orphaned(parent: int) -> None:
@@ -129,7 +140,8 @@ class Worker:
         cancel = mp.Event()
         alive, alive_w = mp.Pipe(duplex=False)
         child = mp.Process(target=child_main, name=f"shashki-job-{job_id}",
-                           args=(db.url, job_id, cancel, alive, self.kinds, self.cpu_seconds))
+                           args=(db.url, job_id, cancel, alive, self.kinds, self.cpu_seconds,
+                                 self.nice))
         try:
             with self.lock:
                 child.start()
@@ -186,9 +198,7 @@ class Worker:
     # --- the process -----------------------------------------------------------------------
 
     def setup(self) -> Queue:
-        """Lower the priority, open the database and the queue, start the fork server."""
-        if self.nice > os.nice(0):
-            os.nice(self.nice - os.nice(0))
+        """Open the database and the queue, start the fork server (at :attr:`nice`)."""
         self.db = Database(self.database_url)
         self.db.upgrade()
         mp = multiprocessing.get_context("forkserver")
@@ -197,6 +207,11 @@ class Worker:
         from multiprocessing import forkserver
 
         forkserver.ensure_running()  # now, not at the first job: the kinds take seconds
+        # the fork server's children inherit its priority (each job lowers its own too,
+        # should a Python of another day keep the server's process id elsewhere)
+        server = getattr(getattr(forkserver, "_forkserver", None), "_forkserver_pid", None)
+        if isinstance(server, int):
+            lower(self.nice, server)
         self.mp = mp
         queue = Queue(self.db.url, self.redis_url)
         queue.bind(self.supervise)
@@ -215,8 +230,8 @@ class Worker:
         if parent is not None:
             threading.Thread(target=_orphaned, args=(parent,), daemon=True,
                              name="shashki-worker-parent").start()
-        log.info("shashki worker %s: %d at a time, nice %d, queue %s", self.name,
-                 self.workers, os.nice(0), queue.storage)
+        log.info("shashki worker %s: %d at a time, jobs at nice %d, queue %s", self.name,
+                 self.workers, self.nice, queue.storage)
         consumer = queue.huey.create_consumer(
             workers=self.workers, worker_type="thread", periodic=False,
             initial_delay=0.05, backoff=1.5, max_delay=0.5, check_worker_health=True)
