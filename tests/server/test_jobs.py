@@ -205,6 +205,7 @@ def test_the_embedded_worker_of_shashki_serve(tmp_path: Path,
     assert not Path(f"/proc/{children[0]}").exists()
 
 
+@pytest.mark.store_independent
 def test_a_killed_server_leaves_no_process_behind(tmp_path: Path) -> None:
     """``shashki serve`` killed (SIGKILL: no shutdown of its own): its job worker and its
     engine pool's process notice and end (they used to live on, 100 MB each)."""
@@ -491,6 +492,7 @@ def test_an_upload_over_the_limit_is_refused_while_it_streams(tmp_path: Path) ->
     print(f"limit {limit} bytes: refused after {consumed} bytes were read")
 
 
+@pytest.mark.store_independent
 def test_a_real_server_refuses_a_chunked_upload_at_the_limit(tmp_path: Path) -> None:
     """Over a socket to ``shashki serve``: a chunked upload (the size unknown up front) is
     answered 413 while the client is still sending, after about the limit (20 MB; plus
@@ -627,6 +629,7 @@ def test_a_worker_on_another_host(tmp_path: Path, queue: str) -> None:
                 assert who is not None and who.endswith(f":{proc.pid}")
 
 
+@pytest.mark.store_independent
 def test_worker_errors_are_one_line(tmp_path: Path) -> None:
     for args, words in ((["--database", "nope://x"], "bad database URL"),
                         (["--workers", "0"], "--workers must be 1 to 64"),

@@ -20,6 +20,9 @@ from shashki.server.play.ws import TOO_MANY, WsConnection
 
 from .helpers import Visitor, play, receive, start_game
 
+# sockets and fan-out in memory, above the store: CI runs these on SQLite only
+pytestmark = pytest.mark.store_independent
+
 
 def legal_game(plies: int) -> list[str]:
     """A legal Russian game: the last legal move each ply (by shashki's own generator)."""

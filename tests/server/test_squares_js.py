@@ -16,6 +16,9 @@ from shashki import Board
 from shashki.errors import ShashkiError
 from shashki.notation import default_style, square_text
 
+# the pages' script against the library: CI runs it on SQLite only
+pytestmark = pytest.mark.store_independent
+
 SERVER = Path(__file__).resolve().parents[2] / "src" / "shashki" / "server"
 SCRIPT = SERVER / "core" / "static" / "squares.js"
 REPO = Path(__file__).resolve().parents[2]
