@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -342,3 +343,24 @@ def test_scoring_params_pin_the_search_a_recipe_was_scored_with(tmp_path) -> Non
         Scoring.parse("nodes=500,params=depth:3")
     with pytest.raises(LearnError, match="whole number"):
         Scoring.parse("nodes=500,params=tt_pv:x")
+
+
+def test_a_run_names_the_model_its_games_were_played_by(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``engine=current`` alone stops naming the players once a later round replaces the
+    shipped model; ``model=FILE`` keeps the round's games reproducible (round 3)."""
+    from importlib import resources
+
+    from shashki.engine.learn import games_of
+
+    shipped = resources.files("shashki.engine").joinpath("learned", "russian.npz")
+    r = Run.parse(f"seed=5,games=3,nodes=300,model={shipped}")
+    assert r.engine == "current"
+    assert r.file_name("russian").endswith(
+        f"-current-{model_for('russian').weights_hash()[:12]}.jsonl")  # type: ignore[union-attr]
+    by_file = games_of("russian", r, tmp_path)
+    assert (tmp_path / r.file_name("russian")).exists()
+    assert by_file == self_play("russian", 3, 300, seed=5, random_plies=6, version="current")
+    round1 = (Path(__file__).resolve().parents[2]
+              / "src/shashki/engine/learned/rounds/russian-1.npz")
+    other = games_of("russian", Run.parse(f"seed=5,games=3,nodes=300,model={round1}"), None)
+    assert other != by_file

@@ -9,7 +9,7 @@ recipe, every step seeded:
 1. **Games** (:func:`shashki.engine.tune.self_play`): the engine plays itself at a fixed
    node budget a move from the IDF's 150 basic positions (8x8) or random short openings
    (10x10), each followed by a few seeded random moves. A recipe lists one or more such
-   *runs* (seed, games, nodes, random plies, engine version).
+   *runs* (seed, games, nodes, random plies, engine version, the model it plays with).
 2. **Positions**: every quiet position with men (the search only evaluates quiet
    positions), labelled by the game's result for White (1, 1/2, 0); every 10th game is
    held out. With *scoring* (:class:`Scoring`, ``--score``) every k-th of them is
@@ -35,7 +35,9 @@ the global weights and the metadata: recipe, data hash, weights hash, losses). R
 russian-80 --run seed=1,games=4000,nodes=2000 --run seed=2,games=4000,nodes=2000 --score
 nodes=30000,every=3 --keep --l2 1e-9``; round 2 (International and Russian) plays four
 and three times the games and scores them with round 1's model (``--score
-nodes=50000,every=8,model=…/rounds/international-1.npz,params=…``, ``--l2 1e-10``).
+nodes=50000,every=8,model=…/rounds/international-1.npz,params=…``, ``--l2 1e-10``);
+round 3 (Russian) plays new games with round 2's model (``--run
+seed=11,games=8000,nodes=2000,model=…/rounds/russian-2.npz``) and scores them with it.
 Every recipe is in docs/engine.md, "Learned evaluation"; a model's own is in its
 ``meta["recipe"]``.
 """
@@ -83,13 +85,18 @@ class Run:
     random_plies: int = 6
     engine: str = "baseline-2026-12"
     max_plies: int = 250
+    model: str = ""
+    """A model file (``.npz``) the playing engine evaluates with (``engine`` then is
+    ``current``): names the model a round's games were played by, which ``current``
+    alone does not once a later round replaces the shipped model."""
 
     @classmethod
     def parse(cls, text: str) -> Run:
-        """``seed=1,games=8000,nodes=2000[,plies=6][,engine=baseline-2026-12]``.
+        """``seed=1,games=8000,nodes=2000[,plies=6][,engine=baseline-2026-12][,model=FILE]``.
 
-        >>> Run.parse("seed=2,games=10,nodes=500")
-        Run(seed=2, games=10, nodes=500, random_plies=6, engine='baseline-2026-12', max_plies=250)
+        >>> r = Run.parse("seed=2,games=10,nodes=500")
+        >>> r.seed, r.games, r.nodes, r.random_plies, r.engine, r.model
+        (2, 10, 500, 6, 'baseline-2026-12', '')
         """
         kw: dict[str, Any] = {}
         for part in text.split(","):
@@ -98,7 +105,7 @@ class Run:
             if not eq:
                 raise LearnError(f"run {text!r}: {part!r} is not name=value")
             k = {"plies": "random_plies"}.get(k, k)
-            if k == "engine":
+            if k in ("engine", "model"):
                 kw[k] = v.strip()
             elif k in ("seed", "games", "nodes", "random_plies", "max_plies"):
                 try:
@@ -107,14 +114,19 @@ class Run:
                     raise LearnError(f"run {text!r}: {k} {v!r} is not a number") from None
             else:
                 raise LearnError(f"run {text!r}: unknown field {k!r}")
+        if kw.get("model"):
+            kw.setdefault("engine", "current")
         try:
             return cls(**kw)
         except TypeError as e:
             raise LearnError(f"run {text!r}: {e}") from None
 
     def file_name(self, variant: str) -> str:
+        engine = self.engine
+        if self.model:
+            engine += "-" + load_model(Path(self.model)).weights_hash()[:12]
         return (f"{variant}-s{self.seed}-g{self.games}-n{self.nodes}-p{self.random_plies}"
-                f"-{self.engine}.jsonl")
+                f"-{engine}.jsonl")
 
 
 
@@ -563,8 +575,13 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
             log(f"{run.file_name(variant)}: game {i + 1}/{run.games} "
                 f"({time.perf_counter() - t0:.0f} s)")
 
+    weights = patterns = None
+    if run.model:
+        m = load_model(Path(run.model))
+        weights, patterns = m.weights, m.patterns
     games = self_play(variant, run.games, run.nodes, run.seed, run.random_plies,
-                      run.max_plies, progress=progress, version=run.engine)
+                      run.max_plies, weights=weights, progress=progress,
+                      version=run.engine, patterns=patterns)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         save_games(path, games)
