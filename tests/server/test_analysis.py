@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from shashki import Board
 from shashki.engine import Engine
+from shashki.server.engine.analysis import mark
 
 from .helpers import Visitor
 from .test_archive import upload
@@ -31,7 +32,8 @@ BLUNDER = """[Event "Blunder"]
 
 1. c3-d4 f6-g5 2. g3-h4 d6-e5 1-0
 """
-"""2...d6-e5 gives a man away (the engine: +2.41 for White at depth 6)."""
+"""2...d6-e5 gives a man away (the engine at depth 6: +2.41 for White with 2026-12-02's
+Russian model, +1.86 with round 3's, which sees some play for it: a blunder or a mistake)."""
 
 
 @pytest.fixture(autouse=True)
@@ -119,10 +121,13 @@ def test_the_evaluation_graph_marks_the_mistake(client: TestClient, alice: Visit
     assert alice.api("POST", f"/api/archive/games/{game['id']}/analysis").status_code == 202
     rows = guest.get(f"/api/archive/games/{game['id']}/analysis").json()["moves"]
     marked = [r for r in rows if r["mark"]]
-    assert [r["move"] for r in marked] == ["d6-e5"] and marked[0]["mark"] == "??"
+    assert [r["move"] for r in marked] == ["d6-e5"]
+    # the mark its measured loss earns (the model decides which side of 2.00 a man lands)
+    assert marked[0]["loss"] >= 90 and marked[0]["mark"] == mark(marked[0]["loss"])
     page = guest.get(f"/archive/games/{game['id']}/analysis").text
     assert 'id="eval-graph"' in page
-    assert re.findall(r'<circle class="(\w+)" data-ply="(\d+)"', page) == [("blunder", "4")]
+    kind = {"??": "blunder", "?": "mistake"}[marked[0]["mark"]]
+    assert re.findall(r'<circle class="(\w+)" data-ply="(\d+)"', page) == [(kind, "4")]
     links = re.findall(r'class="retry" href="([^"]+)"', page)
     assert len(links) == 1
     q = parse_qs(urlsplit(unescape(links[0])).query)
