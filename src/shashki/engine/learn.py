@@ -122,11 +122,8 @@ class Run:
             raise LearnError(f"run {text!r}: {e}") from None
 
     def file_name(self, variant: str) -> str:
-        engine = self.engine
-        if self.model:
-            engine += "-" + load_model(Path(self.model)).weights_hash()[:12]
         return (f"{variant}-s{self.seed}-g{self.games}-n{self.nodes}-p{self.random_plies}"
-                f"-{engine}.jsonl")
+                f"-{_engine_tag(self.engine, self.model)}.jsonl")
 
 
 
@@ -206,12 +203,24 @@ class Scoring:
 
     def file_name(self, variant: str, data_hash: str) -> str:
         """The score cache of a data set (every position's slot, whatever ``every``)."""
-        engine = self.engine
-        if self.model:
-            engine += "-" + load_model(Path(self.model)).weights_hash()[:12]
+        engine = _engine_tag(self.engine, self.model)
         if self.params:
             engine += "-" + self.params.replace(":", "").replace("+", "-")
         return f"{variant}-{data_hash[:16]}-n{self.nodes}-{engine}-scores.npy"
+
+
+def _engine_tag(engine: str, model: str) -> str:
+    """A cache file's name for an engine: its version, and the hash of its model file if
+    it names one (games and scores of different models never share a file)."""
+    return engine + ("-" + load_model(Path(model)).weights_hash()[:12] if model else "")
+
+
+def _evaluation(model: str) -> tuple[dict[str, Any] | None, Any]:
+    """The weights and patterns of a model file, or ``(None, None)`` (the engine's own)."""
+    if not model:
+        return None, None
+    m = load_model(Path(model))
+    return m.weights, m.patterns
 
 
 SCORE_BLOCK = 20_000
@@ -228,12 +237,8 @@ def _score_init(variant: str, version: str, model: str = "",
     global _scorer
     from shashki.engine import Engine
 
-    if model:
-        m = load_model(Path(model))
-        _scorer = Engine(variant, hash_mb=2, version=version, weights=m.weights,
-                         patterns=m.patterns)
-    else:
-        _scorer = Engine(variant, hash_mb=2, version=version)
+    weights, patterns = _evaluation(model)
+    _scorer = Engine(variant, hash_mb=2, version=version, weights=weights, patterns=patterns)
     for name, value in params:
         _scorer.set_param(name, value)
 
@@ -565,20 +570,17 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
     kept there)."""
     from shashki.engine.tune import load_games, save_games, self_play
 
-    path = cache_dir / run.file_name(variant) if cache_dir is not None else None
+    name = run.file_name(variant)
+    path = cache_dir / name if cache_dir is not None else None
     if path is not None and path.exists():
         return load_games(path)
     t0 = time.perf_counter()
 
     def progress(i: int, _g: Any) -> None:
         if log is not None and (i + 1) % 500 == 0:
-            log(f"{run.file_name(variant)}: game {i + 1}/{run.games} "
-                f"({time.perf_counter() - t0:.0f} s)")
+            log(f"{name}: game {i + 1}/{run.games} ({time.perf_counter() - t0:.0f} s)")
 
-    weights = patterns = None
-    if run.model:
-        m = load_model(Path(run.model))
-        weights, patterns = m.weights, m.patterns
+    weights, patterns = _evaluation(run.model)
     games = self_play(variant, run.games, run.nodes, run.seed, run.random_plies,
                       run.max_plies, weights=weights, progress=progress,
                       version=run.engine, patterns=patterns)
