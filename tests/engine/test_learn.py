@@ -364,3 +364,43 @@ def test_a_run_names_the_model_its_games_were_played_by(tmp_path) -> None:  # ty
               / "src/shashki/engine/learned/rounds/russian-1.npz")
     other = games_of("russian", Run.parse(f"seed=5,games=3,nodes=300,model={round1}"), None)
     assert other != by_file
+
+
+def test_a_round_learns_from_its_predecessor_s_data_as_well(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``--also MODEL``: the earlier model's positions, rebuilt from its recipe and the
+    cache and labelled as it says (its own scores), join the new round's; the recipe
+    names the model and both data hashes, and a recipe that no longer gives the data the
+    model was fitted to is refused."""
+    from shashki.engine.learn import data_of_model, join_data, learn, training_data
+
+    old_runs = [Run.parse("seed=3,games=4,nodes=200")]
+    old_scoring = Scoring.parse("nodes=300,every=2")
+    old = learn("russian", old_runs, tmp_path, epochs=3, scoring=old_scoring, keep=True)
+    path = tmp_path / "old.npz"
+    save_model(old.model, path)
+    again, games = data_of_model("russian", path, tmp_path)
+    assert again.hash == old.model.meta["data_hash"] and games == 4
+
+    new_runs = [Run.parse("seed=4,games=3,nodes=200")]
+    new = learn("russian", new_runs, tmp_path, epochs=3, keep=True, also=[path])
+    own, _ = training_data("russian", new_runs, None, tmp_path)
+    joined = join_data([own, again])
+    assert new.model.meta["data_hash"] == joined.hash != own.hash
+    assert new.positions == len(own.y) + len(again.y) and new.model.meta["games"] == 7
+    assert set(joined.game[len(own.y):]).isdisjoint(joined.game[:len(own.y)])
+    assert np.array_equal(joined.y[len(own.y):], again.y)  # the old scores' labels
+    assert new.model.meta["recipe"]["also"] == [{
+        "model": str(path), "weights_hash": old.model.weights_hash(),
+        "data_hash": again.hash}]
+
+    forged = tmp_path / "forged.npz"
+    save_model(Model("russian", old.model.weights, old.model.patterns,
+                     dict(old.model.meta, data_hash="0" * 64)), forged)
+    with pytest.raises(LearnError, match="its recipe gives data"):
+        data_of_model("russian", forged, tmp_path)
+    with pytest.raises(LearnError, match="a russian model, not brazilian"):
+        data_of_model("brazilian", path, tmp_path)
+    twice = tmp_path / "twice.npz"
+    save_model(new.model, twice)
+    with pytest.raises(LearnError, match="name those models themselves"):
+        data_of_model("russian", twice, tmp_path)

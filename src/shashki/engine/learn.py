@@ -37,7 +37,9 @@ nodes=30000,every=3 --keep --l2 1e-9``; round 2 (International and Russian) play
 and three times the games and scores them with round 1's model (``--score
 nodes=50000,every=8,model=…/rounds/international-1.npz,params=…``, ``--l2 1e-10``);
 round 3 (Russian) plays new games with round 2's model (``--run
-seed=11,games=8000,nodes=2000,model=…/rounds/russian-2.npz``) and scores them with it.
+seed=11,games=8000,nodes=2000,model=…/rounds/russian-2.npz``) and scores them with it;
+``--also …/rounds/<variant>-3.npz`` adds the round before's positions, rebuilt from that
+model's own recipe and labelled by its own scores (:func:`data_of_model`).
 Every recipe is in docs/engine.md, "Learned evaluation"; a model's own is in its
 ``meta["recipe"]``.
 """
@@ -590,13 +592,11 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
     return games
 
 
-def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
-          epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
-          log: Callable[[str], None] | None = None, keep: bool = False,
-          scoring: Scoring | None = None, workers: int = 1, step: int = 2,
-          free: Sequence[str] = ()) -> FitResult:
-    """Play (or read) the games of ``runs`` and fit a model to them (``keep``: see
-    :func:`fit`), labelled by their results or, with ``scoring``, by search scores
+def training_data(variant: str, runs: Sequence[Run], scoring: Scoring | None = None,
+                  cache_dir: Path | None = None, workers: int = 1, step: int = 2,
+                  log: Callable[[str], None] | None = None) -> tuple[Data, int]:
+    """``(data, games)``: the positions of ``runs``' games (played, or read from
+    ``cache_dir``), labelled by their results or, with ``scoring``, by search scores
     (:func:`rescore`, in ``workers`` processes)."""
     games: list[Any] = []
     for run in runs:
@@ -606,14 +606,90 @@ def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
         log(f"{len(data.y)} positions from {len(games)} games, data {data.hash[:16]}")
     if scoring is not None:
         data = rescore(variant, data, scoring, cache_dir, workers, log)
+    return data, len(games)
+
+
+def data_of_model(variant: str, path: Path, cache_dir: Path | None = None,
+                  workers: int = 1, log: Callable[[str], None] | None = None
+                  ) -> tuple[Data, int]:
+    """The training data of the model file ``path``, rebuilt from its recipe (its own
+    runs and scoring; not the earlier models it was fitted with in turn): a round can
+    learn from its predecessor's positions as well as its own (``--also``). The rebuilt
+    data must hash as the model says, or the recipe no longer reproduces them."""
+    model = load_model(path)
+    meta = model.meta
+    recipe = meta.get("recipe") or {}
+    if model.variant != variant:
+        raise LearnError(f"{path}: a {model.variant} model, not {variant}")
+    if not recipe.get("runs"):
+        raise LearnError(f"{path}: the model has no recipe to rebuild its data from")
+    if recipe.get("also"):
+        raise LearnError(f"{path}: its data include earlier models' (also); name those "
+                         "models themselves")
+    runs = [Run(**r) for r in recipe["runs"]]
+    scoring = Scoring(**recipe["scoring"]) if recipe.get("scoring") else None
+    data, games = training_data(variant, runs, scoring, cache_dir, workers,
+                                int(recipe.get("step", 2)), log)
+    if data.hash != meta.get("data_hash"):
+        raise LearnError(f"{path}: its recipe gives data {data.hash[:16]}, the model says "
+                         f"{str(meta.get('data_hash'))[:16]}")
+    return data, games
+
+
+def join_data(parts: Sequence[Data]) -> Data:
+    """One data set of ``parts``, their games numbered on (the held-out games stay every
+    10th of each part's order); the hash covers the parts' hashes in order."""
+    if len(parts) == 1:
+        return parts[0]
+    games = []
+    offset = 0
+    for d in parts:
+        games.append(d.game + offset)
+        offset += int(d.game.max()) + 1 if len(d.game) else 0
+    h = hashlib.sha256()
+    for d in parts:
+        h.update(d.hash.encode())
+    def cat(field: str) -> Any:
+        return np.concatenate([getattr(d, field) for d in parts])
+
+    return Data(cat("pos"), cat("x"), cat("pat"), cat("phase"), cat("y"),
+                np.concatenate(games), h.hexdigest())
+
+
+def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
+          epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
+          log: Callable[[str], None] | None = None, keep: bool = False,
+          scoring: Scoring | None = None, workers: int = 1, step: int = 2,
+          free: Sequence[str] = (), also: Sequence[Path] = ()) -> FitResult:
+    """Play (or read) the games of ``runs`` and fit a model to them (``keep``: see
+    :func:`fit`), labelled by their results or, with ``scoring``, by search scores
+    (:func:`training_data`); with ``also``, the data of those earlier models too
+    (:func:`data_of_model`), each labelled as its own recipe says."""
+    for path in also:
+        load_model(path)  # a missing or damaged file is named before the games are played
+    data, games = training_data(variant, runs, scoring, cache_dir, workers, step, log)
+    parts = [data]
+    earlier = []
+    for path in also:
+        d, g = data_of_model(variant, path, cache_dir, workers, log)
+        parts.append(d)
+        games += g
+        earlier.append({"model": str(path),
+                        "weights_hash": load_model(path).weights_hash(),
+                        "data_hash": d.hash})
+    data = join_data(parts)
+    if log is not None and also:
+        log(f"{len(data.y)} positions in all, data {data.hash[:16]}")
     res = fit(variant, data, epochs, lr, l2, log=log, keep=keep, free=free)
+    recipe: dict[str, Any] = {
+        "runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
+        "keep": keep, "free": list(free), "held_out": "every 10th game", "step": step,
+        "scoring": None if scoring is None else scoring.__dict__}
+    if earlier:
+        recipe["also"] = earlier
     res.model.meta.update({
-        "recipe": {"runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
-                   "keep": keep, "free": list(free), "held_out": "every 10th game",
-                   "step": step,
-                   "scoring": None if scoring is None else scoring.__dict__},
-        "data_hash": data.hash, "games": len(games), "positions": res.positions,
-        "k": res.k, "train_loss": list(res.train_loss),
+        "recipe": recipe, "data_hash": data.hash, "games": games,
+        "positions": res.positions, "k": res.k, "train_loss": list(res.train_loss),
         "held_out_loss": list(res.held_out_loss)})
     return res
 
@@ -652,6 +728,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1, help="processes for the scores")
     ap.add_argument("--step", type=int, choices=(1, 2), default=2,
                     help="pattern windows every STEP rows and files (1: three times as many)")
+    ap.add_argument("--also", action="append", default=[], type=Path, metavar="MODEL",
+                    help="fit to the data of an earlier model too, rebuilt from its recipe "
+                         "and the cache (repeatable)")
     ap.add_argument("--out", type=Path, help="write the model (.npz) here")
     args = ap.parse_args(argv)
 
@@ -661,7 +740,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         res = learn(args.variant, args.run, args.cache, args.epochs, args.lr, args.l2, log,
                     keep=args.keep, scoring=args.score, workers=args.workers, free=args.free,
-                    step=args.step)
+                    step=args.step, also=args.also)
     except ShashkiError as e:
         print(f"shashki: {e}", file=sys.stderr)
         return 2
