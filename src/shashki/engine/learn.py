@@ -640,15 +640,15 @@ def join_data(parts: Sequence[Data]) -> Data:
     """One data set of ``parts``, their games numbered on (the held-out games stay every
     10th of each part's order); the hash covers the parts' hashes in order."""
     if len(parts) == 1:
-        return parts[0]
+        return parts[0]  # a recipe without --also keeps its data hash
     games = []
     offset = 0
+    h = hashlib.sha256()
     for d in parts:
         games.append(d.game + offset)
         offset += int(d.game.max()) + 1 if len(d.game) else 0
-    h = hashlib.sha256()
-    for d in parts:
         h.update(d.hash.encode())
+
     def cat(field: str) -> Any:
         return np.concatenate([getattr(d, field) for d in parts])
 
@@ -665,17 +665,16 @@ def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
     :func:`fit`), labelled by their results or, with ``scoring``, by search scores
     (:func:`training_data`); with ``also``, the data of those earlier models too
     (:func:`data_of_model`), each labelled as its own recipe says."""
-    for path in also:
-        load_model(path)  # a missing or damaged file is named before the games are played
+    # a missing or damaged file is named before any game is played
+    earlier_models = [load_model(path) for path in also]
     data, games = training_data(variant, runs, scoring, cache_dir, workers, step, log)
     parts = [data]
     earlier = []
-    for path in also:
+    for path, m in zip(also, earlier_models, strict=True):
         d, g = data_of_model(variant, path, cache_dir, workers, log)
         parts.append(d)
         games += g
-        earlier.append({"model": str(path),
-                        "weights_hash": load_model(path).weights_hash(),
+        earlier.append({"model": str(path), "weights_hash": m.weights_hash(),
                         "data_hash": d.hash})
     data = join_data(parts)
     if log is not None and also:
