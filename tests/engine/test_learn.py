@@ -370,7 +370,8 @@ def test_a_round_learns_from_its_predecessor_s_data_as_well(tmp_path) -> None:  
     """``--also MODEL``: the earlier model's positions, rebuilt from its recipe and the
     cache and labelled as it says (its own scores), join the new round's; the recipe
     names the model and both data hashes, and a recipe that no longer gives the data the
-    model was fitted to is refused."""
+    model was fitted to is refused. The data of a model fitted so include its
+    predecessor's in turn."""
     from shashki.engine.learn import data_of_model, join_data, learn, training_data
 
     old_runs = [Run.parse("seed=3,games=4,nodes=200")]
@@ -400,7 +401,19 @@ def test_a_round_learns_from_its_predecessor_s_data_as_well(tmp_path) -> None:  
         data_of_model("russian", forged, tmp_path)
     with pytest.raises(LearnError, match="a russian model, not brazilian"):
         data_of_model("brazilian", path, tmp_path)
-    twice = tmp_path / "twice.npz"
-    save_model(new.model, twice)
-    with pytest.raises(LearnError, match="name those models themselves"):
-        data_of_model("russian", twice, tmp_path)
+
+    # a model fitted with an earlier one's data gives both again (the rounds chain on),
+    # finding the earlier file beside it once the rounds move to learned/rounds/
+    rounds = tmp_path / "rounds"
+    rounds.mkdir()
+    save_model(new.model, rounds / "twice.npz")
+    (rounds / "old.npz").write_bytes(path.read_bytes())
+    path.unlink()
+    both, games = data_of_model("russian", rounds / "twice.npz", tmp_path)
+    assert both.hash == joined.hash and games == 7
+    third = learn("russian", [Run.parse("seed=6,games=2,nodes=200")], tmp_path, epochs=3,
+                  keep=True, also=[rounds / "twice.npz"])
+    assert third.positions > new.positions and third.model.meta["games"] == 9
+    save_model(third.model, rounds / "old.npz")  # other weights under the old name
+    with pytest.raises(LearnError, match=r"earlier model .*old\.npz .* is not there"):
+        data_of_model("russian", rounds / "twice.npz", tmp_path)

@@ -66,6 +66,7 @@ def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2,
 def plain(engine: Engine, tt: int) -> Engine:
     """No reductions, pruning or extensions; ``tt`` 0 off, 1 exact-depth cut-offs only, 2 normal."""
     engine.params[S.P_LMR] = 0
+    engine.params[S.P_LMR_STYLE] = 0  # Scan's reductions, which P_LMR does not switch off
     engine.params[S.P_PRUNE] = 0
     engine.params[S.P_EXT_SINGLE] = 0
     engine.params[S.P_TT] = int(tt > 0)

@@ -39,7 +39,8 @@ nodes=50000,every=8,model=…/rounds/international-1.npz,params=…``, ``--l2 1e
 round 3 (Russian) plays new games with round 2's model (``--run
 seed=11,games=8000,nodes=2000,model=…/rounds/russian-2.npz``) and scores them with it;
 ``--also …/rounds/<variant>-3.npz`` adds the round before's positions, rebuilt from that
-model's own recipe and labelled by its own scores (:func:`data_of_model`).
+model's own recipe and labelled by its own scores (:func:`data_of_model`; with the
+positions of the rounds it was fitted with in turn).
 Every recipe is in docs/engine.md, "Learned evaluation"; a model's own is in its
 ``meta["recipe"]``.
 """
@@ -612,10 +613,11 @@ def training_data(variant: str, runs: Sequence[Run], scoring: Scoring | None = N
 def data_of_model(variant: str, path: Path, cache_dir: Path | None = None,
                   workers: int = 1, log: Callable[[str], None] | None = None
                   ) -> tuple[Data, int]:
-    """The training data of the model file ``path``, rebuilt from its recipe (its own
-    runs and scoring; not the earlier models it was fitted with in turn): a round can
-    learn from its predecessor's positions as well as its own (``--also``). The rebuilt
-    data must hash as the model says, or the recipe no longer reproduces them."""
+    """The training data of the model file ``path``, rebuilt from its recipe: its own
+    runs and scoring, and the data of the earlier models it was fitted with in turn
+    (``also``), joined as :func:`learn` joined them. A round can so learn from its
+    predecessors' positions as well as its own (``--also``). The rebuilt data must hash
+    as the model says, or the recipe no longer reproduces them."""
     model = load_model(path)
     meta = model.meta
     recipe = meta.get("recipe") or {}
@@ -623,17 +625,34 @@ def data_of_model(variant: str, path: Path, cache_dir: Path | None = None,
         raise LearnError(f"{path}: a {model.variant} model, not {variant}")
     if not recipe.get("runs"):
         raise LearnError(f"{path}: the model has no recipe to rebuild its data from")
-    if recipe.get("also"):
-        raise LearnError(f"{path}: its data include earlier models' (also); name those "
-                         "models themselves")
     runs = [Run(**r) for r in recipe["runs"]]
     scoring = Scoring(**recipe["scoring"]) if recipe.get("scoring") else None
     data, games = training_data(variant, runs, scoring, cache_dir, workers,
                                 int(recipe.get("step", 2)), log)
+    parts = [data]
+    for entry in recipe.get("also") or ():
+        d, g = data_of_model(variant, _earlier_model(path, entry), cache_dir, workers, log)
+        parts.append(d)
+        games += g
+    data = join_data(parts)
     if data.hash != meta.get("data_hash"):
         raise LearnError(f"{path}: its recipe gives data {data.hash[:16]}, the model says "
                          f"{str(meta.get('data_hash'))[:16]}")
     return data, games
+
+
+def _earlier_model(path: Path, entry: dict[str, Any]) -> Path:
+    """The file of an earlier model a recipe names (``also``): the path as recorded, or a
+    file of that name beside ``path`` (the rounds move to ``learned/rounds/``); it must
+    hold the weights the recipe recorded."""
+    named = Path(entry["model"])
+    for candidate in (named, path.parent / named.name):
+        if candidate.exists() and candidate.resolve() != path.resolve():
+            found = load_model(candidate).weights_hash()
+            if found == entry["weights_hash"]:
+                return candidate
+    raise LearnError(f"{path}: its recipe's earlier model {named} (weights "
+                     f"{entry['weights_hash'][:16]}) is not there")
 
 
 def join_data(parts: Sequence[Data]) -> Data:
