@@ -66,7 +66,6 @@ def minimax(board: Board, depth: int, ply: int = 0, quiet_plies: int = 2,
 def plain(engine: Engine, tt: int) -> Engine:
     """No reductions, pruning or extensions; ``tt`` 0 off, 1 exact-depth cut-offs only, 2 normal."""
     engine.params[S.P_LMR] = 0
-    engine.params[S.P_LMR_STYLE] = 0  # Scan's reductions, which P_LMR does not switch off
     engine.params[S.P_PRUNE] = 0
     engine.params[S.P_EXT_SINGLE] = 0
     engine.params[S.P_TT] = int(tt > 0)
@@ -140,6 +139,23 @@ def test_the_search_of_2026_12_02_everywhere_but_giveaway() -> None:
     assert [e.params[p] for p in changes] == [1, 1, 1]
     assert [Engine("russian", hash_mb=1, version="baseline-2026-12").params[p]
             for p in changes] == [0, 0, 0]
+
+
+def test_lmr_0_switches_scan_s_reductions_off_too() -> None:
+    """``lmr=0`` (``shashki,lmr=0``, "is LMR worth it?") means no late-move reductions in
+    either style: the tree is the one with Scan's reductions switched off as well, and
+    larger than the reduced one."""
+    board = Board("russian")
+
+    def nodes(**params: int) -> int:
+        e = Engine("russian", hash_mb=4)
+        for name, value in params.items():
+            e.set_param(name, value)
+        return e.analyse(board, depth=8).nodes
+
+    off = nodes(lmr=0)
+    assert off == nodes(lmr=0, lmr_style=0)
+    assert off > nodes()
 
 
 def test_giveaway_prefers_losing_pieces() -> None:

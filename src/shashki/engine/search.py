@@ -716,7 +716,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                 fr[c1, F_DEPTH] = nd
             else:
                 r = np.int64(0)
-                if prm[P_LMR_STYLE] == 1:
+                if prm[P_LMR] and prm[P_LMR_STYLE] == 1:  # lmr=0 turns either style off
                     if (not fr[p, F_CAPT] and fr[p, F_DEPTH] >= 2 and ms[p, i] < O_PROMO
                             and cntm >= (3 if beta - alpha > 1 else 1)):
                         r = np.int64(2 if (beta - alpha == 1 and cntm >= 4) else 1)
