@@ -641,3 +641,29 @@ def test_worker_errors_are_one_line(tmp_path: Path) -> None:
         assert r.returncode == 2, r.stderr
         assert r.stderr.count("\n") == 1 and words in r.stderr, r.stderr
         assert r.stderr.startswith("shashki worker: error: ")
+
+
+def test_a_job_beats_while_its_process_is_being_made(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A start that waits for the fork server (the lowest priority on a busy machine) is
+    not taken for a dead worker: the heartbeat goes on until the process is there."""
+    from shashki.server.core.db import Database
+    from shashki.server.jobs import worker as w
+
+    monkeypatch.setattr(w, "BEAT", 0.05)
+    db = Database(f"sqlite:///{tmp_path / 'beat.db'}", create=True)
+    db.upgrade()
+    with db.session() as s:
+        s.add(Job(id=1, kind="archive.import", status="running", created_at=0.0,
+                  started_at=0.0, heartbeat_at=0.0))
+    started = threading.Event()
+    beats = threading.Thread(target=w._beat_until, args=(db, 1, started))
+    beats.start()
+    time.sleep(0.5)
+    started.set()
+    beats.join(5)
+    assert not beats.is_alive()
+    with db.session() as s:
+        first = s.get(Job, 1)
+        assert first is not None and first.heartbeat_at is not None
+        assert first.heartbeat_at > time.time() - 5

@@ -110,6 +110,18 @@ def _ended_by(exitcode: int | None, cpu_seconds: int) -> str:
     return f"failed: its process ended with code {exitcode}"
 
 
+def _beat_until(db: Database, job_id: int, done: threading.Event) -> None:
+    """Record the job's heartbeat every :data:`BEAT` seconds until ``done``: a start can
+    wait long for the fork server (at the lowest priority, it gets little of a busy
+    machine), and a job is not dead while its process is being made."""
+    while not done.wait(BEAT):
+        try:
+            with db.session() as s:
+                s.execute(update(Job).where(Job.id == job_id).values(heartbeat_at=time.time()))
+        except Exception:  # the database away a moment: try at the next beat
+            log.warning("job %s: cannot record its heartbeat", job_id, exc_info=True)
+
+
 class Worker:
     """A worker process: huey's consumer, and a child process a job."""
 
@@ -142,6 +154,10 @@ class Worker:
         child = mp.Process(target=child_main, name=f"shashki-job-{job_id}",
                            args=(db.url, job_id, cancel, alive, self.kinds, self.cpu_seconds,
                                  self.nice))
+        starting = threading.Event()
+        beats = threading.Thread(target=_beat_until, args=(db, job_id, starting), daemon=True,
+                                 name=f"shashki-job-{job_id}-start")
+        beats.start()
         try:
             with self.lock:
                 child.start()
@@ -153,6 +169,8 @@ class Worker:
             return
         finally:
             alive.close()
+            starting.set()
+            beats.join()
         log.info("job %s started (process %s)", job_id, child.pid)
         kill_at: float | None = None
         beat = time.monotonic() + BEAT
