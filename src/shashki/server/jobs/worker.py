@@ -42,6 +42,7 @@ from multiprocessing.context import ForkServerContext
 from multiprocessing.synchronize import Event
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from shashki.server.core.db import Database
 from shashki.server.jobs import NICE
@@ -110,6 +111,11 @@ def _ended_by(exitcode: int | None, cpu_seconds: int) -> str:
     return f"failed: its process ended with code {exitcode}"
 
 
+def _beat(s: Session, job_id: int) -> None:
+    """Record that job ``job_id``'s worker is alive now (in session ``s``)."""
+    s.execute(update(Job).where(Job.id == job_id).values(heartbeat_at=time.time()))
+
+
 def _beat_until(db: Database, job_id: int, done: threading.Event) -> None:
     """Record the job's heartbeat every :data:`BEAT` seconds until ``done``: a start can
     wait long for the fork server (at the lowest priority, it gets little of a busy
@@ -117,7 +123,7 @@ def _beat_until(db: Database, job_id: int, done: threading.Event) -> None:
     while not done.wait(BEAT):
         try:
             with db.session() as s:
-                s.execute(update(Job).where(Job.id == job_id).values(heartbeat_at=time.time()))
+                _beat(s, job_id)
         except Exception:  # the database away a moment: try at the next beat
             log.warning("job %s: cannot record its heartbeat", job_id, exc_info=True)
 
@@ -185,8 +191,7 @@ class Worker:
                         wanted = s.scalar(select(Job.cancel_requested).where(
                             Job.id == job_id))
                         if now >= beat:
-                            s.execute(update(Job).where(Job.id == job_id).values(
-                                heartbeat_at=time.time()))
+                            _beat(s, job_id)
                             beat = now + BEAT
                 except Exception:  # the database away a moment: the job goes on
                     log.warning("job %s: cannot look at its row", job_id, exc_info=True)
