@@ -333,7 +333,8 @@ def test_scoring_params_pin_the_search_a_recipe_was_scored_with(tmp_path) -> Non
     pos = np.array([tuple(parse_fen(b.fen(), v)) for b in boards], dtype=np.uint64)
     scores = search_scores("russian", pos, 3000, "current", params=old.param_items())
     e = Engine("russian", hash_mb=2)
-    for name in ("P_QS_THREAT", "P_LMR_STYLE", "P_TT_PV"):
+    # and the table's move, which came after every recipe of then (RECIPE_DEFAULTS)
+    for name in ("P_QS_THREAT", "P_LMR_STYLE", "P_TT_PV", "P_TT_MOVE"):
         e.params[getattr(S, name)] = 0
     for b, s in zip(boards, scores, strict=True):
         e.new_game()
@@ -359,7 +360,8 @@ def test_a_run_names_the_model_its_games_were_played_by(tmp_path) -> None:  # ty
         f"-current-{model_for('russian').weights_hash()[:12]}.jsonl")  # type: ignore[union-attr]
     by_file = games_of("russian", r, tmp_path)
     assert (tmp_path / r.file_name("russian")).exists()
-    assert by_file == self_play("russian", 3, 300, seed=5, random_plies=6, version="current")
+    assert by_file == self_play("russian", 3, 300, seed=5, random_plies=6, version="current",
+                                params=[("tt_move", 0)])  # RECIPE_DEFAULTS
     round1 = (Path(__file__).resolve().parents[2]
               / "src/shashki/engine/learned/rounds/russian-1.npz")
     other = games_of("russian", Run.parse(f"seed=5,games=3,nodes=300,model={round1}"), None)
@@ -417,3 +419,20 @@ def test_a_round_learns_from_its_predecessor_s_data_as_well(tmp_path) -> None:  
     save_model(third.model, rounds / "old.npz")  # other weights under the old name
     with pytest.raises(LearnError, match=r"earlier model .*old\.npz .* is not there"):
         data_of_model("russian", rounds / "twice.npz", tmp_path)
+
+
+def test_a_recipe_plays_without_the_search_that_came_after_it() -> None:
+    """Games of a recipe that does not name ``tt_move`` are the games of the search
+    without the table's move (``RECIPE_DEFAULTS``): the rounds of before play again as
+    they did; a new recipe names it and keeps its games apart."""
+    from shashki.engine.learn import RECIPE_DEFAULTS, games_of
+    from shashki.engine.tune import self_play
+
+    assert RECIPE_DEFAULTS == {"tt_move": 0}
+    run = Run.parse("seed=3,games=2,nodes=400,engine=current")
+    then = self_play("russian", 2, 400, 3, 6, version="current", params=[("tt_move", 0)])
+    assert [g.positions for g in games_of("russian", run, None)] == [g.positions for g in then]
+    new = Run.parse("seed=3,games=2,nodes=400,engine=current,params=tt_move:1")
+    assert new.file_name("russian") != run.file_name("russian")
+    with pytest.raises(LearnError, match="unknown search parameter 'depth'"):
+        Run.parse("seed=3,games=2,nodes=400,params=depth:3")

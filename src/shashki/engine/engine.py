@@ -79,7 +79,8 @@ SEARCH_PARAMS = {"prune": S.P_PRUNE, "prune_margin": S.P_PRUNE_MARGIN,
                  "lmr": S.P_LMR, "lmr_depth": S.P_LMR_DEPTH, "lmr_moves": S.P_LMR_MOVES,
                  "tt": S.P_TT, "ext": S.P_EXT_SINGLE, "history": S.P_HISTORY,
                  "killers": S.P_KILLERS, "malus": S.P_HIST_MALUS, "qs_threat": S.P_QS_THREAT,
-                 "lmr_style": S.P_LMR_STYLE, "tt_pv": S.P_TT_PV}
+                 "lmr_style": S.P_LMR_STYLE, "tt_pv": S.P_TT_PV,
+                 "tt_move": S.P_TT_MOVE}
 """Search parameters by name (engine specs, scoring recipes) → ``search`` parameter index."""
 
 
@@ -560,6 +561,10 @@ class Engine:
                 alpha, beta = prev - delta, prev + delta
             else:
                 alpha, beta = -S.INF, S.INF
+            if best is not None and len(best.pvm):
+                # the kernel searches it first (``P_TT_MOVE``)
+                ctl[S.C_ROOT_Q] = np.int64(best.pvm[0].view(np.int64))
+                ctl[S.C_ROOT_C] = np.int64(best.pvc[0].view(np.int64))
             while True:
                 status = self._one(depth, alpha, beta, bud.nodes)
                 if status != S.S_DONE:

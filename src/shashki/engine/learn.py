@@ -78,6 +78,47 @@ from shashki.rules.bits import U64
 
 FIXED_ZERO = ("row_open", "row_end", "centre", "edge", "guard", "blocked")
 """Global terms a learned model drops: the patterns see the same men square by square."""
+
+RECIPE_DEFAULTS = {"tt_move": 0}
+"""Search parameters ``current`` gained after recipes were first recorded: the engine
+of a recipe (its games and its scores) searches without them unless the recipe's
+``params`` name them, so that a recipe of before plays and scores as it did then (the
+table's move, docs/engine.md, came on 2026-12-03, after rounds 1 to 5)."""
+
+
+def param_items(text: str, what: str) -> list[tuple[str, int]]:
+    """Search parameters ``name:value`` joined by ``+`` as ``(name, value)`` pairs, the
+    names checked (``what`` names the recipe part in errors).
+
+    >>> param_items("tt_pv:0+lmr_style:0", "scoring")
+    [('tt_pv', 0), ('lmr_style', 0)]
+    """
+    from shashki.engine.engine import SEARCH_PARAMS
+
+    out = []
+    for part in filter(None, text.split("+")):
+        name, _, value = part.partition(":")
+        if name not in SEARCH_PARAMS:
+            raise LearnError(f"{what} params {text!r}: unknown search parameter {name!r} "
+                             f"(one of {', '.join(SEARCH_PARAMS)})")
+        try:
+            out.append((name, int(value)))
+        except ValueError:
+            raise LearnError(f"{what} params {text!r}: {name} {value!r} is not a whole "
+                             "number") from None
+    return out
+
+
+def recipe_params(text: str, what: str) -> list[tuple[str, int]]:
+    """The search parameters a recipe's engine is set to: :data:`RECIPE_DEFAULTS`, then
+    those ``text`` names.
+
+    >>> recipe_params("tt_pv:1", "run")
+    [('tt_move', 0), ('tt_pv', 1)]
+    >>> recipe_params("tt_move:1", "run")
+    [('tt_move', 0), ('tt_move', 1)]
+    """
+    return [*RECIPE_DEFAULTS.items(), *param_items(text, what)]
 @dataclass(frozen=True)
 class Run:
     """One batch of self-play games: ``games`` games at ``nodes`` nodes a move."""
@@ -92,10 +133,14 @@ class Run:
     """A model file (``.npz``) the playing engine evaluates with (``engine`` then is
     ``current``): names the model a round's games were played by, which ``current``
     alone does not once a later round replaces the shipped model."""
+    params: str = ""
+    """Search parameters of the playing engine, ``name:value`` joined by ``+``, over
+    :data:`RECIPE_DEFAULTS` (e.g. ``tt_move:1``: the search of 2026-12-03 on)."""
 
     @classmethod
     def parse(cls, text: str) -> Run:
-        """``seed=1,games=8000,nodes=2000[,plies=6][,engine=baseline-2026-12][,model=FILE]``.
+        """``seed=1,games=8000,nodes=2000[,plies=6][,engine=baseline-2026-12][,model=FILE]
+        [,params=NAME:VALUE+...]``.
 
         >>> r = Run.parse("seed=2,games=10,nodes=500")
         >>> r.seed, r.games, r.nodes, r.random_plies, r.engine, r.model
@@ -108,7 +153,7 @@ class Run:
             if not eq:
                 raise LearnError(f"run {text!r}: {part!r} is not name=value")
             k = {"plies": "random_plies"}.get(k, k)
-            if k in ("engine", "model"):
+            if k in ("engine", "model", "params"):
                 kw[k] = v.strip()
             elif k in ("seed", "games", "nodes", "random_plies", "max_plies"):
                 try:
@@ -120,13 +165,23 @@ class Run:
         if kw.get("model"):
             kw.setdefault("engine", "current")
         try:
-            return cls(**kw)
+            run = cls(**kw)
         except TypeError as e:
             raise LearnError(f"run {text!r}: {e}") from None
+        param_items(run.params, "run")
+        return run
 
     def file_name(self, variant: str) -> str:
+        """The cache file of the games (a recipe's engine, model and parameters in it).
+
+        >>> Run.parse("seed=2,games=10,nodes=500,params=tt_move:1").file_name("russian")
+        'russian-s2-g10-n500-p6-baseline-2026-12-tt_move1.jsonl'
+        """
+        engine = _engine_tag(self.engine, self.model)
+        if self.params:
+            engine += "-" + self.params.replace(":", "").replace("+", "-")
         return (f"{variant}-s{self.seed}-g{self.games}-n{self.nodes}-p{self.random_plies}"
-                f"-{_engine_tag(self.engine, self.model)}.jsonl")
+                f"-{engine}.jsonl")
 
 
 
@@ -155,20 +210,7 @@ class Scoring:
         >>> Scoring(nodes=1, params="tt_pv:0+lmr_style:0").param_items()
         [('tt_pv', 0), ('lmr_style', 0)]
         """
-        from shashki.engine.engine import SEARCH_PARAMS
-
-        out = []
-        for part in filter(None, self.params.split("+")):
-            name, _, value = part.partition(":")
-            if name not in SEARCH_PARAMS:
-                raise LearnError(f"scoring params {self.params!r}: unknown search "
-                                 f"parameter {name!r} (one of {', '.join(SEARCH_PARAMS)})")
-            try:
-                out.append((name, int(value)))
-            except ValueError:
-                raise LearnError(f"scoring params {self.params!r}: {name} {value!r} is "
-                                 "not a whole number") from None
-        return out
+        return param_items(self.params, "scoring")
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
@@ -242,7 +284,7 @@ def _score_init(variant: str, version: str, model: str = "",
 
     weights, patterns = _evaluation(model)
     _scorer = Engine(variant, hash_mb=2, version=version, weights=weights, patterns=patterns)
-    for name, value in params:
+    for name, value in [*RECIPE_DEFAULTS.items(), *params]:
         _scorer.set_param(name, value)
 
 
@@ -586,7 +628,8 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
     weights, patterns = _evaluation(run.model)
     games = self_play(variant, run.games, run.nodes, run.seed, run.random_plies,
                       run.max_plies, weights=weights, progress=progress,
-                      version=run.engine, patterns=patterns)
+                      version=run.engine, patterns=patterns,
+                      params=recipe_params(run.params, "run"))
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         save_games(path, games)

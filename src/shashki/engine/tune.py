@@ -98,10 +98,11 @@ def openings(variant: str, seed: int) -> list[str]:
 def self_play(variant: str, games: int, nodes: int, seed: int = 1, random_plies: int = 4,
               max_plies: int = 250, weights: dict[str, Any] | None = None,
               progress: Callable[[int, GameRecord], None] | None = None,
-              version: str | None = None, patterns: Any = None) -> list[GameRecord]:
+              version: str | None = None, patterns: Any = None,
+              params: Sequence[tuple[str, int]] = ()) -> list[GameRecord]:
     """``games`` games of the engine (``version``, :data:`shashki.engine.engine.VERSIONS`;
-    ``weights`` and ``patterns`` its evaluation, else its own) against itself at
-    ``nodes`` nodes a move."""
+    ``weights`` and ``patterns`` its evaluation, else its own; ``params`` search
+    parameters set on it by name) against itself at ``nodes`` nodes a move."""
     from shashki.color import WHITE
     from shashki.draws import check_board
     from shashki.engine import Engine, Limit
@@ -109,6 +110,8 @@ def self_play(variant: str, games: int, nodes: int, seed: int = 1, random_plies:
     starts = openings(variant, seed)
     engine = Engine(variant, hash_mb=16, weights=weights, seed=seed, version=version,
                     patterns=patterns)
+    for name, value in params:
+        engine.set_param(name, value)
     limit = Limit(nodes=nodes)
     out: list[GameRecord] = []
     for i in range(games):
