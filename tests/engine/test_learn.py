@@ -19,6 +19,7 @@ from shashki.engine.learn import (
     Scoring,
     encode,
     fit,
+    recipe_params,
     rescore,
     score_labels,
     search_scores,
@@ -331,7 +332,8 @@ def test_scoring_params_pin_the_search_a_recipe_was_scored_with(tmp_path) -> Non
     v = variant_by_name("russian")
     boards = random_positions("russian", games=3, seed=9, max_plies=30)[::5][:6]
     pos = np.array([tuple(parse_fen(b.fen(), v)) for b in boards], dtype=np.uint64)
-    scores = search_scores("russian", pos, 3000, "current", params=old.param_items())
+    scores = search_scores("russian", pos, 3000, "current",
+                           params=recipe_params(old.params, "scoring"))
     e = Engine("russian", hash_mb=2)
     # and the table's move, which came after every recipe of then (RECIPE_DEFAULTS)
     for name in ("P_QS_THREAT", "P_LMR_STYLE", "P_TT_PV", "P_TT_MOVE"):

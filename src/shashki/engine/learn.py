@@ -119,6 +119,8 @@ def recipe_params(text: str, what: str) -> list[tuple[str, int]]:
     [('tt_move', 0), ('tt_move', 1)]
     """
     return [*RECIPE_DEFAULTS.items(), *param_items(text, what)]
+
+
 @dataclass(frozen=True)
 class Run:
     """One batch of self-play games: ``games`` games at ``nodes`` nodes a move."""
@@ -177,9 +179,7 @@ class Run:
         >>> Run.parse("seed=2,games=10,nodes=500,params=tt_move:1").file_name("russian")
         'russian-s2-g10-n500-p6-baseline-2026-12-tt_move1.jsonl'
         """
-        engine = _engine_tag(self.engine, self.model)
-        if self.params:
-            engine += "-" + self.params.replace(":", "").replace("+", "-")
+        engine = _engine_tag(self.engine, self.model, self.params)
         return (f"{variant}-s{self.seed}-g{self.games}-n{self.nodes}-p{self.random_plies}"
                 f"-{engine}.jsonl")
 
@@ -248,16 +248,16 @@ class Scoring:
 
     def file_name(self, variant: str, data_hash: str) -> str:
         """The score cache of a data set (every position's slot, whatever ``every``)."""
-        engine = _engine_tag(self.engine, self.model)
-        if self.params:
-            engine += "-" + self.params.replace(":", "").replace("+", "-")
+        engine = _engine_tag(self.engine, self.model, self.params)
         return f"{variant}-{data_hash[:16]}-n{self.nodes}-{engine}-scores.npy"
 
 
-def _engine_tag(engine: str, model: str) -> str:
-    """A cache file's name for an engine: its version, and the hash of its model file if
-    it names one (games and scores of different models never share a file)."""
-    return engine + ("-" + load_model(Path(model)).weights_hash()[:12] if model else "")
+def _engine_tag(engine: str, model: str, params: str = "") -> str:
+    """A cache file's name for an engine: its version, the hash of its model file if it
+    names one and the search parameters it sets (games and scores of different models
+    or searches never share a file)."""
+    tag = engine + ("-" + load_model(Path(model)).weights_hash()[:12] if model else "")
+    return tag + ("-" + params.replace(":", "").replace("+", "-") if params else "")
 
 
 def _evaluation(model: str) -> tuple[dict[str, Any] | None, Any]:
@@ -284,7 +284,7 @@ def _score_init(variant: str, version: str, model: str = "",
 
     weights, patterns = _evaluation(model)
     _scorer = Engine(variant, hash_mb=2, version=version, weights=weights, patterns=patterns)
-    for name, value in [*RECIPE_DEFAULTS.items(), *params]:
+    for name, value in params:
         _scorer.set_param(name, value)
 
 
@@ -383,7 +383,7 @@ def rescore(variant: str, data: Data, scoring: Scoring, cache_dir: Path | None =
                 f"{-(-len(todo) // SCORE_BLOCK)} ({len(todo)} positions to search)")
         cached[block] = search_scores(variant, data.pos[block], scoring.nodes,
                                       scoring.engine, workers, log, scoring.model,
-                                      scoring.param_items())
+                                      recipe_params(scoring.params, "scoring"))
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             np.save(path, cached, allow_pickle=False)
