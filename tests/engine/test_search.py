@@ -212,6 +212,23 @@ def test_the_table_s_move_saves_nodes() -> None:
     assert nodes(1) < 0.9 * nodes(0)
 
 
+def test_the_reduction_counts_are_parameters() -> None:
+    """Scan's reductions start after ``lmr_pv`` moves at PV nodes and reduce two plies
+    after ``lmr_two`` at the others (docs/engine.md, "Measured choices"): the defaults
+    are 3 and 4, and another count searches another tree."""
+    board = Board("international")
+
+    def nodes(**params: int) -> int:
+        e = Engine("international", hash_mb=16)
+        for name, value in params.items():
+            e.set_param(name, value)
+        return e.analyse(board, depth=10).nodes
+
+    assert nodes() == nodes(lmr_pv=3, lmr_two=4)
+    assert nodes(lmr_two=60) != nodes()
+    assert nodes(lmr_pv=60) != nodes()
+
+
 def test_giveaway_prefers_losing_pieces() -> None:
     # Giveaway: White wins by giving its last man away: c3-d4 forces e5:c3, after which
     # White has no pieces and wins (Code 5.1.4).

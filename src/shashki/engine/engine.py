@@ -80,7 +80,7 @@ SEARCH_PARAMS = {"prune": S.P_PRUNE, "prune_margin": S.P_PRUNE_MARGIN,
                  "tt": S.P_TT, "ext": S.P_EXT_SINGLE, "history": S.P_HISTORY,
                  "killers": S.P_KILLERS, "malus": S.P_HIST_MALUS, "qs_threat": S.P_QS_THREAT,
                  "lmr_style": S.P_LMR_STYLE, "tt_pv": S.P_TT_PV,
-                 "tt_move": S.P_TT_MOVE}
+                 "tt_move": S.P_TT_MOVE, "lmr_pv": S.P_LMR_PV, "lmr_two": S.P_LMR_TWO}
 """Search parameters by name (engine specs, scoring recipes) → ``search`` parameter index."""
 
 

@@ -81,8 +81,8 @@ NC = 16
 (P_LMR, P_LMR_DEPTH, P_LMR_MOVES, P_TT, P_TT_EXACT, P_EXT_SINGLE, P_GOAL, P_DRAW_PLIES,
  P_EG_PIECES, P_HISTORY, P_KILLERS, P_PRUNE, P_PRUNE_DEPTH, P_PRUNE_MARGIN, P_PRUNE_PCT,
  P_QS_QUIET, P_QS_PROMO, P_QS_EXCH, P_HIST_MALUS, P_QS_THREAT, P_LMR_STYLE, P_TT_PV,
- P_TT_MOVE) = range(23)
-NP = 24
+ P_TT_MOVE, P_LMR_PV, P_LMR_TWO) = range(25)
+NP = 25
 
 # status and mode
 S_PAUSED, S_DONE, S_ABORTED = 1, 2, 3
@@ -115,7 +115,8 @@ def default_params(version: str = "current") -> Any:
     at the horizon whose opponent has a capture in hand is searched one ply more
     (``P_QS_THREAT``, Scan's threat check), late quiet moves are reduced Scan's way (one
     ply from the 2nd move, two from the 5th off the principal variation; from the 4th
-    on it: ``P_LMR_STYLE``), and the table cuts off at principal-variation nodes too
+    on it: ``P_LMR_STYLE``; the moves searched first, 4 and 3, are ``P_LMR_TWO`` and
+    ``P_LMR_PV``), and the table cuts off at principal-variation nodes too
     (``P_TT_PV``); together +23 ± 15 Elo International, +13 ± 14 Russian (800 games at
     20,000 nodes). Giveaway turns the three off (``Engine`` does, by the variant's goal):
     they lost there, −75 ± 35. Since 2026-12-03 the table's move is found by its squares
@@ -139,6 +140,8 @@ def default_params(version: str = "current") -> Any:
     prm[P_QS_PROMO] = 1
     prm[P_QS_EXCH] = 0
     prm[P_HIST_MALUS] = 1
+    prm[P_LMR_PV] = 3
+    prm[P_LMR_TWO] = 4
     if version != "baseline-2026-12":
         prm[P_QS_THREAT] = 1
         prm[P_LMR_STYLE] = 1
@@ -739,8 +742,9 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                 r = np.int64(0)
                 if prm[P_LMR] and prm[P_LMR_STYLE] == 1:  # lmr=0 turns either style off
                     if (not fr[p, F_CAPT] and fr[p, F_DEPTH] >= 2 and ms[p, i] < O_PROMO
-                            and cntm >= (3 if beta - alpha > 1 else 1)):
-                        r = np.int64(2 if (beta - alpha == 1 and cntm >= 4) else 1)
+                            and cntm >= (prm[P_LMR_PV] if beta - alpha > 1 else 1)):
+                        r = np.int64(2 if (beta - alpha == 1 and cntm >= prm[P_LMR_TWO])
+                                     else 1)
                         if r > nd - 1:
                             r = nd - 1 if nd > 1 else np.int64(0)
                 elif (prm[P_LMR] and not fr[p, F_CAPT] and fr[p, F_DEPTH] >= prm[P_LMR_DEPTH]
