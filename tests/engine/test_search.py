@@ -143,21 +143,22 @@ def test_the_search_of_2026_12_02_everywhere_but_giveaway() -> None:
             for p in changes] == [0, 0, 0]
 
 
+def _nodes(variant: str, depth: int, hash_mb: int, **params: int) -> int:
+    """Nodes a fresh engine searches from ``variant``'s start to ``depth`` with these
+    search parameters."""
+    e = Engine(variant, hash_mb=hash_mb)
+    for name, value in params.items():
+        e.set_param(name, value)
+    return e.analyse(Board(variant), depth=depth).nodes
+
+
 def test_lmr_0_switches_scan_s_reductions_off_too() -> None:
     """``lmr=0`` (``shashki,lmr=0``, "is LMR worth it?") means no late-move reductions in
     either style: the tree is the one with Scan's reductions switched off as well, and
     larger than the reduced one."""
-    board = Board("russian")
-
-    def nodes(**params: int) -> int:
-        e = Engine("russian", hash_mb=4)
-        for name, value in params.items():
-            e.set_param(name, value)
-        return e.analyse(board, depth=8).nodes
-
-    off = nodes(lmr=0)
-    assert off == nodes(lmr=0, lmr_style=0)
-    assert off > nodes()
+    off = _nodes("russian", 8, 4, lmr=0)
+    assert off == _nodes("russian", 8, 4, lmr=0, lmr_style=0)
+    assert off > _nodes("russian", 8, 4)
 
 
 def _searched_first(e: Engine) -> tuple[int, int]:
@@ -202,31 +203,17 @@ def test_every_iteration_starts_with_the_best_move_of_the_one_before(variant: st
 def test_the_table_s_move_saves_nodes() -> None:
     """The same depth in fewer nodes with the table's move found (Russian, depth 14:
     docs/engine.md, "The table's move")."""
-    board = Board("russian")
-
-    def nodes(tt_move: int) -> int:
-        e = Engine("russian", hash_mb=16)
-        e.set_param("tt_move", tt_move)
-        return e.analyse(board, depth=14).nodes
-
-    assert nodes(1) < 0.9 * nodes(0)
+    assert _nodes("russian", 14, 16, tt_move=1) < 0.9 * _nodes("russian", 14, 16, tt_move=0)
 
 
 def test_the_reduction_counts_are_parameters() -> None:
     """Scan's reductions start after ``lmr_pv`` moves at PV nodes and reduce two plies
     after ``lmr_two`` at the others (docs/engine.md, "Measured choices"): the defaults
     are 3 and 4, and another count searches another tree."""
-    board = Board("international")
-
-    def nodes(**params: int) -> int:
-        e = Engine("international", hash_mb=16)
-        for name, value in params.items():
-            e.set_param(name, value)
-        return e.analyse(board, depth=10).nodes
-
-    assert nodes() == nodes(lmr_pv=3, lmr_two=4)
-    assert nodes(lmr_two=60) != nodes()
-    assert nodes(lmr_pv=60) != nodes()
+    default = _nodes("international", 10, 16)
+    assert default == _nodes("international", 10, 16, lmr_pv=3, lmr_two=4)
+    assert _nodes("international", 10, 16, lmr_two=60) != default
+    assert _nodes("international", 10, 16, lmr_pv=60) != default
 
 
 def test_giveaway_prefers_losing_pieces() -> None:
