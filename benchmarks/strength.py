@@ -58,9 +58,11 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     # a move each, whatever --time says.
     ("international", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.1"),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes"),
     ("russian", "shashki", "py-draughts", 40, "time"),

@@ -79,9 +79,9 @@ def load_model(source: Any) -> Model:
 def model_for(variant: str) -> Model | None:
     """The model shipped for ``variant`` (``shashki/engine/learned/<variant>.npz``), or
     the one of the variant its ``weights.json`` entry is based on when the board and the
-    goal are the same (Brazilian takes Russian's; giveaway, whose weights are based on
-    Russian's too, does not: its material counts against its owner); None where no
-    model ships."""
+    goal are the same (Brazilian would take Russian's, but ships its own; giveaway,
+    whose weights are based on Russian's too, would not: its material counts against
+    its owner); None where no model ships."""
     v = variant_by_name(variant)
     name = v.name
     while True:
