@@ -61,6 +61,7 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes"),

@@ -125,14 +125,20 @@ def test_baseline_spec_and_engine() -> None:
 
 
 def test_only_the_models_that_won_their_match_ship() -> None:
-    """docs/engine.md: every variant ships a model learned from search scores, Brazilian
-    its own since 2026-12-04 (learned from Brazilian games labelled by Russian's)."""
+    """docs/engine.md: every variant ships a model learned from search scores; Brazilian
+    its own since 2026-12-04, round 2 (its games labelled by its round 1, with round 1's
+    positions, which Russian's round 4 labelled); International round 5, its king terms
+    fitted too (they won +37 where the patterns alone lost)."""
     for variant in ("international", "russian", "brazilian", "russian-80", "russian-giveaway"):
         m = model_for(variant)
         assert m is not None and m.meta["recipe"]["scoring"] is not None, variant
         assert m.variant == variant
     br = model_for("brazilian")
-    assert br is not None and br.meta["recipe"]["scoring"]["model"].endswith("russian-4.npz")
+    assert br is not None and br.meta["recipe"]["scoring"]["model"].endswith("brazilian-1.npz")
+    assert [a["model"].rsplit("/", 1)[-1] for a in br.meta["recipe"]["also"]] == ["brazilian-1.npz"]
+    intl = model_for("international")
+    assert intl is not None and "king_extra" in intl.meta["recipe"]["free"]
+    assert intl.weights["king_extra"] != weights_for("international")["king_extra"]
 
 
 @pytest.mark.parametrize("variant", ["russian", "brazilian", "international", "russian-80",
