@@ -499,3 +499,22 @@ def test_an_interrupted_build_opens_up_to_what_is_complete(ru4: Database, tmp_pa
         Database.open("russian", d, pieces=4)
     again = Database.build("russian", 4, d)  # resumes: solves what is missing
     assert np.array_equal(again.eg, ru4.eg)
+
+
+def test_a_match_engine_probes_the_database_it_is_given(ru4: Database, tmp_path: Path) -> None:
+    """``shashki match``'s ``egdb=DIR`` hands the tables to the engine (``off``, the
+    default, does not): with them the deepest 3-v-1 Petrov win is seen at depth 4."""
+    from shashki.engine.match import MatchError, make_player
+    from shashki.engine.players import parse_spec
+
+    board = Board("russian", "W:WK4,K7,K11:BK21")
+    with_db = make_player(parse_spec(f"shashki,egdb={ru4.directory}"), "russian")
+    plain = make_player(parse_spec("shashki,egdb=off"), "russian")
+    seen = with_db.engine.analyse(board, depth=4)  # type: ignore[attr-defined]
+    assert seen.score.wins_in == ru4.probe(board).moves  # type: ignore[union-attr]
+    assert plain.engine.analyse(board, depth=4).score.wins_in is None  # type: ignore[attr-defined]
+    with pytest.raises(MatchError, match="neither auto, off nor a directory"):
+        parse_spec(f"shashki,egdb={tmp_path / 'nowhere'}")
+    with pytest.raises(MatchError, match="no endgame database"):
+        make_player(parse_spec(f"shashki,egdb={tmp_path}"), "russian")
+

@@ -8,8 +8,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from shashki.board import Board
 from shashki.server.accounts.models import User
 from shashki.server.engine.analysis import Analyser, annotate, mark, summary
 from shashki.server.engine.models import EngineAccount
@@ -333,3 +335,30 @@ def test_the_pool_ends_its_workers_when_it_stops(tmp_path: Path) -> None:
                          timeout=120)
     assert run.returncode == 0, run.stderr
     assert "alive 0 " in run.stdout and "leaked semaphore" not in run.stderr
+
+
+def test_the_platform_engine_probes_the_default_tables(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``shashki serve``'s engine players use what ``shashki egdb build`` made in the
+    default directory, as ``shashki hub`` does; without a database they search as before."""
+    import threading
+
+    from shashki.engine.egdb import _FOUND, Database
+    from shashki.server.engine import pool
+
+    nest = tmp_path / "egdb"
+    ru4 = Database.build("russian", 4, nest / "russian")  # 5 s of CPU
+    board = Board("russian", "W:WK4,K7,K11:BK21")
+    seen: dict[str, object] = {}
+
+    def look(name: str) -> None:  # a fresh thread: a fresh engine of the pool
+        seen[name] = pool._engine("russian").analyse(board, depth=4).score.wins_in
+
+    for name, where in (("with", nest), ("without", tmp_path / "none")):
+        monkeypatch.setenv("SHASHKI_EGDB", str(where))
+        _FOUND.clear()
+        t = threading.Thread(target=look, args=(name,))
+        t.start()
+        t.join()
+    _FOUND.clear()
+    assert seen == {"with": ru4.probe(board).moves, "without": None}  # type: ignore[union-attr]

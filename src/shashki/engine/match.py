@@ -25,8 +25,9 @@ An engine is written as
   (the fixed baseline, :data:`shashki.engine.engine.VERSIONS`); ``hash=MB``, ``seed=N``,
   search parameters (``lmr=0``, ``prune=0`` …, :data:`SEARCH_PARAMS`), the reduction
   table (``lmr_base=``, ``lmr_div=``), an evaluation (``model=FILE``, a learned model
-  file; ``model=none``, the hand-set weights) and own fixed limits ``depth=``,
-  ``nodes=``, ``movetime=`` (seconds);
+  file; ``model=none``, the hand-set weights), an endgame database (``egdb=auto``: the
+  one ``shashki egdb build`` made in the default directory, if any; ``egdb=DIR``; the
+  default ``off``) and own fixed limits ``depth=``, ``nodes=``, ``movetime=`` (seconds);
 * ``hub:COMMAND[,name=value...]`` — an external engine over Hub
   (:class:`~shashki.engine.hubclient.HubClient`), e.g. ``hub:dame hub`` or
   ``hub:scan hub``; other ``name=value`` pairs are sent as ``set-param``;
@@ -77,7 +78,7 @@ from shashki.engine.players import (
 from shashki.errors import ShashkiError
 from shashki.game import Game, Kind
 from shashki.move import Move
-from shashki.rules import Goal, variant_by_name
+from shashki.rules import Goal, Variant, variant_by_name
 
 BALLOT_TABLES = {"russian": "fmjd-russian", "brazilian": "fmjd-brazilian"}
 """Default ballot table per variant; other variants use random openings."""
@@ -162,10 +163,25 @@ class ShashkiPlayer(Player):
                 depth=int(float(own["depth"])) if own["depth"] is not None else None,
                 nodes=int(float(own["nodes"])) if own["nodes"] is not None else None,
                 time=float(own["movetime"]) if own["movetime"] is not None else None)
+        self._egdb_for(self.engine.variant)
+
+    def _egdb_for(self, variant: Variant) -> None:
+        """Probe the endgame database ``egdb=`` names, if it covers ``variant``."""
+        choice = self.spec.param("egdb", "off") or "off"
+        if choice == "off":
+            return
+        from shashki.engine.egdb import EgdbError, for_engine
+
+        try:
+            db = for_engine(variant, choice)
+        except EgdbError as e:
+            raise MatchError(f"engine {self.spec.text!r}: {e}") from None
+        self.engine.set_egdb(db)
 
     def new_game(self, board: Board, color: Color, control: Control) -> None:
         if board.variant != self.engine.variant:
             self.engine.set_variant(board.variant)
+            self._egdb_for(self.engine.variant)
         self.engine.new_game()
 
     def move(self, board: Board, limit: Limit) -> Move:

@@ -30,8 +30,9 @@ OWN_PARAMS = ("hash", "seed", "depth", "nodes", "movetime", "lmr_base", "lmr_div
 table size, the seed, own limits, and the late-move reduction table
 (``shashki.engine.search.lmr_table``'s base and divisor). ``model=FILE`` (a learned
 model, :mod:`shashki.engine.model`, or hand-set weights in a ``.json`` file laid out as
-``weights.json``; ``model=none``: the package's hand-set evaluation) is the one
-parameter that is not a number."""
+``weights.json``; ``model=none``: the package's hand-set evaluation) and ``egdb=`` (the
+endgame database the engine probes: ``auto``, the one built in the default directory;
+``off``, the default; or a directory) are the parameters that are not numbers."""
 
 
 
@@ -142,9 +143,15 @@ def parse_spec(text: str) -> EngineSpec:
                 if v.lower() != "none" and not Path(v).is_file():
                     raise MatchError(f"engine spec {raw!r}: no model file {v!r}")
                 continue
+            if k == "egdb":
+                if v.lower() not in ("auto", "off") and not Path(v).is_dir():
+                    raise MatchError(f"engine spec {raw!r}: egdb {v!r} is neither auto, off "
+                                     "nor a directory")
+                continue
             if k not in OWN_PARAMS and k not in SEARCH_PARAMS:
                 raise MatchError(f"engine spec {raw!r}: unknown parameter {k!r}; known: "
-                                 f"{', '.join(OWN_PARAMS)}, model, {', '.join(SEARCH_PARAMS)}")
+                                 f"{', '.join(OWN_PARAMS)}, model, egdb, "
+                                 f"{', '.join(SEARCH_PARAMS)}")
             _number(raw, k, v)
         _check_own_limits(raw, params)
     elif kind == "hub" and not arg:

@@ -38,6 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from shashki.board import Board
 from shashki.color import WHITE
 from shashki.engine import LEVELS, Engine, Limit
+from shashki.engine.egdb import for_engine
 from shashki.engine.engine import Score
 from shashki.engine.offers import OFFER_MIN_DEPTH, accepts_draw, offers_draw
 from shashki.server.accounts.models import Role, User
@@ -73,13 +74,16 @@ _ENGINES = threading.local()
 
 def _engine(variant: str) -> Engine:
     """This thread's engine for ``variant``: one per worker process, one per thread when the
-    pool searches in threads (an engine's tables and buffers serve one search at a time)."""
+    pool searches in threads (an engine's tables and buffers serve one search at a time).
+    It probes the endgame database built in the default directory, as ``shashki hub``
+    does (the tables are loaded once per process)."""
     engines: dict[str, Engine] | None = getattr(_ENGINES, "by_variant", None)
     if engines is None:
         engines = _ENGINES.by_variant = {}
     e = engines.get(variant)
     if e is None:
         e = engines[variant] = Engine(variant, hash_mb=HASH_MB)
+        e.set_egdb(for_engine(variant))  # what `shashki egdb build` made, if anything
     return e
 
 
