@@ -517,4 +517,3 @@ def test_a_match_engine_probes_the_database_it_is_given(ru4: Database, tmp_path:
         parse_spec(f"shashki,egdb={tmp_path / 'nowhere'}")
     with pytest.raises(MatchError, match="no endgame database"):
         make_player(parse_spec(f"shashki,egdb={tmp_path}"), "russian")
-

@@ -60,6 +60,7 @@ from shashki.board import Board
 from shashki.clock import TimeControl
 from shashki.color import BLACK, WHITE, Color
 from shashki.engine.dxp import DxpPlayer
+from shashki.engine.egdb import EgdbError, for_engine
 from shashki.engine.engine import Engine, EngineError
 from shashki.engine.evaluate import weight_table, weights_for
 from shashki.engine.limits import Limit, budget, check_depth
@@ -167,13 +168,8 @@ class ShashkiPlayer(Player):
 
     def _egdb_for(self, variant: Variant) -> None:
         """Probe the endgame database ``egdb=`` names, if it covers ``variant``."""
-        choice = self.spec.param("egdb", "off") or "off"
-        if choice == "off":
-            return
-        from shashki.engine.egdb import EgdbError, for_engine
-
         try:
-            db = for_engine(variant, choice)
+            db = for_engine(variant, self.spec.param("egdb", "off") or "off")
         except EgdbError as e:
             raise MatchError(f"engine {self.spec.text!r}: {e}") from None
         self.engine.set_egdb(db)
