@@ -57,11 +57,13 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
     # a move each, whatever --time says.
     ("international", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.1"),
     ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
+    ("international", "shashki", "shashki@baseline-2026-12", 100, "time=1"),
+    ("international", "shashki,egdb=auto", "shashki@baseline-2026-12", 200, "time=0.2"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
+    ("russian", "shashki,egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("russian", "shashki,egdb=auto", "shashki@baseline-2026-12", 200, "time=0.2"),
     ("russian", "shashki,egdb=auto", "shashki@baseline-2026-12,egdb=auto", 200, "time=0.2"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
