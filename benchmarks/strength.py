@@ -68,6 +68,7 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     ("russian", "shashki,egdb=auto", "shashki@baseline-2026-12,egdb=auto", 200, "time=0.2"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
     ("brazilian", "shashki,egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes"),
