@@ -23,12 +23,12 @@ from shashki.rules.bits import U64
 def _eval_and_features(board: Board) -> tuple[int, np.ndarray, bool]:
     v = board.variant
     geo, _rules = v.kernel_arrays()
-    ew, et, em, cone, pw, psh, t3 = eval_arrays(v)
+    ew, et, em, cone, pw, psh, t3, net = eval_arrays(v)
     w, b, k, t = board.position
     own, opp = (w, b) if t == 0 else (b, w)
     row = np.zeros(len(feature_names(v.geometry.ranks)))
     ok = features(U64(own), U64(opp), U64(k), t, geo, ew, et, em, cone, row)
-    score = int(evaluate(U64(own), U64(opp), U64(k), t, geo, ew, et, em, cone, pw, psh, t3,
+    score = int(evaluate(U64(own), U64(opp), U64(k), t, geo, ew, et, em, cone, pw, psh, t3, net,
                          U64(0)))
     return score, row, bool(ok)
 

@@ -266,12 +266,13 @@ class Engine:
     def __init__(self, variant: str | Variant = "russian", hash_mb: int = 64,
                  level: str | Level = "full", weights: dict[str, Any] | None = None,
                  seed: int | None = None, version: str | None = None,
-                 patterns: Any = None) -> None:
+                 patterns: Any = None, network: Any = None) -> None:
         self.variant = as_variant(variant)
         self.hash_mb = hash_mb
         self.version = check_version(version)
         self._weights = weights
         self._patterns = patterns
+        self._network = network
         self._rng = random.Random(seed)
         self._seed = self._rng.getrandbits(31)
         self._stop = threading.Event()
@@ -314,14 +315,16 @@ class Engine:
     def _configure(self) -> None:
         v = self.variant
         self.geo, self.rules = v.kernel_arrays()
-        weights, patterns = self._weights, self._patterns
-        if weights is None and patterns is None and self.version == CURRENT:
+        weights, patterns, network = self._weights, self._patterns, self._network
+        if (weights is None and patterns is None and network is None
+                and self.version == CURRENT):
             model = model_for(v.name)
             if model is not None:
-                weights, patterns = model.weights, model.patterns
-        (self.ew, self.et, self.em, self.cone, self.pw, self.psh,
-         self.t3) = eval_arrays(v, weights, patterns=patterns)
+                weights, patterns, network = model.weights, model.patterns, model.network
+        (self.ew, self.et, self.em, self.cone, self.pw, self.psh, self.t3,
+         self.net) = eval_arrays(v, weights, patterns=patterns, network=network)
         assert self.ew.shape[0] == EW_SIZE
+        self.nbuf = np.zeros((1, max(1, self.net.shape[1])), dtype=np.float32)  # a leaf's
         self.ew[W_NOISE] = self.level.noise
         self.ew[W_SEED] = self._seed
         self.params[S.P_GOAL] = 1 if v.goal is Goal.GIVEAWAY else 0
@@ -638,7 +641,8 @@ class Engine:
             status = S.run(ps, fr, self.mq, self.mc, self.ms, self.keys, self.pvm, self.pvc,
                            self.pvl, self.tt, self.hist, self.killers, ctl, self.params,
                            self.lmr, self.geo, self.rules, self.zob, self.ew, self.et,
-                           self.em, self.cone, self.pw, self.psh, self.t3, self.eg,
+                           self.em, self.cone, self.pw, self.psh, self.t3, self.net,
+                           self.nbuf, self.eg,
                            self.gmv, self.path, self.cx,
                            self.cnt, self.fu, self.fi)
             now = time.perf_counter()

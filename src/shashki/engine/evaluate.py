@@ -17,6 +17,10 @@ view. Each side's pieces are scored by the same terms and the two sums are subtr
   ``lone_king_kings`` kings unless the lone king holds the main road, other kings-only
   positions are shrunk towards the draw.
 
+A learned model adds pattern weights (:func:`pattern_windows`) and may carry a small
+network (:mod:`shashki.engine.network`), which then adds to these terms or, *alone*,
+replaces all of them in positions with men.
+
 Giveaway uses the same terms with its own weights (material counts against its owner);
 the search reverses the meaning of "cannot move". Weights live in ``weights.json`` so
 that they can be tuned without touching code.
@@ -40,6 +44,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
+from shashki.engine.network import ALONE, C_MODE, R_HEAD, network_score
+from shashki.engine.network import EMPTY as NO_NETWORK
+from shashki.engine.network import expand as expand_network
 from shashki.rules.bits import U64, ZERO, lsb_index, popcount
 from shashki.rules.kernels import _step
 
@@ -108,10 +115,12 @@ def _flip(square: int, squares: int) -> int:
 
 def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
                 noise: int = 0, seed: int = 0,
-                patterns: Any = None) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
-    """``(ew, et, em, cone, pw, psh, t3)`` for :func:`evaluate` from a variant, its
-    weights (default: ``weights.json``'s) and its pattern weights (an ``(windows, 6561,
-    2)`` array, see :func:`pattern_windows`; default: none).
+                patterns: Any = None,
+                network: Any = None) -> tuple[Any, Any, Any, Any, Any, Any, Any, Any]:
+    """``(ew, et, em, cone, pw, psh, t3, net)`` for :func:`evaluate` from a variant,
+    its weights (default: ``weights.json``'s), its pattern weights (an ``(windows, 6561,
+    2)`` array, see :func:`pattern_windows`; default: none) and its network (packed,
+    :func:`shashki.engine.network.pack`; default: none).
 
     ``noise`` adds a pseudo-random amount in [-noise, noise] to every evaluation (the
     same for the same position and ``seed``), for weaker playing levels.
@@ -204,7 +213,12 @@ def eval_arrays(variant: Variant, weights: dict[str, Any] | None = None,
                 k += 1
             cone[side, g.bit(sq)] = mask
     pw, psh, t3 = pattern_arrays(variant, patterns)
-    return ew, et, em, cone, pw, psh, t3
+    try:
+        net = (NO_NETWORK if network is None
+               else expand_network(variant, np.asarray(network, dtype=np.float32)))
+    except ValueError as e:
+        raise EvalError(str(e)) from None
+    return ew, et, em, cone, pw, psh, t3, net
 
 
 # --- patterns ------------------------------------------------------------------------
@@ -393,13 +407,29 @@ def _side(men: Any, kg: Any, opp_kings: Any, opp_all: Any, s: Any, ranks: Any, n
 
 @njit(cache=True)
 def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any, em: Any,
-             cone: Any, pw: Any, psh: Any, t3: Any, key: Any) -> Any:
+             cone: Any, pw: Any, psh: Any, t3: Any, net: Any, key: Any) -> Any:
     """Score of the position for the side to move (``own``), in hundredths of a man.
 
     ``key`` feeds the optional noise of weak levels; the terms are described in the
     module docstring, the patterns (``pw``, ``psh``, ``t3``: :func:`pattern_arrays`) at
-    :func:`pattern_windows`.
+    :func:`pattern_windows`, the network (``net``, empty for none) in
+    :mod:`shashki.engine.network`.
     """
+    ns = np.int64(0)
+    if net.shape[0]:
+        ns = network_score(own, opp, kings, side, net)
+    return evaluate_given(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3, net, ns,
+                          key)
+
+
+@njit(cache=True)
+def evaluate_given(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any,
+                   em: Any, cone: Any, pw: Any, psh: Any, t3: Any, net: Any, ns: Any,
+                   key: Any) -> Any:
+    """:func:`evaluate` with the network's score ``ns`` given (the search computes it in
+    a buffer of its own, :func:`shashki.engine.network.network_score_in`); ``ns`` counts
+    only when ``net`` is not empty: added to the other terms (a *residual* network), or
+    alone the score of a position with men (an *alone* one)."""
     s1 = geo[3]
     s2 = geo[4]
     board = em[EM_BOARD]
@@ -414,6 +444,8 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
         nmen = et.shape[0] - 1
     so = np.int64(side)
     sp = 1 - so
+    if net.shape[0] and nmen and net[R_HEAD, C_MODE] == ALONE:
+        return _finish(ns, ew, key)
     score = _side(men_o, kg_o, kg_p, opp, so, ranks, nmen, ew, et, em, cone)
     score -= _side(men_p, kg_p, kg_o, own, sp, ranks, nmen, ew, et, em, cone)
     # blocked men and king mobility need the board geometry
@@ -450,6 +482,8 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
              * (ew[W_BAL_OPEN] * nmen + ew[W_BAL_END] * (total - nmen)))
         d = total * BAL_SCALE
         score += t // d if t >= 0 else -((-t) // d)  # towards zero, as the patterns
+    if net.shape[0] and nmen:
+        score += ns
     score += ew[W_TURN]
     if nmen == 0:
         no = np.int64(popcount(own))
@@ -461,6 +495,12 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
             score -= ew[W_LK_BONUS]
         else:
             score //= ew[W_KO_DIV]
+    return _finish(score, ew, key)
+
+
+@njit(inline="always", cache=True)
+def _finish(score: Any, ew: Any, key: Any) -> Any:
+    """``score`` with the noise of weak levels, kept inside +-MAX_SCORE."""
     if ew[W_NOISE]:
         span = U64(2 * ew[W_NOISE] + 1)
         h = _mix(key ^ U64(ew[W_SEED]))
@@ -614,23 +654,24 @@ def vector_weights(vec: Any, weights: dict[str, Any], ranks: int) -> dict[str, A
 
 
 def evaluate_board(board: Board, weights: dict[str, Any] | None = None,
-                   patterns: Any = None) -> int:
+                   patterns: Any = None, network: Any = None) -> int:
     """The static evaluation of ``board`` for the side to move (hundredths of a man),
-    by ``weights`` and ``patterns`` (default: the hand-set weights, no patterns; the
-    engine's learned models are :func:`shashki.engine.model.model_for`).
+    by ``weights``, ``patterns`` and ``network`` (default: the hand-set weights, no
+    patterns, no network; the engine's learned models are
+    :func:`shashki.engine.model.model_for`).
 
     Meaningful for quiet positions; the search calls it only where the side to move has
     no capture.
     """
     v = board.variant
     geo, _rules = v.kernel_arrays()
-    arrays = (_cached_arrays(v) if weights is None and patterns is None
-              else eval_arrays(v, weights, patterns=patterns))
+    arrays = (_cached_arrays(v) if weights is None and patterns is None and network is None
+              else eval_arrays(v, weights, patterns=patterns, network=network))
     w, b, k, t = board.position
     own, opp = (w, b) if t == 0 else (b, w)
     return int(evaluate(U64(own), U64(opp), U64(k), t, geo, *arrays, U64(0)))
 
 
 @cache
-def _cached_arrays(variant: Variant) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
+def _cached_arrays(variant: Variant) -> tuple[Any, Any, Any, Any, Any, Any, Any, Any]:
     return eval_arrays(variant)

@@ -260,12 +260,13 @@ def _engine_tag(engine: str, model: str, params: str = "") -> str:
     return tag + ("-" + params.replace(":", "").replace("+", "-") if params else "")
 
 
-def _evaluation(model: str) -> tuple[dict[str, Any] | None, Any]:
-    """The weights and patterns of a model file, or ``(None, None)`` (the engine's own)."""
+def _evaluation(model: str) -> tuple[dict[str, Any] | None, Any, Any]:
+    """The weights, patterns and network of a model file, or ``(None, None, None)`` (the
+    engine's own)."""
     if not model:
-        return None, None
+        return None, None, None
     m = load_model(Path(model))
-    return m.weights, m.patterns
+    return m.weights, m.patterns, m.network
 
 
 SCORE_BLOCK = 20_000
@@ -282,8 +283,9 @@ def _score_init(variant: str, version: str, model: str = "",
     global _scorer
     from shashki.engine import Engine
 
-    weights, patterns = _evaluation(model)
-    _scorer = Engine(variant, hash_mb=2, version=version, weights=weights, patterns=patterns)
+    weights, patterns, network = _evaluation(model)
+    _scorer = Engine(variant, hash_mb=2, version=version, weights=weights, patterns=patterns,
+                     network=network)
     for name, value in params:
         _scorer.set_param(name, value)
 
@@ -625,10 +627,10 @@ def games_of(variant: str, run: Run, cache_dir: Path | None,
         if log is not None and (i + 1) % 500 == 0:
             log(f"{name}: game {i + 1}/{run.games} ({time.perf_counter() - t0:.0f} s)")
 
-    weights, patterns = _evaluation(run.model)
+    weights, patterns, network = _evaluation(run.model)
     games = self_play(variant, run.games, run.nodes, run.seed, run.random_plies,
                       run.max_plies, weights=weights, progress=progress,
-                      version=run.engine, patterns=patterns,
+                      version=run.engine, patterns=patterns, network=network,
                       params=recipe_params(run.params, "run"))
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -718,17 +720,115 @@ def join_data(parts: Sequence[Data]) -> Data:
                 np.concatenate(games), h.hexdigest())
 
 
+@dataclass(frozen=True)
+class NetworkSpec:
+    """A network to fit instead of patterns (:mod:`shashki.engine.network`): ``h1`` and
+    ``h2`` units, beside the base model's evaluation (``residual``) or on its own
+    (``alone``), ``epochs`` passes of Adam, the weights seeded by ``seed``."""
+
+    h1: int
+    h2: int
+    mode: str = "alone"
+    epochs: int = 16
+    seed: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> NetworkSpec:
+        """``H1xH2[,mode=alone|residual][,epochs=N][,seed=S]``.
+
+        >>> NetworkSpec.parse("64x32,epochs=20")
+        NetworkSpec(h1=64, h2=32, mode='alone', epochs=20, seed=0)
+        """
+        size, *rest = text.split(",")
+        a, x, b = size.lower().partition("x")
+        if not (x and a.strip().isdigit() and b.strip().isdigit()):
+            raise LearnError(f"network {text!r}: the size is H1xH2, e.g. 64x32")
+        kw: dict[str, Any] = {"h1": int(a), "h2": int(b)}
+        for part in rest:
+            k, eq, v = part.partition("=")
+            k = k.strip()
+            if not eq or k not in ("mode", "epochs", "seed"):
+                raise LearnError(f"network {text!r}: {part!r} is not mode=, epochs= or seed=")
+            if k == "mode":
+                if v not in ("alone", "residual"):
+                    raise LearnError(f"network {text!r}: mode is alone or residual")
+                kw[k] = v
+            elif not v.strip().isdigit():
+                raise LearnError(f"network {text!r}: {k} needs a whole number")
+            else:
+                kw[k] = int(v)
+        from shashki.engine.network import MIN_H1
+
+        if not (MIN_H1 <= kw["h1"] <= 1024 and 1 <= kw["h2"] <= kw["h1"]):
+            raise LearnError(f"network {text!r}: needs {MIN_H1} <= H1 <= 1024 and H2 <= H1")
+        return cls(**kw)
+
+
+def static_scores(variant: str, model: Model, pos: Any) -> Any:
+    """``model``'s static score (its patterns and global terms, not its network) of each
+    position (``(n, 4)``: White, Black, kings, turn) for the side to move."""
+    from shashki.engine.evaluate import eval_arrays, evaluate
+
+    v = variant_by_name(variant)
+    geo, _rules = v.kernel_arrays()
+    arrays = eval_arrays(v, model.weights, patterns=model.patterns)
+    out = np.zeros(len(pos))
+    for i, (w, b, k, t) in enumerate(pos):
+        own, opp = (w, b) if t == 0 else (b, w)
+        out[i] = int(evaluate(np.uint64(own), np.uint64(opp), np.uint64(k), int(t), geo,
+                              *arrays, np.uint64(0)))
+    return out
+
+
+def fit_network(variant: str, data: Data, base: Model, spec: NetworkSpec,
+                log: Callable[[str], None] | None = None) -> FitResult:
+    """``base`` with a network fitted to ``data`` (every 10th game held out): the
+    labels turned to the side to move's, the base's static score scaled by its best
+    ``k`` as the offset of a ``residual`` network (zero for ``alone``), and that ``k``
+    turning the network's log-odds into hundredths of a man. The losses reported are
+    the base's (before) and the model's with the network (after)."""
+    from shashki.engine import network as N
+
+    v = variant_by_name(variant)
+    black = data.pos[:, 3] != 0
+    y = np.where(black, 1 - np.asarray(data.y, dtype=np.float64), data.y)
+    test = (data.game % 10) == 9
+    train, held = np.flatnonzero(~test), np.flatnonzero(test)
+    z = static_scores(variant, base, data.pos)
+    k = _best_scale(lambda kk: N.cross_entropy(N.sigmoid(kk * z[train]), y[train]), 40)
+    before = (N.cross_entropy(N.sigmoid(k * z[train]), y[train]),
+              N.cross_entropy(N.sigmoid(k * z[held]), y[held]))
+    if log is not None:
+        log(f"the labels' entropy {N.cross_entropy(y[held], y[held]):.5f} held out; the base "
+            f"model (k {k:.5f}) {before[1]:.5f}")
+    offset = (k * z if spec.mode == "residual" else np.zeros(len(y))).astype(np.float32)
+    x = N.inputs(v, data.pos)
+    params, held_loss = N.fit(x, y, offset, train, held, spec.h1, spec.h2, spec.epochs,
+                              spec.seed, log)
+    out = N.forward(params, x[train])[2] + offset[train]
+    after = (N.cross_entropy(N.sigmoid(out), y[train]), held_loss)  # (train, held out)
+    mode = N.ALONE if spec.mode == "alone" else N.RESIDUAL
+    model = Model(base.variant, base.weights, base.patterns, {},
+                  N.pack(v, params, k, mode))
+    return FitResult(model, k, (before[0], after[0]), (before[1], after[1]), len(y))
+
+
 def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
           epochs: int = 300, lr: float = 2.0, l2: float = 1e-8,
           log: Callable[[str], None] | None = None, keep: bool = False,
           scoring: Scoring | None = None, workers: int = 1, step: int = 2,
-          free: Sequence[str] = (), also: Sequence[Path] = ()) -> FitResult:
+          free: Sequence[str] = (), also: Sequence[Path] = (),
+          network: NetworkSpec | None = None, base: Path | None = None) -> FitResult:
     """Play (or read) the games of ``runs`` and fit a model to them (``keep``: see
     :func:`fit`), labelled by their results or, with ``scoring``, by search scores
     (:func:`training_data`); with ``also``, the data of those earlier models too
-    (:func:`data_of_model`), each labelled as its own recipe says."""
+    (:func:`data_of_model`), each labelled as its own recipe says. With ``network``,
+    the model ``base`` with a network fitted instead (:func:`fit_network`)."""
+    if (network is None) != (base is None):
+        raise LearnError("a network is fitted beside a base model: give both or neither")
     # a missing or damaged file is named before any game is played
     earlier_models = [load_model(path) for path in also]
+    base_model = load_model(base) if base is not None else None
     data, games = training_data(variant, runs, scoring, cache_dir, workers, step, log)
     parts = [data]
     earlier = []
@@ -741,13 +841,24 @@ def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
     data = join_data(parts)
     if log is not None and also:
         log(f"{len(data.y)} positions in all, data {data.hash[:16]}")
-    res = fit(variant, data, epochs, lr, l2, log=log, keep=keep, free=free)
-    recipe: dict[str, Any] = {
-        "runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
-        "keep": keep, "free": list(free), "held_out": "every 10th game", "step": step,
-        "scoring": None if scoring is None else scoring.__dict__}
-    if earlier:
-        recipe["also"] = earlier
+    recipe: dict[str, Any]
+    if network is not None and base_model is not None:
+        res = fit_network(variant, data, base_model, network, log)
+        recipe = dict(base_model.meta.get("recipe", {}))  # the patterns' own recipe
+        recipe["network"] = {
+            **network.__dict__, "base": str(base), "base_weights_hash": base_model.weights_hash(),
+            "runs": [r.__dict__ for r in runs], "held_out": "every 10th game",
+            "scoring": None if scoring is None else scoring.__dict__}
+        if earlier:
+            recipe["network"]["also"] = earlier
+    else:
+        res = fit(variant, data, epochs, lr, l2, log=log, keep=keep, free=free)
+        recipe = {
+            "runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
+            "keep": keep, "free": list(free), "held_out": "every 10th game", "step": step,
+            "scoring": None if scoring is None else scoring.__dict__}
+        if earlier:
+            recipe["also"] = earlier
     res.model.meta.update({
         "recipe": recipe, "data_hash": data.hash, "games": games,
         "positions": res.positions, "k": res.k, "train_loss": list(res.train_loss),
@@ -769,8 +880,9 @@ def _option(parse: Callable[[str], Any]) -> Callable[[str], Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m shashki.engine.learn",
-                                 description="Learn pattern weights from self-play games.")
+    ap = argparse.ArgumentParser(
+        prog="python -m shashki.engine.learn",
+        description="Learn pattern weights (or a network) from self-play games.")
     ap.add_argument("--variant", default="russian")
     ap.add_argument("--run", action="append", required=True, type=_option(Run.parse),
                     metavar="seed=S,games=N,nodes=K[,plies=P][,engine=E]",
@@ -792,6 +904,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--also", action="append", default=[], type=Path, metavar="MODEL",
                     help="fit to the data of an earlier model too, rebuilt from its recipe "
                          "and the cache (repeatable)")
+    ap.add_argument("--network", type=_option(NetworkSpec.parse),
+                    metavar="H1xH2[,mode=alone|residual][,epochs=N][,seed=S]",
+                    help="fit a network beside --base instead of patterns")
+    ap.add_argument("--base", type=Path, metavar="MODEL",
+                    help="the model a network is fitted beside (its patterns and terms kept)")
     ap.add_argument("--out", type=Path, help="write the model (.npz) here")
     args = ap.parse_args(argv)
 
@@ -801,7 +918,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         res = learn(args.variant, args.run, args.cache, args.epochs, args.lr, args.l2, log,
                     keep=args.keep, scoring=args.score, workers=args.workers, free=args.free,
-                    step=args.step, also=args.also)
+                    step=args.step, also=args.also, network=args.network, base=args.base)
     except ShashkiError as e:
         print(f"shashki: {e}", file=sys.stderr)
         return 2

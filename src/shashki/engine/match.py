@@ -115,21 +115,21 @@ def _weights_file(path: Path, variant: str) -> dict[str, Any]:
         raise MatchError(f"weights file {path}: {e}") from None
 
 
-def _model_of(spec: EngineSpec, variant: str) -> tuple[Any, Any]:
-    """The weights and patterns a ``model=`` parameter names (None, None without one: the
-    engine's own): a learned model (.npz), a weights file (.json, hand-set weights) or
+def _model_of(spec: EngineSpec, variant: str) -> tuple[Any, Any, Any]:
+    """The weights, patterns and network a ``model=`` parameter names (all None without
+    one: the engine's own): a learned model (.npz), a weights file (.json, hand-set weights) or
     ``none`` (the package's hand-set weights)."""
     name = spec.param("model")
     if name is None:
-        return None, None
+        return None, None, None
     if name.lower() == "none":
-        return weights_for(variant), None
+        return weights_for(variant), None, None
     if name.lower().endswith(".json"):
-        return _weights_file(Path(name), variant), None
+        return _weights_file(Path(name), variant), None, None
     model = load_model(Path(name))
     if variant_by_name(model.variant).geometry != variant_by_name(variant).geometry:
         raise MatchError(f"the model {name} is for {model.variant}, not {variant}")
-    return model.weights, model.patterns
+    return model.weights, model.patterns, model.network
 
 
 class ShashkiPlayer(Player):
@@ -137,13 +137,13 @@ class ShashkiPlayer(Player):
 
     def __init__(self, spec: EngineSpec, variant: str) -> None:
         super().__init__(spec)
-        weights, patterns = _model_of(spec, variant)
+        weights, patterns, network = _model_of(spec, variant)
         try:
             self.engine = Engine(variant, hash_mb=int(float(spec.param("hash", "64") or 64)),
                                  level=spec.arg or "full",
                                  seed=int(float(spec.param("seed", "1") or 1)),
                                  version=spec.version or None, weights=weights,
-                                 patterns=patterns)
+                                 patterns=patterns, network=network)
         except ShashkiError:
             raise
         except ValueError as e:  # e.g. no evaluation weights for the variant

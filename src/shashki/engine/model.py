@@ -1,10 +1,11 @@
 """Learned evaluation models: the files shipped in ``shashki/engine/learned/``.
 
 A model (:class:`Model`) is the global terms of ``weights.json`` plus pattern weights
-(:func:`shashki.engine.evaluate.pattern_windows`); :mod:`shashki.engine.learn` makes
-them. A model file is a compressed ``.npz`` of the integer pattern weights and a JSON
-document: the variant, the global weights, the training recipe, the data hash and the
-weights hash (checked on loading).
+(:func:`shashki.engine.evaluate.pattern_windows`), and optionally a small network
+(:mod:`shashki.engine.network`); :mod:`shashki.engine.learn` makes them. A model file is
+a compressed ``.npz`` of the integer pattern weights, the packed network if there is one,
+and a JSON document: the variant, the global weights, the training recipe, the data hash
+and the weights hash (checked on loading).
 """
 
 from __future__ import annotations
@@ -41,11 +42,15 @@ class Model:
     """int32 ``(windows, 6561, 2)``: opening and ending weight of every configuration,
     in 1/32 of a hundredth of a man."""
     meta: dict[str, Any] = field(default_factory=dict)
+    network: Any = None
+    """float32: the packed network (:func:`shashki.engine.network.pack`), or None."""
 
     def weights_hash(self) -> str:
-        """SHA-256 of the integer weights (patterns and global terms)."""
+        """SHA-256 of the weights (patterns, global terms and the network's float32s)."""
         h = hashlib.sha256(np.ascontiguousarray(self.patterns, dtype=np.int32).tobytes())
         h.update(json.dumps(self.weights, sort_keys=True).encode())
+        if self.network is not None:
+            h.update(np.ascontiguousarray(self.network, dtype=np.float32).tobytes())
         return h.hexdigest()
 
 
@@ -54,9 +59,12 @@ def save_model(model: Model, path: Path) -> None:
     meta = dict(model.meta, variant=model.variant, format=FORMAT, weights=model.weights,
                 weights_hash=model.weights_hash())
     raw = json.dumps(meta, sort_keys=True, indent=1).encode()
+    arrays: dict[str, Any] = {"patterns": np.asarray(model.patterns, dtype=np.int16),
+              "meta": np.frombuffer(raw, dtype=np.uint8)}
+    if model.network is not None:
+        arrays["network"] = np.asarray(model.network, dtype=np.float32)
     with path.open("wb") as f:
-        np.savez_compressed(f, patterns=np.asarray(model.patterns, dtype=np.int16),
-                            meta=np.frombuffer(raw, dtype=np.uint8))
+        np.savez_compressed(f, **arrays)
 
 
 def load_model(source: Any) -> Model:
@@ -65,11 +73,12 @@ def load_model(source: Any) -> Model:
         with np.load(source, allow_pickle=False) as z:
             patterns = z["patterns"].astype(np.int32)
             meta = json.loads(bytes(z["meta"]).decode())
+            network = z["network"].astype(np.float32) if "network" in z.files else None
     except (OSError, ValueError, KeyError) as e:
         raise LearnError(f"cannot read the model {source}: {e}") from None
     if meta.get("format") != FORMAT:
         raise LearnError(f"model {source}: unknown format {meta.get('format')!r}")
-    model = Model(meta["variant"], meta["weights"], patterns, meta)
+    model = Model(meta["variant"], meta["weights"], patterns, meta, network)
     if model.weights_hash() != meta.get("weights_hash"):
         raise LearnError(f"model {source}: its weights do not match their hash")
     return model

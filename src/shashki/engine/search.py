@@ -37,8 +37,9 @@ import numpy as np
 from numba import njit
 
 # numba's disk cache keys ``run`` on this file alone: a change to the layout of
-# evaluate's arrays needs a change here too (last: the balance terms, 2026-12-02, file bits)
-from shashki.engine.evaluate import MAX_SCORE, evaluate
+# evaluate's arrays needs a change here too (last: the network, 2026-12-05)
+from shashki.engine.evaluate import MAX_SCORE, evaluate_given
+from shashki.engine.network import network_score_in
 from shashki.engine.probe import UNKNOWN, probe
 from shashki.rules.bits import ONE, U64, ZERO, lsb_index, popcount
 from shashki.rules.kernels import (
@@ -395,7 +396,8 @@ def _gives_capture(own: Any, opp: Any, kings: Any, q: Any, geo: Any) -> Any:
 def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: Any,
         pvl: Any, tt: Any, hist: Any, killers: Any, ctl: Any, prm: Any, lmr: Any,
         geo: Any, rules: Any, zob: Any, ew: Any, et: Any, em: Any, cone: Any, pw: Any,
-        psh: Any, t3: Any, eg: Any, gmv: Any, path: Any, cx: Any, cnt: Any, fu: Any,
+        psh: Any, t3: Any, net: Any, nbuf: Any, eg: Any, gmv: Any, path: Any, cx: Any,
+        cnt: Any, fu: Any,
         fi: Any) -> Any:
     """Walk the tree until it is finished, stopped, or ``ctl[C_SLICE_END]`` nodes.
 
@@ -490,7 +492,9 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             empty = board & ~(own | opp)
             capt = _has_capture(own & ~kings, own & kings, opp, empty, s1, s2)
             if p >= MAX_PLY - 1:
-                ret = evaluate(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3, key)
+                ns = network_score_in(own, opp, kings, side, net, nbuf) if net.shape[0] else 0
+                ret = evaluate_given(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3,
+                                     net, ns, key)
                 mode = M_RETURN
                 continue
             if (depth == 0 and not capt and prm[P_QS_THREAT] and p < MAX_PLY - 8
@@ -507,7 +511,9 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                     ret = MATE - p if goal else -MATE + p
                     mode = M_RETURN
                     continue
-                sc = evaluate(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3, key)
+                ns = network_score_in(own, opp, kings, side, net, nbuf) if net.shape[0] else 0
+                sc = evaluate_given(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3,
+                                    net, ns, key)
                 if sc >= beta or depth <= -qs_quiet:
                     ret = sc
                     mode = M_RETURN

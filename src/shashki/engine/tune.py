@@ -99,9 +99,9 @@ def self_play(variant: str, games: int, nodes: int, seed: int = 1, random_plies:
               max_plies: int = 250, weights: dict[str, Any] | None = None,
               progress: Callable[[int, GameRecord], None] | None = None,
               version: str | None = None, patterns: Any = None,
-              params: Sequence[tuple[str, int]] = ()) -> list[GameRecord]:
+              params: Sequence[tuple[str, int]] = (), network: Any = None) -> list[GameRecord]:
     """``games`` games of the engine (``version``, :data:`shashki.engine.engine.VERSIONS`;
-    ``weights`` and ``patterns`` its evaluation, else its own; ``params`` search
+    ``weights``, ``patterns`` and ``network`` its evaluation, else its own; ``params`` search
     parameters set on it by name) against itself at ``nodes`` nodes a move."""
     from shashki.color import WHITE
     from shashki.draws import check_board
@@ -109,7 +109,7 @@ def self_play(variant: str, games: int, nodes: int, seed: int = 1, random_plies:
 
     starts = openings(variant, seed)
     engine = Engine(variant, hash_mb=16, weights=weights, seed=seed, version=version,
-                    patterns=patterns)
+                    patterns=patterns, network=network)
     for name, value in params:
         engine.set_param(name, value)
     limit = Limit(nodes=nodes)
@@ -174,7 +174,7 @@ def feature_matrix(variant: str, positions: Any,
     """``(X, keep)``: White's feature rows of ``positions`` and which rows have men."""
     v = variant_by_name(variant)
     geo, _rules = v.kernel_arrays()
-    ew, et, em, cone, _pw, _psh, _t3 = eval_arrays(v, weights)
+    ew, et, em, cone, _pw, _psh, _t3, _net = eval_arrays(v, weights)
     nf = len(feature_names(v.geometry.ranks))
     x = np.zeros((len(positions), nf))
     keep = np.zeros(len(positions), dtype=bool)
