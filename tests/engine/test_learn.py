@@ -473,13 +473,15 @@ def test_a_network_is_fitted_beside_a_base_model_and_reproducibly(tmp_path) -> N
     assert base is not None
     games = self_play("russian", 40, 300, seed=3, version=BASELINE)
     data = encode("russian", games)
-    spec = NetworkSpec.parse("32x8,epochs=3,seed=1")
+    spec = NetworkSpec.parse("32x8,epochs=200,seed=1")
     a = fit_network("russian", data, base, spec)
     b = fit_network("russian", encode("russian", games), base, spec)
     assert a.model.weights_hash() == b.model.weights_hash()
     assert a.model.patterns is base.patterns and a.model.network is not None
-    assert a.train_loss[1] < a.train_loss[0]  # alone, it fits its training games better
-    assert a.held_out_loss[0] != a.train_loss[0]  # (before, after) of each set
+    # (the base's loss, the network's) on the training and the held-out games; alone the
+    # network starts at even odds (ln 2) and learns from there
+    assert a.train_loss[1] < np.log(2) - 0.05
+    assert a.held_out_loss[0] != a.train_loss[0]
     other = fit_network("russian", data, base, NetworkSpec.parse("32x8,epochs=3,seed=2"))
     assert other.model.weights_hash() != a.model.weights_hash()
     with pytest.raises(LearnError, match="H1xH2"):
