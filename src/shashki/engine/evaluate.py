@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from shashki.engine.network import ALONE, C_MODE, R_HEAD, network_score
+from shashki.engine.network import ALONE, C_MODE, R_HEAD, network_score_in
 from shashki.engine.network import EMPTY as NO_NETWORK
 from shashki.engine.network import expand as expand_network
 from shashki.rules.bits import U64, ZERO, lsb_index, popcount
@@ -415,21 +415,18 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
     :func:`pattern_windows`, the network (``net``, empty for none) in
     :mod:`shashki.engine.network`.
     """
-    ns = np.int64(0)
-    if net.shape[0]:
-        ns = network_score(own, opp, kings, side, net)
-    return evaluate_given(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3, net, ns,
-                          key)
+    return evaluate_in(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3, net,
+                       np.empty((1, net.shape[1]), dtype=np.float32), key)
 
 
 @njit(cache=True)
-def evaluate_given(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any,
-                   em: Any, cone: Any, pw: Any, psh: Any, t3: Any, net: Any, ns: Any,
-                   key: Any) -> Any:
-    """:func:`evaluate` with the network's score ``ns`` given (the search computes it in
-    a buffer of its own, :func:`shashki.engine.network.network_score_in`); ``ns`` counts
-    only when ``net`` is not empty: added to the other terms (a *residual* network), or
-    alone the score of a position with men (an *alone* one)."""
+def evaluate_in(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any,
+                em: Any, cone: Any, pw: Any, psh: Any, t3: Any, net: Any, nbuf: Any,
+                key: Any) -> Any:
+    """:func:`evaluate` with the network working in ``nbuf`` (float32, ``(1, H1)``): the
+    search passes a buffer of its own, since an allocation a leaf would cost as much as
+    the network's first layer. The network counts in positions with men only: added to
+    the other terms (a *residual* network), or alone their score (an *alone* one)."""
     s1 = geo[3]
     s2 = geo[4]
     board = em[EM_BOARD]
@@ -444,8 +441,11 @@ def evaluate_given(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any,
         nmen = et.shape[0] - 1
     so = np.int64(side)
     sp = 1 - so
-    if net.shape[0] and nmen and net[R_HEAD, C_MODE] == ALONE:
-        return _finish(ns, ew, key)
+    ns = np.int64(0)
+    if net.shape[0] and nmen:
+        ns = network_score_in(own, opp, kings, side, net, nbuf)
+        if net[R_HEAD, C_MODE] == ALONE:
+            return _finish(ns, ew, key)
     score = _side(men_o, kg_o, kg_p, opp, so, ranks, nmen, ew, et, em, cone)
     score -= _side(men_p, kg_p, kg_o, own, sp, ranks, nmen, ew, et, em, cone)
     # blocked men and king mobility need the board geometry
@@ -482,8 +482,7 @@ def evaluate_given(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any,
              * (ew[W_BAL_OPEN] * nmen + ew[W_BAL_END] * (total - nmen)))
         d = total * BAL_SCALE
         score += t // d if t >= 0 else -((-t) // d)  # towards zero, as the patterns
-    if net.shape[0] and nmen:
-        score += ns
+    score += ns
     score += ew[W_TURN]
     if nmen == 0:
         no = np.int64(popcount(own))

@@ -75,13 +75,13 @@ def inputs(variant: Variant, pos: Any) -> Any:
     opp = np.where(black, pos[:, 0], pos[:, 1])
     kings = pos[:, 2]
     x = np.zeros((len(pos), PLANES * n), dtype=np.float32)
+    rows = np.arange(len(pos))
     for sq in range(1, n + 1):
         m = np.uint64(1) << np.uint64(g.bit(sq))
         col = np.where(black, n - sq, sq - 1)  # Black's square sq is White's n + 1 - sq
-        rows = np.arange(len(pos))
         k = (kings & m) != 0
-        planes = (((own & m) != 0) & ~k, ((opp & m) != 0) & ~k,
-                  ((own & m) != 0) & k, ((opp & m) != 0) & k)
+        mine, theirs = (own & m) != 0, (opp & m) != 0
+        planes = (mine & ~k, theirs & ~k, mine & k, theirs & k)
         for plane, on in enumerate(planes):
             x[rows[on], plane * n + col[on]] = 1.0
     return x
@@ -198,7 +198,7 @@ def check(variant: Variant, net: Any) -> None:
     if net.shape[0] == 0:
         return
     h1 = net.shape[1]
-    h2 = int(net[R_HEAD, C_H2]) if net.ndim == 2 and len(net) else -1
+    h2 = int(net[R_HEAD, C_H2]) if net.ndim == 2 else -1
     if (net.ndim != 2 or h1 < MIN_H1 or not 1 <= h2 <= h1 or net.shape[0] != R_W2 + h2 + 2
             or int(net[R_HEAD, C_MODE]) not in (RESIDUAL, ALONE)):
         raise ValueError(f"not a packed network for {variant.name} (shape {net.shape})")
@@ -297,8 +297,8 @@ def _output(buf: Any, net: Any) -> Any:
 
 @njit(cache=True)
 def network_score_in(own: Any, opp: Any, kings: Any, side: Any, net: Any, buf: Any) -> Any:
-    """:func:`network_score` working in ``buf`` (float32, at least ``(1, H1)``): the
-    search passes its own, since an allocation a leaf costs as much as the first layer."""
+    """:func:`network_score` working in ``buf`` (float32, at least ``(1, H1)``; the
+    search's own, :func:`shashki.engine.evaluate.evaluate_in`)."""
     _first(buf, net, own, opp, kings, side)
     return _output(buf, net)
 

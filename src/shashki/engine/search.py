@@ -38,8 +38,7 @@ from numba import njit
 
 # numba's disk cache keys ``run`` on this file alone: a change to the layout of
 # evaluate's arrays needs a change here too (last: the network, 2026-12-05)
-from shashki.engine.evaluate import MAX_SCORE, evaluate_given
-from shashki.engine.network import network_score_in
+from shashki.engine.evaluate import MAX_SCORE, evaluate_in
 from shashki.engine.probe import UNKNOWN, probe
 from shashki.rules.bits import ONE, U64, ZERO, lsb_index, popcount
 from shashki.rules.kernels import (
@@ -492,9 +491,8 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             empty = board & ~(own | opp)
             capt = _has_capture(own & ~kings, own & kings, opp, empty, s1, s2)
             if p >= MAX_PLY - 1:
-                ns = network_score_in(own, opp, kings, side, net, nbuf) if net.shape[0] else 0
-                ret = evaluate_given(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3,
-                                     net, ns, key)
+                ret = evaluate_in(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3,
+                                  net, nbuf, key)
                 mode = M_RETURN
                 continue
             if (depth == 0 and not capt and prm[P_QS_THREAT] and p < MAX_PLY - 8
@@ -511,9 +509,8 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                     ret = MATE - p if goal else -MATE + p
                     mode = M_RETURN
                     continue
-                ns = network_score_in(own, opp, kings, side, net, nbuf) if net.shape[0] else 0
-                sc = evaluate_given(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3,
-                                    net, ns, key)
+                sc = evaluate_in(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3,
+                                 net, nbuf, key)
                 if sc >= beta or depth <= -qs_quiet:
                     ret = sc
                     mode = M_RETURN
