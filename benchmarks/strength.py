@@ -76,7 +76,7 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
      "time=0.2"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
-    ("brazilian", BR_PATTERNS, "shashki@baseline-2026-12", 200, "time=0.2"),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
     ("brazilian", BR_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05"),
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes"),

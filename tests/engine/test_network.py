@@ -88,11 +88,13 @@ def test_pack_and_unpack(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", VARIANTS)
-def test_the_kernel_agrees_with_numpy(name: str) -> None:
+@pytest.mark.parametrize("shape", [(32, 8), (N.FAST_H1, N.FAST_H2)])
+def test_the_kernel_agrees_with_numpy(name: str, shape: tuple[int, int]) -> None:
     """The compiled network reads the packed rows by bit; numpy's forward pass reads
-    :func:`inputs` by square number: the same score for every position."""
+    :func:`inputs` by square number: the same score for every position, in the shipped
+    shape (constant loops) and another."""
     v = variant_by_name(name)
-    packed = _random_net(name, 5, N.ALONE)
+    packed = _random_net(name, 5, N.ALONE, *shape)
     params, k, _mode = N.unpack(v, packed)
     net = N.expand(v, packed)
     boards = random_positions(name, games=2, seed=21)[::2]

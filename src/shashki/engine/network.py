@@ -57,6 +57,10 @@ C_H2, C_MODE, C_SCALE, C_B3, C_ROWS, C_WIDTH, C_TAB = range(7)
 (:func:`expand`) also the board's rows, the squares a row and where the tables start."""
 MIN_H1 = 32
 """The kernel's form keeps a row's base-3 digits in one row of ``H1`` (32 bit patterns)."""
+FAST_H1, FAST_H2 = 64, 32
+"""The shipped shape: the kernel loops over it with constant counts, which LLVM unrolls
+and vectorizes whole (the second layer about a third faster than the same loops over the
+array's own shape; docs/engine.md, "A network evaluation")."""
 
 EMPTY = np.zeros((0, 4), dtype=np.float32)
 """No network."""
@@ -242,6 +246,17 @@ def expand(variant: Variant, net: Any) -> Any:
     return out
 
 
+@njit(cache=True, fastmath=True, inline="always")
+def _add_row(buf: Any, net: Any, row: Any, h1: Any) -> None:
+    """``buf[0] += net[row]``."""
+    if h1 == FAST_H1:
+        for j in range(FAST_H1):
+            buf[0, j] += net[row, j]
+    else:
+        for j in range(h1):
+            buf[0, j] += net[row, j]
+
+
 @njit(cache=True, fastmath=True)
 def _first(buf: Any, net: Any, own: Any, opp: Any, kings: Any, side: Any) -> None:
     """``buf[0]``: the first layer's sums (before the clip) of a position from the view
@@ -265,17 +280,14 @@ def _first(buf: Any, net: Any, own: Any, opp: Any, kings: Any, side: Any) -> Non
         b = np.int64((men_p >> lo) & mask)
         if a | b:
             row = tab + r * size + np.int64(net[r_lo + 1, a]) + 2 * np.int64(net[r_lo + 1, b])
-            for j in range(h1):
-                buf[0, j] += net[row, j]
+            _add_row(buf, net, row, h1)
     base = R_W1 + np.int64(side) * PLANES * BITS
     for plane in range(2, PLANES):
         x = own & kings if plane == 2 else opp & kings
         while x:
             b1 = x & (~x + U64(1))
             x ^= b1
-            r1 = base + plane * BITS + lsb_index(b1)
-            for j in range(h1):
-                buf[0, j] += net[r1, j]
+            _add_row(buf, net, base + plane * BITS + lsb_index(b1), h1)
 
 
 @njit(cache=True, fastmath=True)
@@ -287,11 +299,18 @@ def _output(buf: Any, net: Any) -> Any:
     for j in range(h1):
         buf[0, j] = min(max(buf[0, j], np.float32(0.0)), np.float32(1.0))
     out = net[R_HEAD, C_B3]
-    for i in range(h2):
-        s = net[R_W2 + h2, i]
-        for j in range(h1):
-            s += net[R_W2 + i, j] * buf[0, j]
-        out += net[R_W2 + h2 + 1, i] * min(max(s, np.float32(0.0)), np.float32(1.0))
+    if h1 == FAST_H1 and h2 == FAST_H2:
+        for i in range(FAST_H2):
+            s = net[R_W2 + FAST_H2, i]
+            for j in range(FAST_H1):
+                s += net[R_W2 + i, j] * buf[0, j]
+            out += net[R_W2 + FAST_H2 + 1, i] * min(max(s, np.float32(0.0)), np.float32(1.0))
+    else:
+        for i in range(h2):
+            s = net[R_W2 + h2, i]
+            for j in range(h1):
+                s += net[R_W2 + i, j] * buf[0, j]
+            out += net[R_W2 + h2 + 1, i] * min(max(s, np.float32(0.0)), np.float32(1.0))
     return np.int64(np.float64(out) * np.float64(net[R_HEAD, C_SCALE]))
 
 
