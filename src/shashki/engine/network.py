@@ -59,8 +59,8 @@ MIN_H1 = 32
 """The kernel's form keeps a row's base-3 digits in one row of ``H1`` (32 bit patterns)."""
 FAST_H1, FAST_H2 = 64, 32
 """The shipped shape: the kernel loops over it with constant counts, which LLVM unrolls
-and vectorizes whole (the second layer about a third faster than the same loops over the
-array's own shape; docs/engine.md, "A network evaluation")."""
+and vectorizes whole, without the remainder's tests (a leaf 127 ns against 148 with the
+same loops over the array's own shape; docs/engine.md, "A network evaluation")."""
 
 EMPTY = np.zeros((0, 4), dtype=np.float32)
 """No network."""
