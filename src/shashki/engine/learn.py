@@ -841,24 +841,21 @@ def learn(variant: str, runs: Sequence[Run], cache_dir: Path | None = None,
     data = join_data(parts)
     if log is not None and also:
         log(f"{len(data.y)} positions in all, data {data.hash[:16]}")
+    source: dict[str, Any] = {  # the data, whatever is fitted to it
+        "runs": [r.__dict__ for r in runs], "held_out": "every 10th game",
+        "scoring": None if scoring is None else scoring.__dict__}
+    if earlier:
+        source["also"] = earlier
     recipe: dict[str, Any]
     if network is not None and base_model is not None:
         res = fit_network(variant, data, base_model, network, log)
         recipe = dict(base_model.meta.get("recipe", {}))  # the patterns' own recipe
-        recipe["network"] = {
-            **network.__dict__, "base": str(base), "base_weights_hash": base_model.weights_hash(),
-            "runs": [r.__dict__ for r in runs], "held_out": "every 10th game",
-            "scoring": None if scoring is None else scoring.__dict__}
-        if earlier:
-            recipe["network"]["also"] = earlier
+        recipe["network"] = {**network.__dict__, "base": str(base),
+                             "base_weights_hash": base_model.weights_hash(), **source}
     else:
         res = fit(variant, data, epochs, lr, l2, log=log, keep=keep, free=free)
-        recipe = {
-            "runs": [r.__dict__ for r in runs], "epochs": epochs, "lr": lr, "l2": l2,
-            "keep": keep, "free": list(free), "held_out": "every 10th game", "step": step,
-            "scoring": None if scoring is None else scoring.__dict__}
-        if earlier:
-            recipe["also"] = earlier
+        recipe = {**source, "epochs": epochs, "lr": lr, "l2": l2, "keep": keep,
+                  "free": list(free), "step": step}
     res.model.meta.update({
         "recipe": recipe, "data_hash": data.hash, "games": games,
         "positions": res.positions, "k": res.k, "train_loss": list(res.train_loss),
