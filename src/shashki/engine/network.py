@@ -247,14 +247,31 @@ def expand(variant: Variant, net: Any) -> Any:
 
 
 @njit(cache=True, fastmath=True, inline="always")
+def _add(buf: Any, net: Any, row: Any, h1: Any) -> None:
+    """``buf[0] += net[row]`` (``h1`` wide)."""
+    for j in range(h1):
+        buf[0, j] += net[row, j]
+
+
+@njit(cache=True, fastmath=True, inline="always")
 def _add_row(buf: Any, net: Any, row: Any, h1: Any) -> None:
-    """``buf[0] += net[row]``."""
+    """``buf[0] += net[row]``, with a constant width for the shipped shape."""
     if h1 == FAST_H1:
-        for j in range(FAST_H1):
-            buf[0, j] += net[row, j]
+        _add(buf, net, row, FAST_H1)
     else:
+        _add(buf, net, row, h1)
+
+
+@njit(cache=True, fastmath=True, inline="always")
+def _dense(buf: Any, net: Any, h1: Any, h2: Any) -> Any:
+    """The output: ``b3 + w3 . clip(W2 buf[0] + b2)``."""
+    out = net[R_HEAD, C_B3]
+    for i in range(h2):
+        s = net[R_W2 + h2, i]
         for j in range(h1):
-            buf[0, j] += net[row, j]
+            s += net[R_W2 + i, j] * buf[0, j]
+        out += net[R_W2 + h2 + 1, i] * min(max(s, np.float32(0.0)), np.float32(1.0))
+    return out
 
 
 @njit(cache=True, fastmath=True)
@@ -298,19 +315,10 @@ def _output(buf: Any, net: Any) -> Any:
     h2 = np.int64(net[R_HEAD, C_H2])
     for j in range(h1):
         buf[0, j] = min(max(buf[0, j], np.float32(0.0)), np.float32(1.0))
-    out = net[R_HEAD, C_B3]
     if h1 == FAST_H1 and h2 == FAST_H2:
-        for i in range(FAST_H2):
-            s = net[R_W2 + FAST_H2, i]
-            for j in range(FAST_H1):
-                s += net[R_W2 + i, j] * buf[0, j]
-            out += net[R_W2 + FAST_H2 + 1, i] * min(max(s, np.float32(0.0)), np.float32(1.0))
+        out = _dense(buf, net, FAST_H1, FAST_H2)
     else:
-        for i in range(h2):
-            s = net[R_W2 + h2, i]
-            for j in range(h1):
-                s += net[R_W2 + i, j] * buf[0, j]
-            out += net[R_W2 + h2 + 1, i] * min(max(s, np.float32(0.0)), np.float32(1.0))
+        out = _dense(buf, net, h1, h2)
     return np.int64(np.float64(out) * np.float64(net[R_HEAD, C_SCALE]))
 
 
