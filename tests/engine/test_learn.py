@@ -376,7 +376,7 @@ def test_a_run_names_the_model_its_games_were_played_by(tmp_path) -> None:  # ty
     shipped model; ``model=FILE`` keeps the round's games reproducible (round 3)."""
     from importlib import resources
 
-    from shashki.engine.learn import games_of
+    from shashki.engine.learn import RECIPE_DEFAULTS, games_of
 
     shipped = resources.files("shashki.engine").joinpath("learned", "russian.npz")
     r = Run.parse(f"seed=5,games=3,nodes=300,model={shipped}")
@@ -386,7 +386,7 @@ def test_a_run_names_the_model_its_games_were_played_by(tmp_path) -> None:  # ty
     by_file = games_of("russian", r, tmp_path)
     assert (tmp_path / r.file_name("russian")).exists()
     assert by_file == self_play("russian", 3, 300, seed=5, random_plies=6, version="current",
-                                params=[("tt_move", 0)])  # RECIPE_DEFAULTS
+                                params=list(RECIPE_DEFAULTS.items()))
     round1 = (Path(__file__).resolve().parents[2]
               / "src/shashki/engine/learned/rounds/russian-1.npz")
     other = games_of("russian", Run.parse(f"seed=5,games=3,nodes=300,model={round1}"), None)
@@ -447,15 +447,17 @@ def test_a_round_learns_from_its_predecessor_s_data_as_well(tmp_path) -> None:  
 
 
 def test_a_recipe_plays_without_the_search_that_came_after_it() -> None:
-    """Games of a recipe that does not name ``tt_move`` are the games of the search
-    without the table's move (``RECIPE_DEFAULTS``): the rounds of before play again as
-    they did; a new recipe names it and keeps its games apart."""
+    """Games of a recipe that does not name ``tt_move`` or ``draw_rules`` are the games of
+    the search without the table's move and the ruleset's draw counts
+    (``RECIPE_DEFAULTS``): the rounds of before play again as they did; a new recipe
+    names them and keeps its games apart."""
     from shashki.engine.learn import RECIPE_DEFAULTS, games_of
     from shashki.engine.tune import self_play
 
-    assert RECIPE_DEFAULTS == {"tt_move": 0}
+    assert RECIPE_DEFAULTS == {"tt_move": 0, "draw_rules": 0}
     run = Run.parse("seed=3,games=2,nodes=400,engine=current")
-    then = self_play("russian", 2, 400, 3, 6, version="current", params=[("tt_move", 0)])
+    then = self_play("russian", 2, 400, 3, 6, version="current",
+                     params=[("tt_move", 0), ("draw_rules", 0)])
     assert [g.positions for g in games_of("russian", run, None)] == [g.positions for g in then]
     new = Run.parse("seed=3,games=2,nodes=400,engine=current,params=tt_move:1")
     assert new.file_name("russian") != run.file_name("russian")

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shashki.board import Board
+from shashki.engine import Limit
 from shashki.server.accounts.models import User
 from shashki.server.engine.analysis import Analyser, annotate, mark, summary
 from shashki.server.engine.models import EngineAccount
@@ -41,9 +42,16 @@ def wait_state(v: Visitor, game_id: int, check: Any, timeout: float = 30) -> dic
 
 
 def test_worker_functions_in_process() -> None:
-    text = worker_move("russian", None, ["c3-d4"], "club", __import__(
-        "shashki.engine", fromlist=["Limit"]).Limit(depth=4))
+    text = worker_move("russian", None, ["c3-d4"], "club", Limit(depth=4))
     assert text in {"f6-e5", "f6-g5", "b6-a5", "b6-c5", "d6-c5", "d6-e5", "h6-g5"}
+    # the game's ruleset reaches the engine (its draw counts: shashki.engine.rulecount)
+    from shashki.engine import search as S
+    from shashki.server.engine.pool import _engine
+
+    worker_move("brazilian", None, [], "club", Limit(depth=2), "cbd")
+    assert _engine("brazilian").params[S.P_RULES_PLIES] == 40  # CBD 16
+    worker_move("brazilian", None, [], "club", Limit(depth=2), None)
+    assert _engine("brazilian").params[S.P_RULES_PLIES] == 30  # Code 1.9.1.6
     p = worker_analyse("russian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8", [], 0.5, 8)
     assert p["best"] == "c3-d4" and p["mate"] is not None and p["mate"] > 0
     over = worker_analyse("russian", "B:Wa1:B", [], 0.1, 2)
@@ -288,8 +296,6 @@ def test_the_engine_moves_after_a_restart(tmp_path: Any) -> None:
 def test_a_dead_worker_is_replaced() -> None:
     import asyncio
     import os
-
-    from shashki.engine import Limit
 
     async def run() -> tuple[str, int]:
         pool = EnginePool(1)

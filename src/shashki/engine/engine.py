@@ -27,11 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from shashki.draws import ruleset as draw_ruleset
 from shashki.engine import search as S
 from shashki.engine.evaluate import EW_SIZE, W_NOISE, W_SEED, eval_arrays
 from shashki.engine.limits import MAX_DEPTH, Budget, Limit, budget
 from shashki.engine.model import model_for
 from shashki.engine.probe import EMPTY
+from shashki.engine.rulecount import ruleset_code
 from shashki.errors import ShashkiError
 from shashki.move import Move
 from shashki.rules import Goal, Variant, as_variant
@@ -43,8 +45,10 @@ if TYPE_CHECKING:
 U64 = np.uint64
 
 DRAW_PLIES = {"russian": 30, "russian-giveaway": 30, "brazilian": 40, "international": 50}
-"""King moves without a capture or a man move after which the search scores a draw:
-Code 1.9.1.6 / FMJD-64 7.2.5 (15 moves each), CBD 16 (20), FMJD 6.2 (25)."""
+"""King moves without a capture or a man move after which the baseline's search (and the
+current one with ``draw_rules`` 0) scores a draw, whatever the ruleset: Code 1.9.1.6 /
+FMJD-64 7.2.5 (15 moves each), CBD 16 (20), FMJD 6.2 (25). The current engine counts
+by the game's ruleset instead (:meth:`Engine.set_ruleset`, :mod:`shashki.engine.rulecount`)."""
 
 
 MAX_HASH_MB = 16384
@@ -80,7 +84,8 @@ SEARCH_PARAMS = {"prune": S.P_PRUNE, "prune_margin": S.P_PRUNE_MARGIN,
                  "tt": S.P_TT, "ext": S.P_EXT_SINGLE, "history": S.P_HISTORY,
                  "killers": S.P_KILLERS, "malus": S.P_HIST_MALUS, "qs_threat": S.P_QS_THREAT,
                  "lmr_style": S.P_LMR_STYLE, "tt_pv": S.P_TT_PV,
-                 "tt_move": S.P_TT_MOVE, "lmr_pv": S.P_LMR_PV, "lmr_two": S.P_LMR_TWO}
+                 "tt_move": S.P_TT_MOVE, "lmr_pv": S.P_LMR_PV, "lmr_two": S.P_LMR_TWO,
+                 "draw_rules": S.P_DRAW_RULES}
 """Search parameters by name (engine specs, scoring recipes) → ``search`` parameter index."""
 
 
@@ -248,6 +253,29 @@ class _Root:
     turn: int
     history: list[int] = field(default_factory=list)
     rev: int = 0
+    mat: int = 0
+
+
+def _plies_since_material_change(board: Board) -> int:
+    """Plies played since the last capture or promotion (or since the record starts):
+    the count of Code 1.9.1.3-1.9.1.4, FMJD-64 7.2.4-7.2.8 and FMJD 6.3-6.4.
+
+    >>> from shashki import Board
+    >>> b = Board("russian", "W:WKg1,c1:BKd8,f8")
+    >>> for t in ["g1-h2", "d8-e7", "c1-d2"]:
+    ...     _ = b.push_text(t)
+    >>> _plies_since_material_change(b)
+    3
+    """
+    states = board._stack
+    n = 0
+    for i in range(len(board.move_stack) - 1, -1, -1):
+        w, b, k = states[i][:3]
+        nw, nb, nk = states[i + 1][:3] if i + 1 < len(states) else board.position[:3]
+        if (w | b).bit_count() != (nw | nb).bit_count() or k.bit_count() != nk.bit_count():
+            break
+        n += 1
+    return n
 
 
 class Engine:
@@ -266,8 +294,9 @@ class Engine:
     def __init__(self, variant: str | Variant = "russian", hash_mb: int = 64,
                  level: str | Level = "full", weights: dict[str, Any] | None = None,
                  seed: int | None = None, version: str | None = None,
-                 patterns: Any = None, network: Any = None) -> None:
+                 patterns: Any = None, network: Any = None, ruleset: str | None = None) -> None:
         self.variant = as_variant(variant)
+        self._ruleset = ruleset
         self.hash_mb = hash_mb
         self.version = check_version(version)
         self._weights = weights
@@ -334,6 +363,8 @@ class Engine:
         for p in (S.P_QS_THREAT, S.P_LMR_STYLE, S.P_TT_PV):
             self.params[p] = 0 if v.goal is Goal.GIVEAWAY else default[p]
         self.params[S.P_DRAW_PLIES] = DRAW_PLIES.get(v.name, 0)
+        self.params[S.P_RULESET], self.params[S.P_RULES_PLIES] = ruleset_code(
+            draw_ruleset(v.name, self._ruleset))
         self.eg = EMPTY
         self.params[S.P_EG_PIECES] = 0
 
@@ -352,14 +383,30 @@ class Engine:
             raise EngineError(f"unknown search parameter {name!r}")
         self.params[SEARCH_PARAMS[name]] = value
 
+    def set_ruleset(self, name: str | None) -> None:
+        """Search under the draw rules ``name`` of the variant (:data:`shashki.draws.RULESETS`;
+        None: the variant's default, the Code's on 8x8), from the next search on.
+
+        >>> e = Engine("brazilian", hash_mb=1)
+        >>> e.set_ruleset("cbd")
+        >>> e.set_ruleset("fide")
+        Traceback (most recent call last):
+            ...
+        shashki.draws.UnknownRuleset: unknown ruleset 'fide' for brazilian; known: code-2004, cbd
+        """
+        code = ruleset_code(draw_ruleset(self.variant.name, name))
+        self._ruleset = name
+        self.params[S.P_RULESET], self.params[S.P_RULES_PLIES] = code
+
     def set_level(self, level: str | Level) -> None:
         """Play at another strength from the next search on."""
         self.level = level_by_name(level)
         self.ew[W_NOISE] = self.level.noise
 
     def set_variant(self, variant: str | Variant) -> None:
-        """Switch to another variant (clears the tables)."""
+        """Switch to another variant (clears the tables; its default draw rules)."""
         self.variant = as_variant(variant)
+        self._ruleset = None
         self._configure()
         self.new_game()
 
@@ -520,6 +567,7 @@ class Engine:
         keys.reverse()
         root.history = keys
         root.rev = len(keys)
+        root.mat = _plies_since_material_change(board)
         return root
 
     def _search(self, board: Board, bud: Budget, callback: Callback | None) -> Analysis:
@@ -550,6 +598,7 @@ class Engine:
         self.keys[koff] = rkey
         self._rootpos = (U64(own), U64(opp), U64(root.kings), rkey)
         self._rootrev = root.rev
+        self._rootmat = root.mat
         self._rootside = root.turn
         self._slice = 5_000
         # iterations are kept raw (_Snap); their moves are read out only for a callback
@@ -623,6 +672,7 @@ class Engine:
         fr[0, S.F_BETA] = beta
         fr[0, S.F_DEPTH] = depth
         fr[0, S.F_REV] = self._rootrev
+        fr[0, S.F_MAT] = self._rootmat
         fr[0, S.F_SIDE] = self._rootside
         fr[0, S.F_PRUNE] = 1
         ctl[S.C_PLY] = 0

@@ -79,11 +79,12 @@ from shashki.rules.bits import U64
 FIXED_ZERO = ("row_open", "row_end", "centre", "edge", "guard", "blocked")
 """Global terms a learned model drops: the patterns see the same men square by square."""
 
-RECIPE_DEFAULTS = {"tt_move": 0}
+RECIPE_DEFAULTS = {"tt_move": 0, "draw_rules": 0}
 """Search parameters ``current`` gained after recipes were first recorded: the engine
 of a recipe (its games and its scores) searches without them unless the recipe's
 ``params`` name them, so that a recipe of before plays and scores as it did then (the
-table's move, docs/engine.md, came on 2026-12-03, after rounds 1 to 5)."""
+table's move, docs/engine.md, came on 2026-12-03, after rounds 1 to 5; the ruleset's
+draw counts on 2026-12-05, after the networks)."""
 
 
 def param_items(text: str, what: str) -> list[tuple[str, int]]:
@@ -114,9 +115,9 @@ def recipe_params(text: str, what: str) -> list[tuple[str, int]]:
     those ``text`` names.
 
     >>> recipe_params("tt_pv:1", "run")
-    [('tt_move', 0), ('tt_pv', 1)]
+    [('tt_move', 0), ('draw_rules', 0), ('tt_pv', 1)]
     >>> recipe_params("tt_move:1", "run")
-    [('tt_move', 0), ('tt_move', 1)]
+    [('tt_move', 0), ('draw_rules', 0), ('tt_move', 1)]
     """
     return [*RECIPE_DEFAULTS.items(), *param_items(text, what)]
 

@@ -180,6 +180,9 @@ class ShashkiPlayer(Player):
             self._egdb_for(self.engine.variant)
         self.engine.new_game()
 
+    def set_ruleset(self, name: str | None) -> None:
+        self.engine.set_ruleset(name)
+
     def move(self, board: Board, limit: Limit) -> Move:
         return self.engine.play(board, self.own if self.own is not None else limit)
 
@@ -496,6 +499,7 @@ def play_game(job: Job, players: tuple[Player, Player],
     t_start = time.perf_counter()
     for c in (WHITE, BLACK):
         by_color[c].new_game(game.board.copy(), c, controls[c])
+        by_color[c].set_ruleset(job.ruleset)
     while not game.is_over:
         if game.ply >= job.max_plies:
             game.decide(None, "match rules", f"adjudicated a draw after {job.max_plies} plies")

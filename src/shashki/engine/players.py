@@ -304,6 +304,10 @@ class Player:
     def new_game(self, board: Board, color: Color, control: Control) -> None:
         """A game starts from ``board``; this player has ``color`` under ``control``."""
 
+    def set_ruleset(self, name: str | None) -> None:
+        """The games are judged by the draw rules ``name`` (None: the variant's default);
+        an engine that can search under them does."""
+
     def move(self, board: Board, limit: Limit) -> Move:
         """A legal move of ``board`` within ``limit``."""
         raise NotImplementedError

@@ -40,6 +40,7 @@ from numba import njit
 # evaluate's arrays needs a change here too (last: the network, 2026-12-05)
 from shashki.engine.evaluate import MAX_SCORE, evaluate_in
 from shashki.engine.probe import UNKNOWN, probe
+from shashki.engine.rulecount import R_FMJD64, R_NONE, material_plies
 from shashki.rules.bits import ONE, U64, ZERO, lsb_index, popcount
 from shashki.rules.kernels import (
     G_BOARD,
@@ -69,7 +70,7 @@ assert MAX_SCORE < MATE_BOUND
 
 # frame fields, fr[ply, F_*]
 (F_ALPHA, F_BETA, F_DEPTH, F_BEST, F_BESTI, F_I, F_N, F_OALPHA, F_CUR, F_STAGE, F_CNT,
- F_REV, F_CDEPTH, F_TTI, F_CAPT, F_SIDE, F_PRUNE, F_TTMV, F_AUX) = range(19)
+ F_REV, F_CDEPTH, F_TTI, F_CAPT, F_SIDE, F_PRUNE, F_TTMV, F_AUX, F_MAT) = range(20)
 NF = 20
 
 # control and statistics, ctl[C_*]
@@ -81,8 +82,8 @@ NC = 16
 (P_LMR, P_LMR_DEPTH, P_LMR_MOVES, P_TT, P_TT_EXACT, P_EXT_SINGLE, P_GOAL, P_DRAW_PLIES,
  P_EG_PIECES, P_HISTORY, P_KILLERS, P_PRUNE, P_PRUNE_DEPTH, P_PRUNE_MARGIN, P_PRUNE_PCT,
  P_QS_QUIET, P_QS_PROMO, P_QS_EXCH, P_HIST_MALUS, P_QS_THREAT, P_LMR_STYLE, P_TT_PV,
- P_TT_MOVE, P_LMR_PV, P_LMR_TWO) = range(25)
-NP = 25
+ P_TT_MOVE, P_LMR_PV, P_LMR_TWO, P_DRAW_RULES, P_RULESET, P_RULES_PLIES) = range(28)
+NP = 28
 
 # status and mode
 S_PAUSED, S_DONE, S_ABORTED = 1, 2, 3
@@ -147,6 +148,7 @@ def default_params(version: str = "current") -> Any:
         prm[P_LMR_STYLE] = 1
         prm[P_TT_PV] = 1
         prm[P_TT_MOVE] = 1
+        prm[P_DRAW_RULES] = 1
     return prm
 
 
@@ -422,6 +424,10 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
     use_tt = prm[P_TT]
     tt_exact = prm[P_TT_EXACT]
     draw_plies = prm[P_DRAW_PLIES]
+    rs_code = np.int64(R_NONE)
+    if prm[P_DRAW_RULES]:
+        draw_plies = prm[P_RULES_PLIES]
+        rs_code = prm[P_RULESET]
     eg_pieces = prm[P_EG_PIECES]
     qs_quiet = prm[P_QS_QUIET]
     board = geo[G_BOARD]
@@ -452,7 +458,16 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             depth = fr[p, F_DEPTH]
             if p > 0:
                 rev = fr[p, F_REV]
-                if draw_plies > 0 and rev >= draw_plies:
+                mat = fr[p, F_MAT]
+                lim = np.int64(0)
+                if rs_code != R_NONE and mat >= 10 and kings != ZERO:
+                    lim = material_plies(own, opp, kings, rs_code)
+                    if lim > 0 and mat >= lim:
+                        ret = 0
+                        mode = M_RETURN
+                        continue
+                if (draw_plies > 0 and rev >= draw_plies
+                        and not (rs_code == R_FMJD64 and lim > 0)):
                     ret = 0
                     mode = M_RETURN
                     continue
@@ -594,6 +609,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                     fr[c1, F_DEPTH] = max(depth * prm[P_PRUNE_PCT] // 100, 1)
                     fr[c1, F_PRUNE] = 0
                     fr[c1, F_REV] = fr[p, F_REV]
+                    fr[c1, F_MAT] = fr[p, F_MAT]
                     p = c1
                     mode = M_ENTER
             continue
@@ -732,6 +748,11 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                 fr[c1, F_REV] = fr[p, F_REV] + 1
             else:
                 fr[c1, F_REV] = 0
+            # the balance of forces: changed by a capture or a promotion
+            if mc[p, i] != ZERO or ((q >> SH16) & U64(3)) == U64(1):
+                fr[c1, F_MAT] = 0
+            else:
+                fr[c1, F_MAT] = fr[p, F_MAT] + 1
             alpha = fr[p, F_ALPHA]
             beta = fr[p, F_BETA]
             nd = fr[p, F_CDEPTH]

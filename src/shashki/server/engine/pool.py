@@ -114,11 +114,13 @@ def _noop() -> None:
 
 
 def worker_move(variant: str, initial_fen: str | None, moves: Sequence[str], level: str,
-                limit: Limit) -> str:
-    """The engine's move at ``level`` after ``moves`` (runs in a worker)."""
+                limit: Limit, ruleset: str | None = None) -> str:
+    """The engine's move at ``level`` after ``moves``, counting toward the draws of the
+    game's ``ruleset`` (runs in a worker)."""
     board = _board(variant, initial_fen, moves)
     e = _engine(variant)
     e.set_level(level)
+    e.set_ruleset(ruleset)
     return board.move_text(e.play(board, limit))
 
 
@@ -238,9 +240,9 @@ class EnginePool:
         return out
 
     async def move(self, variant: str, initial_fen: str | None, moves: Sequence[str],
-                   level: str, limit: Limit) -> str:
+                   level: str, limit: Limit, ruleset: str | None = None) -> str:
         text: str = await self._run(worker_move, variant, initial_fen, list(moves), level,
-                                    limit)
+                                    limit, ruleset)
         return text
 
     async def analyse(self, variant: str, initial_fen: str | None,
@@ -298,6 +300,7 @@ class Turn:
     initial_fen: str
     moves: tuple[str, ...]
     limit: Limit
+    ruleset: str | None = None
 
 
 class EnginePlayer:
@@ -410,7 +413,7 @@ class EnginePlayer:
         else:
             limit = Limit(time=self.pool.move_time)
         return Turn(lg.id, user_id, level, g.ply, g.board.variant.name, g.initial_fen,
-                    tuple(mi.text for mi in lg.moves), limit)
+                    tuple(mi.text for mi in lg.moves), limit, g.ruleset.name)
 
     async def _accept_takeback(self, game_id: int, user_id: int, ply: int) -> None:
         """The engine accepts every takeback its opponent proposes (docs/rules.md L4; only
@@ -448,7 +451,7 @@ class EnginePlayer:
             if turn is None:
                 return
             text = await self.pool.move(turn.variant, turn.initial_fen, turn.moves,
-                                        turn.level, turn.limit)
+                                        turn.level, turn.limit, turn.ruleset)
             if await self._answer_offer(lg, turn):
                 return
             await self.hub.act(game_id, Actor(user_id, bot=True), "move", text=text,
