@@ -253,3 +253,24 @@ def test_absurd_levels_and_hash_are_errors_not_crashes() -> None:
     assert len(errors) == 4, lines
     assert "not a number" in errors[0] and "too many" in errors[1]
     assert "1 to 16384" in errors[2] and "too long" in errors[3]
+
+
+def test_the_ruleset_parameter_sets_the_search_s_draw_counts() -> None:
+    """``set-param name=ruleset``: Brazilian under the CBD's rules counts 20 moves of kings
+    (CBD 16), under its default, the Code, 15 (1.9.1.6); a ruleset the variant lacks is
+    an error naming the variant's, and so is an unknown one."""
+    from shashki.engine import search as S
+
+    s, lines = _session("hub", "set-param name=variant value=brazilian",
+                        "set-param name=ruleset value=cbd", "init")
+    assert 'param name=ruleset value=default type=enum values="default code-2004 fmjd cbd"' \
+        in lines
+    assert s.engine is not None and s.engine.params[S.P_RULES_PLIES] == 40
+    s.handle("set-param name=ruleset value=default")
+    s.handle("new-game")
+    assert s.engine.params[S.P_RULES_PLIES] == 30
+    s, lines = _session("set-param name=variant value=international",
+                        "set-param name=ruleset value=cbd", "init")
+    assert any(x.startswith("error") and "known: fmjd" in x for x in lines), lines
+    _, lines = _session("set-param name=ruleset value=fide")
+    assert any(x.startswith("error") and "unknown ruleset 'fide'" in x for x in lines), lines

@@ -24,6 +24,11 @@ or ``set-param name=variant``), the session's variant is ``auto``: each ``pos`` 
 variant by the position's length — 51 characters International, 33 the 8x8 default
 (Russian), 41 Russian-80 — and ``pos start`` is International, Scan's default.
 
+Draw rules. ``set-param name=ruleset value=...`` names the draw ruleset the games are
+judged by (``default``: the variant's own, the Code's on 8x8; ``code-2004``, ``fmjd``,
+``cbd`` where the variant has them, :data:`shashki.draws.RULESETS`): the search counts
+toward its draws (:mod:`shashki.engine.rulecount`).
+
 Warming up. Hub 2's ``init`` is where "the engine should initialise its data structures",
 and the GUI waits for ``ready``. A session made by :func:`hub_loop` starts compiling (or
 loading) the kernels and a tiny search at once, in a thread, so ``hub`` is answered at
@@ -52,6 +57,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from shashki import __version__
 from shashki.board import Board
+from shashki.draws import RULESETS
 from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine, EngineError
 from shashki.engine.limits import Limit, budget
@@ -240,7 +246,7 @@ class HubSession:
         if variant is not None:
             _known_variant(variant)
         self.params: dict[str, str] = {"variant": variant or AUTO, "hash": str(hash_mb),
-                                       "level": "full"}
+                                       "level": "full", "ruleset": DEFAULT_RULES}
         self.engine: Engine | None = None
         self.board: Board | None = None
         self.limit = Limit(time=1.0)
@@ -327,6 +333,8 @@ class HubSession:
                    f"max={MAX_HASH_MB}")
         self.write(f"param name=level value={self.params['level']} type=enum "
                    f"values={quote(' '.join(LEVELS))}")
+        self.write(f"param name=ruleset value={self.params['ruleset']} type=enum "
+                   f"values={quote(' '.join(RULESET_NAMES))}")
         self.write("wait")
 
     def cmd_set_param(self, args: dict[str, str]) -> None:
@@ -342,6 +350,9 @@ class HubSession:
         elif name == "level":
             if value not in LEVELS:
                 raise HubError(f"unknown level {value!r}; known: {', '.join(LEVELS)}")
+        elif name == "ruleset":
+            if value not in RULESET_NAMES:
+                raise HubError(f"unknown ruleset {value!r}; known: {', '.join(RULESET_NAMES)}")
         else:
             return
         self.params[name] = value  # applied by the next command that needs the engine
@@ -403,6 +414,8 @@ class HubSession:
         if self.engine.hash_mb != hash_mb:
             self.engine.set_hash(hash_mb)
         self.engine.set_level(self.params["level"])
+        rules = self.params["ruleset"]
+        self.engine.set_ruleset(None if rules == DEFAULT_RULES else rules)
         return self.engine
 
     def _engine(self, position: str | None = None) -> Engine:
@@ -519,6 +532,10 @@ class HubSession:
 
 
 AUTO = "auto"
+DEFAULT_RULES = "default"
+RULESET_NAMES = (DEFAULT_RULES, *dict.fromkeys(n for v in RULESETS.values() for n in v))
+"""The ``ruleset`` parameter's values: the variant's default, or a name of
+:data:`shashki.draws.RULESETS` (the variant must have it)."""
 """The ``variant`` value that follows the positions (module docstring).
 
 >>> import io
