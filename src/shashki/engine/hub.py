@@ -532,16 +532,20 @@ class HubSession:
 
 
 AUTO = "auto"
-DEFAULT_RULES = "default"
-RULESET_NAMES = (DEFAULT_RULES, *dict.fromkeys(n for v in RULESETS.values() for n in v))
-"""The ``ruleset`` parameter's values: the variant's default, or a name of
-:data:`shashki.draws.RULESETS` (the variant must have it)."""
 """The ``variant`` value that follows the positions (module docstring).
 
 >>> import io
 >>> session = HubSession(io.StringIO(), threaded=False)
 >>> session.params["variant"] == AUTO
 True
+"""
+DEFAULT_RULES = "default"
+RULESET_NAMES = (DEFAULT_RULES, *dict.fromkeys(n for v in RULESETS.values() for n in v))
+"""The ``ruleset`` parameter's values: the variant's default (:data:`DEFAULT_RULES`), or
+a name of :data:`shashki.draws.RULESETS` (the variant must have it).
+
+>>> RULESET_NAMES
+('default', 'code-2004', 'fmjd', 'cbd')
 """
 AUTO_BY_SQUARES = {50: "international", 32: "russian", 40: "russian-80"}
 """Under ``auto``: the variant of a board of so many squares.
