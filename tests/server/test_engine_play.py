@@ -46,12 +46,12 @@ def test_worker_functions_in_process() -> None:
     assert text in {"f6-e5", "f6-g5", "b6-a5", "b6-c5", "d6-c5", "d6-e5", "h6-g5"}
     # the game's ruleset reaches the engine (its draw counts: shashki.engine.rulecount)
     from shashki.engine import search as S
-    from shashki.server.engine.pool import _engine
+    from shashki.server.engine.pool import _ENGINES
 
     worker_move("brazilian", None, [], "club", Limit(depth=2), "cbd")
-    assert _engine("brazilian").params[S.P_RULES_PLIES] == 40  # CBD 16
-    worker_move("brazilian", None, [], "club", Limit(depth=2), None)
-    assert _engine("brazilian").params[S.P_RULES_PLIES] == 30  # Code 1.9.1.6
+    assert _ENGINES.by_variant["brazilian"].params[S.P_RULES_PLIES] == 40  # CBD 16
+    worker_analyse("brazilian", None, [], 0.1, 2)  # another game, its own (default) rules
+    assert _ENGINES.by_variant["brazilian"].params[S.P_RULES_PLIES] == 30  # Code 1.9.1.6
     p = worker_analyse("russian", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8", [], 0.5, 8)
     assert p["best"] == "c3-d4" and p["mate"] is not None and p["mate"] > 0
     over = worker_analyse("russian", "B:Wa1:B", [], 0.1, 2)

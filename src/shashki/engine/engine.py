@@ -363,8 +363,7 @@ class Engine:
         for p in (S.P_QS_THREAT, S.P_LMR_STYLE, S.P_TT_PV):
             self.params[p] = 0 if v.goal is Goal.GIVEAWAY else default[p]
         self.params[S.P_DRAW_PLIES] = DRAW_PLIES.get(v.name, 0)
-        self.params[S.P_RULESET], self.params[S.P_RULES_PLIES] = ruleset_code(
-            draw_ruleset(v.name, self._ruleset))
+        self.set_ruleset(self._ruleset)
         self.eg = EMPTY
         self.params[S.P_EG_PIECES] = 0
 
@@ -385,7 +384,9 @@ class Engine:
 
     def set_ruleset(self, name: str | None) -> None:
         """Search under the draw rules ``name`` of the variant (:data:`shashki.draws.RULESETS`;
-        None: the variant's default, the Code's on 8x8), from the next search on.
+        None: the variant's default, the Code's on 8x8), from the next search on: their
+        counts of kings' moves (Code 1.9.1.6, CBD 16, FMJD 6.2) and of the balance of
+        forces (Code 1.9.1.3-1.9.1.4, FMJD 6.3-6.4; :mod:`shashki.engine.rulecount`).
 
         >>> e = Engine("brazilian", hash_mb=1)
         >>> e.set_ruleset("cbd")

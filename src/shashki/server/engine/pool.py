@@ -72,11 +72,13 @@ INVITATIONS_EVERY = 1.0
 _ENGINES = threading.local()
 
 
-def _engine(variant: str) -> Engine:
+def _engine(variant: str, ruleset: str | None = None) -> Engine:
     """This thread's engine for ``variant``: one per worker process, one per thread when the
     pool searches in threads (an engine's tables and buffers serve one search at a time).
     It probes the endgame database built in the default directory, as ``shashki hub``
-    does (the tables are loaded once per process)."""
+    does (the tables are loaded once per process), and counts toward the draws of
+    ``ruleset`` (None: the variant's default), set anew for every request, since one
+    engine serves every game of its variant."""
     engines: dict[str, Engine] | None = getattr(_ENGINES, "by_variant", None)
     if engines is None:
         engines = _ENGINES.by_variant = {}
@@ -84,6 +86,7 @@ def _engine(variant: str) -> Engine:
     if e is None:
         e = engines[variant] = Engine(variant, hash_mb=HASH_MB)
         e.set_egdb(for_engine(variant))  # what `shashki egdb build` made, if anything
+    e.set_ruleset(ruleset)
     return e
 
 
@@ -118,21 +121,21 @@ def worker_move(variant: str, initial_fen: str | None, moves: Sequence[str], lev
     """The engine's move at ``level`` after ``moves``, counting toward the draws of the
     game's ``ruleset`` (runs in a worker)."""
     board = _board(variant, initial_fen, moves)
-    e = _engine(variant)
+    e = _engine(variant, ruleset)
     e.set_level(level)
-    e.set_ruleset(ruleset)
     return board.move_text(e.play(board, limit))
 
 
 def worker_analyse(variant: str, initial_fen: str | None, moves: Sequence[str],
-                   seconds: float, depth: int) -> dict[str, Any]:
-    """The position after ``moves``: score for White, the best line (runs in a worker)."""
+                   seconds: float, depth: int, ruleset: str | None = None) -> dict[str, Any]:
+    """The position after ``moves``: score for White, the best line, under the draw
+    counts of ``ruleset`` (runs in a worker)."""
     board = _board(variant, initial_fen, moves)
     outcome = board.outcome()
     if outcome is not None or not board.legal_moves:
         return {"score": None, "mate": None, "best": None, "pv": [], "depth": 0,
                 "over": True}
-    e = _engine(variant)
+    e = _engine(variant, ruleset)
     e.set_level("full")
     info = e.analyse(board, limit=Limit(depth=depth, time=seconds))
     floor = min(depth, ANALYSIS_MIN_DEPTH)
@@ -246,10 +249,10 @@ class EnginePool:
         return text
 
     async def analyse(self, variant: str, initial_fen: str | None,
-                      moves: Sequence[str]) -> dict[str, Any]:
+                      moves: Sequence[str], ruleset: str | None = None) -> dict[str, Any]:
         out: dict[str, Any] = await self._run(worker_analyse, variant, initial_fen,
                                               list(moves), self.analysis_time,
-                                              self.analysis_depth)
+                                              self.analysis_depth, ruleset)
         return out
 
 
@@ -432,7 +435,7 @@ class EnginePlayer:
             pending = _offered_to(lg, turn.user_id)
         if not pending:
             return False
-        p = await self.pool.analyse(turn.variant, turn.initial_fen, turn.moves)
+        p = await self.pool.analyse(turn.variant, turn.initial_fen, turn.moves, turn.ruleset)
         value = _value(p)
         white = lg.color_of(turn.user_id) is WHITE
         mine = None if value is None else (value if white else -value)
@@ -477,7 +480,8 @@ class EnginePlayer:
         after = _board(turn.variant, turn.initial_fen, (*turn.moves, text))
         if not offers_draw(after, Score(0), OFFER_MIN_DEPTH):
             return  # not a kings-only ending: no search needed to say no
-        p = await self.pool.analyse(turn.variant, turn.initial_fen, (*turn.moves, text))
+        p = await self.pool.analyse(turn.variant, turn.initial_fen, (*turn.moves, text),
+                                    turn.ruleset)
         value = _value(p)
         mine = None if value is None else (value if lg.color_of(turn.user_id) is WHITE
                                            else -value)
