@@ -274,3 +274,9 @@ def test_the_ruleset_parameter_sets_the_search_s_draw_counts() -> None:
     assert any(x.startswith("error") and "known: fmjd" in x for x in lines), lines
     _, lines = _session("set-param name=ruleset value=fide")
     assert any(x.startswith("error") and "unknown ruleset 'fide'" in x for x in lines), lines
+    # the start-up warm-up may run before the variant is set: it leaves the rules alone
+    s, _ = _session("set-param name=ruleset value=cbd")
+    assert s._apply_params(rules=False).variant.name == "international"
+    s, lines = _session("set-param name=ruleset value=cbd",
+                        "set-param name=variant value=brazilian", "init")
+    assert "ready" in lines and not [x for x in lines if x.startswith("error")], lines

@@ -368,7 +368,7 @@ class HubSession:
     def _warm_up(self) -> None:
         """The start-up thread: compile or load the kernels with a tiny search."""
         try:
-            engine = self._apply_params()
+            engine = self._apply_params(rules=False)  # the variant may not be set yet
             warm_engine(engine)
             self._warmed = (engine.variant, engine.hash_mb)
         except BaseException as e:  # reported by the command that waits for it
@@ -400,7 +400,7 @@ class HubSession:
             return variant_by_name(by_size)
         return variant_by_name(AUTO_BY_SQUARES[50])
 
-    def _apply_params(self, position: str | None = None) -> Engine:
+    def _apply_params(self, position: str | None = None, rules: bool = True) -> Engine:
         variant = self._variant(position)
         hash_mb = int(self.params["hash"])
         if self.engine is None:
@@ -414,8 +414,9 @@ class HubSession:
         if self.engine.hash_mb != hash_mb:
             self.engine.set_hash(hash_mb)
         self.engine.set_level(self.params["level"])
-        rules = self.params["ruleset"]
-        self.engine.set_ruleset(None if rules == DEFAULT_RULES else rules)
+        name = self.params["ruleset"]
+        if rules:
+            self.engine.set_ruleset(None if name == DEFAULT_RULES else name)
         return self.engine
 
     def _engine(self, position: str | None = None) -> Engine:
