@@ -267,12 +267,9 @@ def _plies_since_material_change(board: Board) -> int:
     >>> _plies_since_material_change(b)
     3
     """
-    states = board._stack
     n = 0
-    for i in range(len(board.move_stack) - 1, -1, -1):
-        w, b, k = states[i][:3]
-        nw, nb, nk = states[i + 1][:3] if i + 1 < len(states) else board.position[:3]
-        if (w | b).bit_count() != (nw | nb).bit_count() or k.bit_count() != nk.bit_count():
+    for m in reversed(board.move_stack):
+        if m.is_capture or m.promotion:  # as shashki.draws.Snapshot.material_changed
             break
         n += 1
     return n
