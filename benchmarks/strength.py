@@ -57,6 +57,10 @@ RU_PATTERNS = f"shashki,model={ROUNDS / 'russian-4.npz'}"
 BR_PATTERNS = f"shashki,model={ROUNDS / 'brazilian-2.npz'}"
 """The pattern models the Russian and Brazilian networks replaced (2026-12-05): the
 README's rows measured before keep their engine."""
+RU_NET5 = f"shashki,model={ROUNDS / 'russian-5.npz'}"
+BR_NET3 = f"shashki,model={ROUNDS / 'brazilian-3.npz'}"
+"""The first networks, which the networks fitted to their own games replaced (2026-12-05,
+evening)."""
 
 SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     # (variant, engine A, engine B, games, control): the runs recorded in the README,
@@ -83,8 +87,10 @@ SUITE: tuple[tuple[str, str, str, int, str], ...] = (
     ("russian", "shashki", "py-draughts", 40, "time"),
     ("international", "shashki", "py-draughts", 60, "time"),
     ("international", "shashki", "hub:dame hub", 80, "time"),
-    ("russian", "shashki", RU_PATTERNS, 200, "time=0.05"),
-    ("brazilian", "shashki", BR_PATTERNS, 200, "time=0.05"),
+    ("russian", "shashki", RU_NET5, 400, "nodes"),
+    ("brazilian", "shashki", BR_NET3, 400, "nodes"),
+    ("russian", RU_NET5, RU_PATTERNS, 200, "time=0.05"),
+    ("brazilian", BR_NET3, BR_PATTERNS, 200, "time=0.05"),
     ("russian", "shashki", "shashki,odds=0.5", 200, "nodes"),
     ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes"),
     ("international", "shashki", "shashki,odds=0.5", 200, "nodes"),

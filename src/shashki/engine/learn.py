@@ -662,11 +662,14 @@ def data_of_model(variant: str, path: Path, cache_dir: Path | None = None,
     """The training data of the model file ``path``, rebuilt from its recipe: its own
     runs and scoring, and the data of the earlier models it was fitted with in turn
     (``also``), joined as :func:`learn` joined them. A round can so learn from its
-    predecessors' positions as well as its own (``--also``). The rebuilt data must hash
+    predecessors' positions as well as its own (``--also``); a network model's data are
+    those its network was fitted to. The rebuilt data must hash
     as the model says, or the recipe no longer reproduces them."""
     model = load_model(path)
     meta = model.meta
     recipe = meta.get("recipe") or {}
+    # a network's data are its own, not those of the patterns it was fitted beside
+    recipe = recipe.get("network") or recipe
     if model.variant != variant:
         raise LearnError(f"{path}: a {model.variant} model, not {variant}")
     if not recipe.get("runs"):
