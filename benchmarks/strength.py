@@ -62,40 +62,45 @@ BR_NET3 = f"shashki,model={ROUNDS / 'brazilian-3.npz'}"
 """The first networks, which the networks fitted to their own games replaced (2026-12-05,
 evening)."""
 
-SUITE: tuple[tuple[str, str, str, int, str], ...] = (
-    # (variant, engine A, engine B, games, control): the runs recorded in the README,
-    # through shashki.engine.match. "time": 0.1 s per move each (--time changes it);
+SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
+    # (variant, engine A, engine B, games, control, seeds): the runs recorded in the
+    # README, through shashki.engine.match, ``games`` games for each seed of the opening
+    # draw and one standing for the row. "time": 0.1 s per move each (--time changes it);
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
     # a move each, whatever --time says.
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
-    ("international", "shashki", "shashki@baseline-2026-12", 100, "time=1"),
-    ("international", "shashki,egdb=auto", "shashki@baseline-2026-12", 200, "time=0.2"),
-    ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
-    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
-    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
-    ("russian", RU_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05"),
-    ("russian", RU_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.2"),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
+    ("international", "shashki", "shashki@baseline-2026-12", 100, "time=1", (1, 2)),
+    ("international", "shashki,egdb=auto", "shashki@baseline-2026-12", 200, "time=0.2",
+     (1, 2)),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
+    ("russian", RU_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05",
+     (1,)),
+    ("russian", RU_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.2",
+     (1,)),
     ("russian", RU_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12,egdb=auto", 200,
-     "time=0.2"),
-    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
-    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05"),
-    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2"),
-    ("brazilian", BR_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05"),
-    ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes"),
-    ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes"),
-    ("russian", "shashki", "py-draughts", 40, "time"),
-    ("international", "shashki", "py-draughts", 60, "time"),
-    ("international", "shashki", "hub:dame hub", 80, "time"),
-    ("russian", "shashki", RU_NET5, 400, "nodes"),
-    ("brazilian", "shashki", BR_NET3, 400, "nodes"),
-    ("russian", RU_NET5, RU_PATTERNS, 200, "time=0.05"),
-    ("brazilian", BR_NET3, BR_PATTERNS, 200, "time=0.05"),
-    ("russian", "shashki", "shashki,odds=0.5", 200, "nodes"),
-    ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes"),
-    ("international", "shashki", "shashki,odds=0.5", 200, "nodes"),
-    ("russian-80", "shashki", "shashki,odds=0.5", 200, "nodes"),
-    ("russian-giveaway", "shashki", "shashki,odds=0.5", 400, "nodes"),
+     "time=0.2", (1,)),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
+    ("brazilian", BR_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05",
+     (1,)),
+    ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
+    ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes", (1,)),
+    ("russian", "shashki", "py-draughts", 40, "time", (1,)),
+    ("international", "shashki", "py-draughts", 60, "time", (1,)),
+    ("international", "shashki", "hub:dame hub", 80, "time", (1, 2)),
+    ("russian", "shashki", RU_NET5, 400, "nodes", (21,)),
+    ("brazilian", "shashki", BR_NET3, 400, "nodes", (21,)),
+    ("russian", RU_NET5, RU_PATTERNS, 200, "time=0.05", (1,)),
+    ("brazilian", BR_NET3, BR_PATTERNS, 200, "time=0.05", (1,)),
+    ("russian", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
+    ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes", (1,)),
+    ("international", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
+    ("russian-80", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
+    ("russian-giveaway", "shashki", "shashki,odds=0.5", 400, "nodes", (1,)),
 )
 SUITE_MOVE_TIME = 0.1
 SUITE_NODES = 20_000
@@ -120,10 +125,11 @@ def ensure_tables(variant: str) -> None:
     Database.build(variant, SUITE_TABLES[variant])
 
 
-def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None,
+def run_suite(scale: float, move_time: float, only: list[str] | None,
               concurrency: int = 2) -> int:
     """Play :data:`SUITE` one match after another (``shashki match`` code, ``concurrency``
-    games at a time, as the README's runs) and print a Markdown table for the README."""
+    games at a time, as the README's runs), each row once for each of its seeds, and
+    print a Markdown table for the README: a row's standing is its seeds' together."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -133,7 +139,7 @@ def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None,
     with Progress(TextColumn("{task.description}"), BarColumn(),
                   TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                   console=Console(stderr=True)) as progress:
-        for variant, a, b, games, kind in SUITE:
+        for variant, a, b, games, kind, seeds in SUITE:
             if only and variant not in only:
                 continue
             if "egdb=auto" in a + b:
@@ -142,23 +148,28 @@ def run_suite(scale: float, move_time: float, seed: int, only: list[str] | None,
                        else M.Control(move_time=float(kind[5:])) if kind.startswith("time=")
                        else M.Control(nodes=SUITE_NODES))
             n = max(2, round(games * scale))
-            task = progress.add_task(f"{variant}: {a} vs {b}", total=n)
+            title = f"{variant}: {a} vs {b}"
+            task = progress.add_task(title, total=n * len(seeds))
+            total = M.Standing()
+            seconds = 0.0
+            for seed in seeds:
+                def seen(res: M.MatchResult, rec: M.GameRecord, task: Any = task,
+                         done: M.Standing = total, title: str = title) -> None:
+                    progress.update(task, advance=1,
+                                    description=f"{title} {(done + res.standing).summary()}")
 
-            def seen(res: M.MatchResult, rec: M.GameRecord, task: Any = task,
-                     title: str = f"{variant}: {a} vs {b}") -> None:
-                progress.update(task, advance=1, description=f"{title} "
-                                f"{res.standing.summary()}")
-
-            r = M.run_match(a, b, variant, n, control, seed=seed, concurrency=concurrency,
-                            on_game=seen)
-            rows.append((variant, r))
-    print("| variant | A | B | control | games | +/=/- | score | Elo (A-B) | minutes |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for variant, r in rows:
-        st = r.standing
-        print(f"| {variant} | {r.a} | {r.b} | {r.control} | {st.games} | +{st.wins} "
-              f"={st.draws} -{st.losses} | {100 * st.score:.1f} % | {elo_text(st)} | "
-              f"{r.seconds / 60:.0f} |")
+                r = M.run_match(a, b, variant, n, control, seed=seed,
+                                concurrency=concurrency, on_game=seen)
+                total = total + r.standing
+                seconds += r.seconds
+            rows.append((variant, r, seeds, total, seconds))
+    print("| variant | A | B | control | seeds | games | +/=/- | score | Elo (A-B) | minutes |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for variant, r, seeds, st, seconds in rows:
+        print(f"| {variant} | {r.a} | {r.b} | {r.control} | "
+              f"{', '.join(map(str, seeds))} | {st.games} | +{st.wins} ={st.draws} "
+              f"-{st.losses} | {100 * st.score:.1f} % | {elo_text(st)} | "
+              f"{seconds / 60:.0f} |")
     return 0
 
 
@@ -184,11 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--nodes", type=int, help="nodes per move (default 20000 without --time)")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--workers", type=int, default=2, help="games at a time")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1,
+                    help="seed of the opening draw (--suite plays each row's own seeds)")
     args = ap.parse_args(argv)
     if args.suite:
-        return run_suite(args.suite_scale, args.time or SUITE_MOVE_TIME, args.seed,
-                         args.variant, args.workers)
+        return run_suite(args.suite_scale, args.time or SUITE_MOVE_TIME, args.variant,
+                         args.workers)
 
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn

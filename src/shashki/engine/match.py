@@ -606,6 +606,15 @@ class Standing:
         else:
             self.losses += 1
 
+    def __add__(self, other: Standing) -> Standing:
+        """Two matches' standings as one (the seeds of a row of the README).
+
+        >>> Standing(3, 4, 1) + Standing(1, 0, 2)
+        Standing(wins=4, draws=4, losses=3)
+        """
+        return Standing(self.wins + other.wins, self.draws + other.draws,
+                        self.losses + other.losses)
+
     def elo(self) -> tuple[float, float]:
         """Elo difference of A over B and the half-width of its 95 % interval.
 
