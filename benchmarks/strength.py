@@ -61,6 +61,9 @@ RU_NET5 = f"shashki,model={ROUNDS / 'russian-5.npz'}"
 BR_NET3 = f"shashki,model={ROUNDS / 'brazilian-3.npz'}"
 """The first networks, which the networks fitted to their own games replaced (2026-12-05,
 evening)."""
+INT_PATTERNS = f"shashki,model={ROUNDS / 'international-5.npz'}"
+"""International's round-5 pattern model, which its network replaced (2026-12-06): the
+README's rows measured with it keep their engine."""
 
 SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # (variant, engine A, engine B, games, control, seeds): the runs recorded in the
@@ -69,10 +72,13 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
     # a move each, whatever --time says.
     ("international", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
-    ("international", "shashki", "shashki@baseline-2026-12", 100, "time=1", (1, 2)),
-    ("international", "shashki,egdb=auto", "shashki@baseline-2026-12", 200, "time=0.2",
-     (1, 2)),
+    ("international", INT_PATTERNS, "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
+    ("international", INT_PATTERNS, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
+    ("international", INT_PATTERNS, "shashki@baseline-2026-12", 100, "time=1", (1, 2)),
+    ("international", INT_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200,
+     "time=0.2", (1, 2)),
+    ("international", "shashki", INT_PATTERNS, 400, "nodes", (21,)),
+    ("international", "shashki", INT_PATTERNS, 200, "time=0.2", (1,)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
@@ -90,15 +96,15 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes", (1,)),
     ("russian", "shashki", "py-draughts", 40, "time", (1,)),
-    ("international", "shashki", "py-draughts", 60, "time", (1,)),
-    ("international", "shashki", "hub:dame hub", 80, "time", (1, 2)),
+    ("international", INT_PATTERNS, "py-draughts", 60, "time", (1,)),
+    ("international", INT_PATTERNS, "hub:dame hub", 80, "time", (1, 2)),
     ("russian", "shashki", RU_NET5, 400, "nodes", (21,)),
     ("brazilian", "shashki", BR_NET3, 400, "nodes", (21,)),
     ("russian", RU_NET5, RU_PATTERNS, 200, "time=0.05", (1,)),
     ("brazilian", BR_NET3, BR_PATTERNS, 200, "time=0.05", (1,)),
     ("russian", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
     ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes", (1,)),
-    ("international", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
+    ("international", INT_PATTERNS, INT_PATTERNS + ",odds=0.5", 200, "nodes", (1,)),
     ("russian-80", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
     ("russian-giveaway", "shashki", "shashki,odds=0.5", 400, "nodes", (1,)),
 )

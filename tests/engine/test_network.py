@@ -179,11 +179,15 @@ def test_a_model_file_keeps_its_network(tmp_path: Path) -> None:
         load_model(bad)
 
 
-@pytest.mark.parametrize("name", ["russian", "brazilian"])
-def test_the_shipped_model_plays_with_its_network(name: str) -> None:
-    """Russian and Brazilian ship a network alone (docs/engine.md, "A network
-    evaluation"): the engine loads it, and the static score of a position with men is the
-    network's."""
+@pytest.mark.parametrize(("name", "fen"), [
+    ("russian", "B:W18,21,22,24,26-32:B1-11,13"),
+    ("brazilian", "B:W18,21,22,24,26-32:B1-11,13"),
+    ("international", "B:W27,29,31-39,42-50:B1-18,20,23"),
+])
+def test_the_shipped_model_plays_with_its_network(name: str, fen: str) -> None:
+    """Russian, Brazilian and International ship a network alone (docs/engine.md, "A
+    network evaluation"): the engine loads it, and the static score of a position with men
+    is the network's."""
     from shashki.engine import Engine
     from shashki.engine.model import model_for
 
@@ -194,7 +198,7 @@ def test_the_shipped_model_plays_with_its_network(name: str) -> None:
     e = Engine(name, hash_mb=1)
     assert e.net.shape[0] > 0
     v = variant_by_name(name)
-    board = Board(name, "B:W18,21,22,24,26-32:B1-11,13")
+    board = Board(name, fen)
     wh, bl, kg, t = board.position
     want = int(N.network_score(np.uint64(bl), np.uint64(wh), np.uint64(kg), t,
                                N.expand(v, m.network)))
