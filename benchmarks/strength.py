@@ -73,6 +73,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # a move each, whatever --time says.
     ("international", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
     ("international", INT_PATTERNS, "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
     ("international", INT_PATTERNS, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
     ("international", INT_PATTERNS, "shashki@baseline-2026-12", 100, "time=1", (1, 2)),
     ("international", INT_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200,
@@ -96,7 +97,9 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes", (1,)),
     ("russian", "shashki", "py-draughts", 40, "time", (1,)),
+    ("international", "shashki", "py-draughts", 60, "time", (1,)),
     ("international", INT_PATTERNS, "py-draughts", 60, "time", (1,)),
+    ("international", "shashki", "hub:dame hub", 80, "time", (1, 2, 3, 4)),
     ("international", INT_PATTERNS, "hub:dame hub", 80, "time", (1, 2)),
     ("russian", "shashki", RU_NET5, 400, "nodes", (21,)),
     ("brazilian", "shashki", BR_NET3, 400, "nodes", (21,)),
