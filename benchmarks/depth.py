@@ -50,7 +50,9 @@ def engine_of(spec: str, variant: str, hash_mb: int) -> Any:
     from shashki.engine.match import ShashkiPlayer
     from shashki.engine.players import MatchError, parse_spec
 
-    parsed = parse_spec(spec if ",hash=" in spec else f"{spec},hash={hash_mb}")
+    parsed = parse_spec(spec)
+    if parsed.param("hash") is None:
+        parsed = parse_spec(f"{spec},hash={hash_mb}")
     if parsed.kind != "shashki":
         raise MatchError(f"engine spec {spec!r}: depth.py measures shashki's own engine")
     return ShashkiPlayer(parsed, variant).engine
@@ -116,23 +118,23 @@ def main(argv: list[str] | None = None) -> int:
     else:
         limit, per_move = Limit(time=args.time), f"{args.time:g} s"
 
-    versions = [*(args.engine or ["shashki"]),
+    specs = [*(args.engine or ["shashki"]),
                 *(["shashki@baseline-2026-12"] if args.baseline else [])]
     variants = args.variant or ["international"]
     try:
         for v in variants:  # load (or compile) the kernels outside the timings
-            for ver in versions:
-                engine_of(ver, v, 1).analyse(Board(v), depth=3)
+            for spec in specs:
+                engine_of(spec, v, 1).analyse(Board(v), depth=3)
     except ShashkiError as e:
         print(f"depth.py: {e}", file=sys.stderr)
         return 2
     rows = []
     with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("games", total=len(variants) * len(versions))
+        task = progress.add_task("games", total=len(variants) * len(specs))
         for v in variants:
-            for ver in versions:
-                progress.update(task, description=f"{v} {ver}")
-                rows.append(play(v, ver, args.games, limit, args.seed, args.hash))
+            for spec in specs:
+                progress.update(task, description=f"{v} {spec}")
+                rows.append(play(v, spec, args.games, limit, args.seed, args.hash))
                 progress.advance(task)
     table = Table(title=f"depth in play, {per_move} a move, {args.games} self-play "
                         f"games each (one search at a time, {args.hash} MB table)")
