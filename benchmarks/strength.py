@@ -64,6 +64,8 @@ evening)."""
 INT_PATTERNS = f"shashki,model={ROUNDS / 'international-5.npz'}"
 """International's round-5 pattern model, which its network replaced (2026-12-06): the
 README's rows measured with it keep their engine."""
+INT_NET6 = f"shashki,model={ROUNDS / 'international-6.npz'}"
+"""International's first network (round 6), which round 7's replaced (2026-12-06)."""
 
 SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # (variant, engine A, engine B, games, control, seeds): the runs recorded in the
@@ -71,15 +73,17 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # draw and one standing for the row. "time": 0.1 s per move each (--time changes it);
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
     # a move each, whatever --time says.
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
+    ("international", "shashki", INT_NET6, 400, "nodes", (21,)),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
+    ("international", INT_NET6, "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
     ("international", INT_PATTERNS, "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
+    ("international", INT_NET6, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
     ("international", INT_PATTERNS, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
     ("international", INT_PATTERNS, "shashki@baseline-2026-12", 100, "time=1", (1, 2)),
     ("international", INT_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200,
      "time=0.2", (1, 2)),
-    ("international", "shashki", INT_PATTERNS, 400, "nodes", (21,)),
-    ("international", "shashki", INT_PATTERNS, 200, "time=0.2", (1,)),
+    ("international", INT_NET6, INT_PATTERNS, 400, "nodes", (21,)),
+    ("international", INT_NET6, INT_PATTERNS, 200, "time=0.2", (1,)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
@@ -97,9 +101,9 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes", (1,)),
     ("russian", "shashki", "py-draughts", 40, "time", (1,)),
-    ("international", "shashki", "py-draughts", 60, "time", (1,)),
+    ("international", INT_NET6, "py-draughts", 60, "time", (1,)),
     ("international", INT_PATTERNS, "py-draughts", 60, "time", (1,)),
-    ("international", "shashki", "hub:dame hub", 80, "time", (1, 2, 3, 4)),
+    ("international", INT_NET6, "hub:dame hub", 80, "time", (1, 2, 3, 4)),
     ("international", INT_PATTERNS, "hub:dame hub", 80, "time", (1, 2)),
     ("russian", "shashki", RU_NET5, 400, "nodes", (21,)),
     ("brazilian", "shashki", BR_NET3, 400, "nodes", (21,)),
