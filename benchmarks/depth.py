@@ -51,10 +51,10 @@ def engine_of(spec: str, variant: str, hash_mb: int) -> Any:
     from shashki.engine.players import MatchError, parse_spec
 
     parsed = parse_spec(spec)
-    if parsed.param("hash") is None:
-        parsed = parse_spec(f"{spec},hash={hash_mb}")
     if parsed.kind != "shashki":
         raise MatchError(f"engine spec {spec!r}: depth.py measures shashki's own engine")
+    if parsed.param("hash") is None:
+        parsed = parse_spec(f"{spec},hash={hash_mb}")
     return ShashkiPlayer(parsed, variant).engine
 
 
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         limit, per_move = Limit(time=args.time), f"{args.time:g} s"
 
     specs = [*(args.engine or ["shashki"]),
-                *(["shashki@baseline-2026-12"] if args.baseline else [])]
+             *(["shashki@baseline-2026-12"] if args.baseline else [])]
     variants = args.variant or ["international"]
     try:
         for v in variants:  # load (or compile) the kernels outside the timings
