@@ -66,6 +66,8 @@ INT_PATTERNS = f"shashki,model={ROUNDS / 'international-5.npz'}"
 README's rows measured with it keep their engine."""
 INT_NET6 = f"shashki,model={ROUNDS / 'international-6.npz'}"
 """International's first network (round 6), which round 7's replaced (2026-12-06)."""
+INT_NET7 = f"shashki,model={ROUNDS / 'international-7.npz'}"
+"""International's round 7, which round 8's replaced (2026-12-06, evening)."""
 
 SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # (variant, engine A, engine B, games, control, seeds): the runs recorded in the
@@ -73,8 +75,10 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # draw and one standing for the row. "time": 0.1 s per move each (--time changes it);
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
     # a move each, whatever --time says.
-    ("international", "shashki", INT_NET6, 400, "nodes", (21,)),
+    ("international", "shashki", INT_NET7, 400, "nodes", (21,)),
     ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
+    ("international", INT_NET7, INT_NET6, 400, "nodes", (21,)),
+    ("international", INT_NET7, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
     ("international", INT_NET6, "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
     ("international", INT_PATTERNS, "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
     ("international", INT_NET6, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
