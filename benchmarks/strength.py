@@ -76,7 +76,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
     # a move each, whatever --time says.
     ("international", "shashki", INT_NET7, 400, "nodes", (21,)),
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3, 4)),
     ("international", INT_NET7, INT_NET6, 400, "nodes", (21,)),
     ("international", INT_NET7, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
     ("international", INT_NET6, "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
@@ -105,6 +105,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes", (1,)),
     ("russian", "shashki", "py-draughts", 40, "time", (1,)),
+    ("international", "shashki", "py-draughts", 60, "time", (1,)),
     ("international", INT_NET6, "py-draughts", 60, "time", (1,)),
     ("international", INT_PATTERNS, "py-draughts", 60, "time", (1,)),
     ("international", INT_NET6, "hub:dame hub", 80, "time", (1, 2, 3, 4)),
@@ -115,6 +116,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("brazilian", BR_NET3, BR_PATTERNS, 200, "time=0.05", (1,)),
     ("russian", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
     ("brazilian", "shashki", "shashki,odds=0.5", 400, "nodes", (1,)),
+    ("international", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
     ("international", INT_PATTERNS, INT_PATTERNS + ",odds=0.5", 200, "nodes", (1,)),
     ("russian-80", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),
     ("russian-giveaway", "shashki", "shashki,odds=0.5", 400, "nodes", (1,)),
