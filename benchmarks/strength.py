@@ -108,7 +108,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("international", "shashki", "py-draughts", 60, "time", (1,)),
     ("international", INT_NET6, "py-draughts", 60, "time", (1,)),
     ("international", INT_PATTERNS, "py-draughts", 60, "time", (1,)),
-    ("international", "shashki", "hub:dame hub", 80, "time", (1,)),
+    ("international", "shashki", "hub:dame hub", 80, "time", (1, 2)),
     ("international", INT_NET6, "hub:dame hub", 80, "time", (1, 2, 3, 4)),
     ("international", INT_PATTERNS, "hub:dame hub", 80, "time", (1, 2)),
     ("russian", "shashki", RU_NET5, 400, "nodes", (21,)),
