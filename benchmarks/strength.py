@@ -76,7 +76,8 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
     # a move each, whatever --time says.
     ("international", "shashki", INT_NET7, 400, "nodes", (21,)),
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3, 4)),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3, 4, 5)),
+    ("international", "shashki", "shashki@baseline-2026-12", 100, "time=1", (1,)),
     ("international", INT_NET7, INT_NET6, 400, "nodes", (21,)),
     ("international", INT_NET7, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
     ("international", INT_NET6, "shashki@baseline-2026-12", 200, "nodes", (1, 2, 3)),
@@ -108,7 +109,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("international", "shashki", "py-draughts", 60, "time", (1,)),
     ("international", INT_NET6, "py-draughts", 60, "time", (1,)),
     ("international", INT_PATTERNS, "py-draughts", 60, "time", (1,)),
-    ("international", "shashki", "hub:dame hub", 80, "time", (1, 2)),
+    ("international", "shashki", "hub:dame hub", 80, "time", (1, 2, 3, 4)),
     ("international", INT_NET6, "hub:dame hub", 80, "time", (1, 2, 3, 4)),
     ("international", INT_PATTERNS, "hub:dame hub", 80, "time", (1, 2)),
     ("russian", "shashki", RU_NET5, 400, "nodes", (21,)),
