@@ -61,6 +61,10 @@ RU_NET5 = f"shashki,model={ROUNDS / 'russian-5.npz'}"
 BR_NET3 = f"shashki,model={ROUNDS / 'brazilian-3.npz'}"
 """The first networks, which the networks fitted to their own games replaced (2026-12-05,
 evening)."""
+RU_NET6 = "shashki,lone_king=off"
+BR_NET4 = "shashki,lone_king=off"
+"""Russian's round 6 and Brazilian's round 4 without the lone-king table (2026-12-05):
+the README's rows measured before the table (2026-12-06, night) keep their engine."""
 INT_PATTERNS = f"shashki,model={ROUNDS / 'international-5.npz'}"
 """International's round-5 pattern model, which its network replaced (2026-12-06): the
 README's rows measured with it keep their engine."""
@@ -89,31 +93,38 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
      "time=0.2", (1, 2)),
     ("international", INT_NET6, INT_PATTERNS, 400, "nodes", (21,)),
     ("international", INT_NET6, INT_PATTERNS, 200, "time=0.2", (1,)),
-    ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
-    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
-    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1,)),
+    ("russian", "shashki", RU_NET6, 400, "nodes", (21,)),
+    ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
+    ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
+    ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
     ("russian", RU_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05",
      (1,)),
     ("russian", RU_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.2",
      (1,)),
     ("russian", RU_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12,egdb=auto", 200,
      "time=0.2", (1,)),
-    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
+    ("brazilian", "shashki", BR_NET4, 400, "nodes", (21,)),
+    ("brazilian", BR_NET4, "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
+    ("brazilian", BR_NET4, "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
+    ("brazilian", BR_NET4, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
     ("brazilian", BR_PATTERNS + ",egdb=auto", "shashki@baseline-2026-12", 200, "time=0.05",
      (1,)),
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes", (1,)),
-    ("russian", "shashki", "py-draughts", 40, "time", (1,)),
+    ("russian", RU_NET6, "py-draughts", 40, "time", (1,)),
     ("international", "shashki", "py-draughts", 60, "time", (1,)),
     ("international", INT_NET6, "py-draughts", 60, "time", (1,)),
     ("international", INT_PATTERNS, "py-draughts", 60, "time", (1,)),
     ("international", "shashki", "hub:dame hub", 80, "time", (1, 2, 3, 4)),
     ("international", INT_NET6, "hub:dame hub", 80, "time", (1, 2, 3, 4)),
     ("international", INT_PATTERNS, "hub:dame hub", 80, "time", (1, 2)),
-    ("russian", "shashki", RU_NET5, 400, "nodes", (21,)),
-    ("brazilian", "shashki", BR_NET3, 400, "nodes", (21,)),
+    ("russian", RU_NET6, RU_NET5, 400, "nodes", (21,)),
+    ("brazilian", BR_NET4, BR_NET3, 400, "nodes", (21,)),
     ("russian", RU_NET5, RU_PATTERNS, 200, "time=0.05", (1,)),
     ("brazilian", BR_NET3, BR_PATTERNS, 200, "time=0.05", (1,)),
     ("russian", "shashki", "shashki,odds=0.5", 200, "nodes", (1,)),

@@ -7,6 +7,7 @@ from tests.engine.conftest import random_positions
 
 from shashki import Board
 from shashki.engine.evaluate import (
+    NO_KINGS,
     EvalError,
     eval_arrays,
     evaluate,
@@ -29,7 +30,7 @@ def _eval_and_features(board: Board) -> tuple[int, np.ndarray, bool]:
     row = np.zeros(len(feature_names(v.geometry.ranks)))
     ok = features(U64(own), U64(opp), U64(k), t, geo, ew, et, em, cone, row)
     score = int(evaluate(U64(own), U64(opp), U64(k), t, geo, ew, et, em, cone, pw, psh, t3, net,
-                         U64(0)))
+                         NO_KINGS, U64(0)))
     return score, row, bool(ok)
 
 
@@ -93,8 +94,8 @@ def test_features_reproduce_the_balance_terms(variant: str) -> None:
         row = np.zeros(len(feature_names(g.ranks)))
         if not features(*args, *arrays[:4], row):
             continue
-        score = int(evaluate(*args, *arrays, U64(0)))
-        base = int(evaluate(*args, *plain, U64(0)))
+        score = int(evaluate(*args, *arrays, NO_KINGS, U64(0)))
+        base = int(evaluate(*args, *plain, NO_KINGS, U64(0)))
         skew = {}
         for color in (board.turn, board.turn.other):
             s = sum(2 * g.file_rank(sq)[0] - g.files + 1 for sq in board.pieces(color, False))

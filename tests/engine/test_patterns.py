@@ -11,6 +11,7 @@ from tests.engine.conftest import random_positions
 from shashki import Board
 from shashki.color import BLACK, WHITE
 from shashki.engine.evaluate import (
+    NO_KINGS,
     PAT_SCALE,
     PAT_SIZE,
     eval_arrays,
@@ -64,11 +65,11 @@ def _reference(board: Board, pw: np.ndarray) -> int:
     return white if board.turn is WHITE else -white
 
 
-def _eval(board: Board, arrays: tuple, fn=evaluate) -> int:
+def _eval(board: Board, arrays: tuple, fn=evaluate, kt=NO_KINGS) -> int:
     geo, _rules = board.variant.kernel_arrays()
     w, b, k, t = board.position
     own, opp = (w, b) if t == 0 else (b, w)
-    return int(fn(U64(own), U64(opp), U64(k), t, geo, *arrays, U64(0)))
+    return int(fn(U64(own), U64(opp), U64(k), t, geo, *arrays, kt, U64(0)))
 
 
 @pytest.mark.parametrize("step", [1, 2])

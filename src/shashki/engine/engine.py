@@ -29,8 +29,9 @@ import numpy as np
 
 from shashki.draws import ruleset as draw_ruleset
 from shashki.engine import search as S
-from shashki.engine.evaluate import EW_SIZE, W_NOISE, W_SEED, eval_arrays
+from shashki.engine.evaluate import EW_SIZE, NO_KINGS, W_NOISE, W_SEED, eval_arrays
 from shashki.engine.limits import MAX_DEPTH, Budget, Limit, budget
+from shashki.engine.lone_king import engine_table
 from shashki.engine.model import model_for
 from shashki.engine.probe import EMPTY
 from shashki.engine.rulecount import ruleset_code
@@ -342,8 +343,11 @@ class Engine:
         v = self.variant
         self.geo, self.rules = v.kernel_arrays()
         weights, patterns, network = self._weights, self._patterns, self._network
-        if (weights is None and patterns is None and network is None
-                and self.version == CURRENT):
+        # the shipped evaluation: the model and the lone-king table (an evaluation given
+        # in their place, or a fixed version, has neither)
+        shipped = (weights is None and patterns is None and network is None
+                   and self.version == CURRENT)
+        if shipped:
             model = model_for(v.name)
             if model is not None:
                 weights, patterns, network = model.weights, model.patterns, model.network
@@ -351,6 +355,7 @@ class Engine:
          self.net) = eval_arrays(v, weights, patterns=patterns, network=network)
         assert self.ew.shape[0] == EW_SIZE
         self.nbuf = np.zeros((1, max(1, self.net.shape[1])), dtype=np.float32)  # a leaf's
+        self.kt = engine_table(v.name) if shipped else NO_KINGS
         self.ew[W_NOISE] = self.level.noise
         self.ew[W_SEED] = self._seed
         self.params[S.P_GOAL] = 1 if v.goal is Goal.GIVEAWAY else 0
@@ -417,6 +422,13 @@ class Engine:
                               f"{self.variant.name}")
         self.eg = EMPTY if db is None else db.eg
         self.params[S.P_EG_PIECES] = 0 if db is None else db.pieces
+
+    def set_lone_king(self, table: Any) -> None:
+        """Score three kings against a lone king by ``table``
+        (:mod:`shashki.engine.lone_king`); None: by the hand-set bonus alone. The engine
+        takes the variant's shipped table with its shipped model (not with weights,
+        patterns or a network given in their place); changing the variant restores it."""
+        self.kt = NO_KINGS if table is None else table
 
     def set_hash(self, hash_mb: int) -> None:
         """Resize the transposition table (clears it)."""
@@ -690,8 +702,7 @@ class Engine:
                            self.pvl, self.tt, self.hist, self.killers, ctl, self.params,
                            self.lmr, self.geo, self.rules, self.zob, self.ew, self.et,
                            self.em, self.cone, self.pw, self.psh, self.t3, self.net,
-                           self.nbuf, self.eg,
-                           self.gmv, self.path, self.cx,
+                           self.nbuf, self.kt, self.eg, self.gmv, self.path, self.cx,
                            self.cnt, self.fu, self.fi)
             now = time.perf_counter()
             if status != S.S_PAUSED:

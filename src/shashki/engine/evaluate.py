@@ -15,7 +15,10 @@ view. Each side's pieces are scored by the same terms and the two sums are subtr
 - blocked men: men that cannot step forward;
 - kings-only endings: against a lone king the stronger side wins with
   ``lone_king_kings`` kings unless the lone king holds the main road, other kings-only
-  positions are shrunk towards the draw.
+  positions are shrunk towards the draw; three kings against a king off the main road
+  lose part of that bonus by the plies to the win a table fitted to the endgame
+  databases estimates (:mod:`shashki.engine.lone_king`; the engine's, not
+  :func:`evaluate_board`'s).
 
 A learned model adds pattern weights (:func:`pattern_windows`) and may carry a small
 network (:mod:`shashki.engine.network`), which then adds to these terms or, *alone*,
@@ -74,6 +77,9 @@ BAL_SCALE = 32
 OPTIONAL_TERMS = ("balance_open", "balance_end")
 """Terms added after the hand-set weights and the first models: absent means 0 (so the
 older files, and the hashes of their recipes, stay as they were)."""
+
+NO_KINGS = np.zeros((0, 3, 64, 64), dtype=np.int64)
+"""No lone-king table (:mod:`shashki.engine.lone_king`): the hand-set bonus alone."""
 
 MAX_SCORE = 20000
 """Evaluations stay strictly inside +-MAX_SCORE (mate scores lie beyond)."""
@@ -407,22 +413,23 @@ def _side(men: Any, kg: Any, opp_kings: Any, opp_all: Any, s: Any, ranks: Any, n
 
 @njit(cache=True)
 def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any, em: Any,
-             cone: Any, pw: Any, psh: Any, t3: Any, net: Any, key: Any) -> Any:
+             cone: Any, pw: Any, psh: Any, t3: Any, net: Any, kt: Any, key: Any) -> Any:
     """Score of the position for the side to move (``own``), in hundredths of a man.
 
     ``key`` feeds the optional noise of weak levels; the terms are described in the
     module docstring, the patterns (``pw``, ``psh``, ``t3``: :func:`pattern_arrays`) at
     :func:`pattern_windows`, the network (``net``, empty for none) in
-    :mod:`shashki.engine.network`.
+    :mod:`shashki.engine.network`, the lone-king table (``kt``, empty for none) in
+    :mod:`shashki.engine.lone_king`.
     """
     return evaluate_in(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3, net,
-                       np.empty((1, net.shape[1]), dtype=np.float32), key)
+                       np.empty((1, net.shape[1]), dtype=np.float32), kt, key)
 
 
 @njit(cache=True)
 def evaluate_in(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any,
                 em: Any, cone: Any, pw: Any, psh: Any, t3: Any, net: Any, nbuf: Any,
-                key: Any) -> Any:
+                kt: Any, key: Any) -> Any:
     """:func:`evaluate` with the network working in ``nbuf`` (float32, ``(1, H1)``): the
     search passes a buffer of its own, since an allocation a leaf would cost as much as
     the network's first layer. The network counts in positions with men only: added to
@@ -490,11 +497,35 @@ def evaluate_in(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et
         lk = ew[W_LK_KINGS]
         if lk and np_ == 1 and no >= lk and not (ew[W_LK_ROAD_DRAW] and (opp & em[EM_ROAD])):
             score += ew[W_LK_BONUS]
+            if no == 3 and kt.shape[0]:
+                score -= min(lone_king_penalty(own, opp, 1, kt), ew[W_LK_BONUS])
         elif lk and no == 1 and np_ >= lk and not (ew[W_LK_ROAD_DRAW] and (own & em[EM_ROAD])):
             score -= ew[W_LK_BONUS]
+            if np_ == 3 and kt.shape[0]:
+                score += min(lone_king_penalty(opp, own, 0, kt), ew[W_LK_BONUS])
         else:
             score //= ew[W_KO_DIV]
     return _finish(score, ew, key)
+
+
+@njit(inline="always", cache=True)
+def lone_king_penalty(strong: Any, lone: Any, s: Any, kt: Any) -> Any:
+    """Code 1.9.1.3: what three kings (``strong``) against a lone king off the main road
+    lose of the lone-king bonus while the win is still far, in hundredths of a man: the
+    plies to the win that the table ``kt`` estimates (:mod:`shashki.engine.lone_king`,
+    fitted to the endgame tables), ``s`` = 1 with the kings to move. Never below 0; the
+    evaluation takes at most the bonus, so that a far win still scores above the same
+    material without it (a man kept back from promotion, a lone king on the road)."""
+    lb = lsb_index(lone)
+    b0 = strong & (~strong + U64(1))
+    rest = strong ^ b0
+    b1 = rest & (~rest + U64(1))
+    k0 = lsb_index(b0)
+    k1 = lsb_index(b1)
+    k2 = lsb_index(rest ^ b1)
+    d = (kt[s, 2, 0, 0] + kt[s, 0, lb, k0] + kt[s, 0, lb, k1] + kt[s, 0, lb, k2]
+         + kt[s, 1, k0, k1] + kt[s, 1, k0, k2] + kt[s, 1, k1, k2])
+    return d if d > 0 else np.int64(0)
 
 
 @njit(inline="always", cache=True)
@@ -668,7 +699,7 @@ def evaluate_board(board: Board, weights: dict[str, Any] | None = None,
               else eval_arrays(v, weights, patterns=patterns, network=network))
     w, b, k, t = board.position
     own, opp = (w, b) if t == 0 else (b, w)
-    return int(evaluate(U64(own), U64(opp), U64(k), t, geo, *arrays, U64(0)))
+    return int(evaluate(U64(own), U64(opp), U64(k), t, geo, *arrays, NO_KINGS, U64(0)))
 
 
 @cache

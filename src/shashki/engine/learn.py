@@ -61,6 +61,7 @@ import numpy as np
 from numba import njit
 
 from shashki.engine.evaluate import (
+    NO_KINGS,
     PAT_SCALE,
     PAT_SIZE,
     feature_names,
@@ -780,7 +781,7 @@ def static_scores(variant: str, model: Model, pos: Any) -> Any:
     for i, (w, b, k, t) in enumerate(pos):
         own, opp = (w, b) if t == 0 else (b, w)
         out[i] = int(evaluate(np.uint64(own), np.uint64(opp), np.uint64(k), int(t), geo,
-                              *arrays, np.uint64(0)))
+                              *arrays, NO_KINGS, np.uint64(0)))
     return out
 
 

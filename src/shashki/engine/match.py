@@ -27,7 +27,9 @@ An engine is written as
   table (``lmr_base=``, ``lmr_div=``), an evaluation (``model=FILE``, a learned model
   file; ``model=none``, the hand-set weights), an endgame database (``egdb=auto``: the
   one ``shashki egdb build`` made in the default directory, if any; ``egdb=DIR``; the
-  default ``off``) and own fixed limits ``depth=``, ``nodes=``, ``movetime=`` (seconds);
+  default ``off``), the lone-king table (``lone_king=off`` or ``=FILE``,
+  :mod:`shashki.engine.lone_king`) and own fixed limits ``depth=``, ``nodes=``,
+  ``movetime=`` (seconds);
 * ``hub:COMMAND[,name=value...]`` — an external engine over Hub
   (:class:`~shashki.engine.hubclient.HubClient`), e.g. ``hub:dame hub`` or
   ``hub:scan hub``; other ``name=value`` pairs are sent as ``set-param``;
@@ -64,6 +66,7 @@ from shashki.engine.egdb import EgdbError, for_engine
 from shashki.engine.engine import Engine, EngineError
 from shashki.engine.evaluate import weight_table, weights_for
 from shashki.engine.limits import Limit, budget, check_depth
+from shashki.engine.lone_king import load as load_lone_king
 from shashki.engine.model import load_model
 from shashki.engine.players import (
     KINDS,
@@ -132,6 +135,15 @@ def _model_of(spec: EngineSpec, variant: str) -> tuple[Any, Any, Any]:
     return model.weights, model.patterns, model.network
 
 
+def _lone_king_file(path: Path, variant: str) -> Any:
+    """The table of a ``lone_king=FILE`` parameter (:mod:`shashki.engine.lone_king`)."""
+    table, meta = load_lone_king(path)
+    v, mv = variant_by_name(variant), variant_by_name(meta["variant"])
+    if mv.geometry != v.geometry or mv.goal is not v.goal:
+        raise MatchError(f"the lone-king table {path} is for {mv.name}, not {v.name}")
+    return table
+
+
 class ShashkiPlayer(Player):
     """shashki's own engine in this process."""
 
@@ -157,6 +169,10 @@ class ShashkiPlayer(Player):
             self.engine.lmr = S.lmr_table(
                 float(spec.param("lmr_base") or 0.5),
                 float(spec.param("lmr_div") or S.lmr_divisor(self.engine.version)))
+        lone = spec.param("lone_king")
+        if lone is not None:
+            self.engine.set_lone_king(None if lone.lower() == "off" else _lone_king_file(
+                Path(lone), variant))
         own = {k: spec.param(k) for k in ("depth", "nodes", "movetime")}
         self.own: Limit | None = None
         if any(v is not None for v in own.values()):

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -26,6 +27,7 @@ from shashki.rules import variant_by_name
 
 FORMAT = 1
 """The model file format."""
+T = TypeVar("T")
 
 
 class LearnError(ShashkiError):
@@ -84,25 +86,38 @@ def load_model(source: Any) -> Model:
     return model
 
 
+def shipped(variant: str, suffix: str, read: Callable[[Any], tuple[T, str]]) -> T | None:
+    """What ``read`` makes of the file shipped for ``variant``
+    (``shashki/engine/learned/<variant><suffix>``), or of the one of the variant its
+    ``weights.json`` entry is based on; None where there is none, or where the file's
+    variant (``read``'s second value) has another board or goal."""
+    v = variant_by_name(variant)
+    name = v.name
+    while True:
+        res = resources.files("shashki.engine").joinpath("learned", f"{name}{suffix}")
+        if res.is_file():
+            with res.open("rb") as f:
+                value, of = read(f)
+            mv = variant_by_name(of)
+            if mv.geometry == v.geometry and mv.goal is v.goal:
+                return value
+            return None
+        base = weight_table().get(name, {}).get("base")
+        if base is None:
+            return None
+        name = base
+
+
+def _read_model(f: Any) -> tuple[Model, str]:
+    model = load_model(f)
+    return model, model.variant
+
+
 @cache
 def model_for(variant: str) -> Model | None:
     """The model shipped for ``variant`` (``shashki/engine/learned/<variant>.npz``), or
     the one of the variant its ``weights.json`` entry is based on when the board and the
     goal are the same (Brazilian would take Russian's, but ships its own; giveaway,
     whose weights are based on Russian's too, would not: its material counts against
-    its owner); None where no model ships."""
-    v = variant_by_name(variant)
-    name = v.name
-    while True:
-        res = resources.files("shashki.engine").joinpath("learned", f"{name}.npz")
-        if res.is_file():
-            with res.open("rb") as f:
-                model = load_model(f)
-            mv = variant_by_name(model.variant)
-            if mv.geometry == v.geometry and mv.goal is v.goal:
-                return model
-            return None
-        base = weight_table().get(name, {}).get("base")
-        if base is None:
-            return None
-        name = base
+    its owner); None where no model ships (:func:`shipped`)."""
+    return shipped(variant, ".npz", _read_model)

@@ -32,7 +32,9 @@ table size, the seed, own limits, and the late-move reduction table
 model, :mod:`shashki.engine.model`, or hand-set weights in a ``.json`` file laid out as
 ``weights.json``; ``model=none``: the package's hand-set evaluation) and ``egdb=`` (the
 endgame database the engine probes: ``auto``, the one built in the default directory;
-``off``, the default; or a directory) are the parameters that are not numbers."""
+``off``, the default; or a directory) and ``lone_king=`` (``off``: three kings against a
+lone king by the hand-set bonus alone; or a table file, :mod:`shashki.engine.lone_king`)
+are the parameters that are not numbers."""
 
 
 
@@ -143,6 +145,14 @@ def parse_spec(text: str) -> EngineSpec:
                 if v.lower() != "none" and not Path(v).is_file():
                     raise MatchError(f"engine spec {raw!r}: no model file {v!r}")
                 continue
+            if k == "lone_king":
+                if at:
+                    raise MatchError(f"engine spec {raw!r}: a fixed version has its own "
+                                     "evaluation (no lone_king=)")
+                if v.lower() != "off" and not Path(v).is_file():
+                    raise MatchError(f"engine spec {raw!r}: lone_king {v!r} is neither off "
+                                     "nor a file")
+                continue
             if k == "egdb":
                 if v.lower() not in ("auto", "off") and not Path(v).is_dir():
                     raise MatchError(f"engine spec {raw!r}: egdb {v!r} is neither auto, off "
@@ -150,7 +160,7 @@ def parse_spec(text: str) -> EngineSpec:
                 continue
             if k not in OWN_PARAMS and k not in SEARCH_PARAMS:
                 raise MatchError(f"engine spec {raw!r}: unknown parameter {k!r}; known: "
-                                 f"{', '.join(OWN_PARAMS)}, model, egdb, "
+                                 f"{', '.join(OWN_PARAMS)}, model, egdb, lone_king, "
                                  f"{', '.join(SEARCH_PARAMS)}")
             _number(raw, k, v)
         _check_own_limits(raw, params)

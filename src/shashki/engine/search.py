@@ -37,7 +37,7 @@ import numpy as np
 from numba import njit
 
 # numba's disk cache keys ``run`` on this file alone: a change to the layout of
-# evaluate's arrays needs a change here too (last: the network, 2026-12-05)
+# evaluate's arrays needs a change here too (last: the lone-king table, 2026-12-06)
 from shashki.engine.evaluate import MAX_SCORE, evaluate_in
 from shashki.engine.probe import UNKNOWN, probe
 from shashki.engine.rulecount import R_FMJD64, R_NONE, material_plies
@@ -397,9 +397,8 @@ def _gives_capture(own: Any, opp: Any, kings: Any, q: Any, geo: Any) -> Any:
 def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: Any,
         pvl: Any, tt: Any, hist: Any, killers: Any, ctl: Any, prm: Any, lmr: Any,
         geo: Any, rules: Any, zob: Any, ew: Any, et: Any, em: Any, cone: Any, pw: Any,
-        psh: Any, t3: Any, net: Any, nbuf: Any, eg: Any, gmv: Any, path: Any, cx: Any,
-        cnt: Any, fu: Any,
-        fi: Any) -> Any:
+        psh: Any, t3: Any, net: Any, nbuf: Any, kt: Any, eg: Any, gmv: Any, path: Any,
+        cx: Any, cnt: Any, fu: Any, fi: Any) -> Any:
     """Walk the tree until it is finished, stopped, or ``ctl[C_SLICE_END]`` nodes.
 
     Before the first call of a search the driver fills ply 0 (``ps[0]``: own, opp,
@@ -507,7 +506,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
             capt = _has_capture(own & ~kings, own & kings, opp, empty, s1, s2)
             if p >= MAX_PLY - 1:
                 ret = evaluate_in(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3,
-                                  net, nbuf, key)
+                                  net, nbuf, kt, key)
                 mode = M_RETURN
                 continue
             if (depth == 0 and not capt and prm[P_QS_THREAT] and p < MAX_PLY - 8
@@ -525,7 +524,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                     mode = M_RETURN
                     continue
                 sc = evaluate_in(own, opp, kings, side, geo, ew, et, em, cone, pw, psh, t3,
-                                 net, nbuf, key)
+                                 net, nbuf, kt, key)
                 if sc >= beta or depth <= -qs_quiet:
                     ret = sc
                     mode = M_RETURN
