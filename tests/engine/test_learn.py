@@ -374,7 +374,8 @@ def test_scoring_params_pin_the_search_a_recipe_was_scored_with(tmp_path) -> Non
 
 def test_a_run_names_the_model_its_games_were_played_by(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """``engine=current`` alone stops naming the players once a later round replaces the
-    shipped model; ``model=FILE`` keeps the round's games reproducible (round 3)."""
+    shipped model; ``model=FILE`` keeps the round's games reproducible (round 3): the
+    model's evaluation alone, without the shipped lone-king table that came later."""
     from importlib import resources
 
     from shashki.engine.learn import RECIPE_DEFAULTS, games_of
@@ -386,8 +387,11 @@ def test_a_run_names_the_model_its_games_were_played_by(tmp_path) -> None:  # ty
         f"-current-{model_for('russian').weights_hash()[:12]}.jsonl")  # type: ignore[union-attr]
     by_file = games_of("russian", r, tmp_path)
     assert (tmp_path / r.file_name("russian")).exists()
+    m = model_for("russian")
+    assert m is not None
     assert by_file == self_play("russian", 3, 300, seed=5, random_plies=6, version="current",
-                                params=list(RECIPE_DEFAULTS.items()))
+                                params=list(RECIPE_DEFAULTS.items()), weights=m.weights,
+                                patterns=m.patterns, network=m.network)
     round1 = (Path(__file__).resolve().parents[2]
               / "src/shashki/engine/learned/rounds/russian-1.npz")
     other = games_of("russian", Run.parse(f"seed=5,games=3,nodes=300,model={round1}"), None)

@@ -136,7 +136,9 @@ class Run:
     model: str = ""
     """A model file (``.npz``) the playing engine evaluates with (``engine`` then is
     ``current``): names the model a round's games were played by, which ``current``
-    alone does not once a later round replaces the shipped model."""
+    alone does not once a later round replaces the shipped model. The model alone: the
+    shipped engine's lone-king table (:mod:`shashki.engine.lone_king`, 2026-12-06) is not
+    in it, so the rounds before the table play as they did."""
     params: str = ""
     """Search parameters of the playing engine, ``name:value`` joined by ``+``, over
     :data:`RECIPE_DEFAULTS` (e.g. ``tt_move:1``: the search of 2026-12-03 on)."""
