@@ -95,6 +95,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("international", INT_NET6, INT_PATTERNS, 200, "time=0.2", (1,)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1,)),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1,)),
     ("russian", "shashki", RU_NET6, 400, "nodes", (21,)),  # the lone-king table vs without
     ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
     ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
