@@ -28,15 +28,13 @@ def won_positions(variant: str, count: int, min_plies: int, seed: int) -> list[s
     import numpy as np
 
     from shashki.engine.egdb import Database
-    from shashki.engine.lone_king_fit import positions
+    from shashki.engine.lone_king_fit import off_road, positions
     from shashki.rules import variant_by_name
 
     g = variant_by_name(variant).geometry
     with tempfile.TemporaryDirectory() as d:
         data = positions(Database.build(variant, 4, d))
-    road = {g.bit(s) for s in g.main_road}
-    off = np.array([b not in road for b in data[:, 1]])
-    rows = data[(data[:, 0] == 1) & off & (data[:, 5] >= min_plies)]
+    rows = data[(data[:, 0] == 1) & off_road(variant, data) & (data[:, 5] >= min_plies)]
     pick = rows[np.random.default_rng(seed).choice(len(rows), count, replace=False)]
     sq = {g.bit(s): s for s in range(1, g.squares + 1)}
     return [f"W:WK{sq[r[2]]},K{sq[r[3]]},K{sq[r[4]]}:BK{sq[r[1]]}" for r in pick]

@@ -10,7 +10,7 @@ import pytest
 
 from shashki.engine.egdb import Database
 from shashki.engine.lone_king import load, table_hash
-from shashki.engine.lone_king_fit import fit, main, positions
+from shashki.engine.lone_king_fit import fit, main, off_road, positions
 from shashki.rules import variant_by_name
 
 
@@ -64,10 +64,7 @@ def test_brazilian_tables_give_the_same_positions(tmp_path: Path) -> None:
 def test_the_fit_follows_the_plies(db: Database) -> None:
     data = positions(db)
     table = fit("russian", data)
-    g = variant_by_name("russian").geometry
-    road = np.uint64(g.mask(g.main_road))
-    off = ((road >> data[:, 1].astype(np.uint64)) & np.uint64(1)) == 0
-    rows = data[(data[:, 0] == 1) & off & (data[:, 5] >= 0)]
+    rows = data[(data[:, 0] == 1) & off_road("russian", data) & (data[:, 5] >= 0)]
     est = (table[1, 2, 0, 0] + table[1, 0, rows[:, 1], rows[:, 2]]
            + table[1, 0, rows[:, 1], rows[:, 3]] + table[1, 0, rows[:, 1], rows[:, 4]]
            + table[1, 1, rows[:, 2], rows[:, 3]] + table[1, 1, rows[:, 2], rows[:, 4]]

@@ -58,6 +58,14 @@ def positions(db: Database) -> Any:
     return np.array(rows, dtype=np.int64)
 
 
+def off_road(variant: str | Variant, data: Any) -> Any:
+    """bool ``(n,)``: whether the lone king of each row of ``data`` (:func:`positions`)
+    stands off the main road."""
+    g = as_variant(variant).geometry
+    road = np.uint64(g.mask(g.main_road))
+    return ((road >> data[:, 1].astype(np.uint64)) & np.uint64(1)) == 0
+
+
 def _symmetries(variant: Variant) -> list[Any]:
     """Bit maps of the board's symmetries that keep the main road: the identity, the
     half turn, and the reflections in the two long diagonals."""
@@ -83,8 +91,7 @@ def fit(variant: str | Variant, data: Any) -> Any:
     """The table (:data:`PLY_COST` times the fitted plies, int64, the kernel's form) of
     the won positions off the main road of ``data`` (:func:`positions`)."""
     v = as_variant(variant)
-    road = v.geometry.mask(v.geometry.main_road)
-    off = (np.right_shift(np.uint64(road), data[:, 1].astype(np.uint64)) & np.uint64(1)) == 0
+    off = off_road(v, data)
     won = data[:, 5] >= 0
     # features: A by (lone, king) at 0..4095, B by (king, king') at 4096..8191, the bias
     nf = 2 * 4096 + 1
@@ -126,10 +133,8 @@ def save(path: Path, variant: Variant, table: Any, data: Any, pieces_dir: str) -
     """Write the table with its recipe and the hashes of its data and weights."""
     meta = {"format": FORMAT, "variant": variant.name, "ply_cost": PLY_COST, "ridge": RIDGE,
             "recipe": f"python -m shashki.engine.lone_king_fit --variant {variant.name}",
-            "positions": len(data), "won_off_road": int(
-                ((data[:, 5] >= 0) & ((np.uint64(variant.geometry.mask(
-                    variant.geometry.main_road)) >> data[:, 1].astype(np.uint64))
-                    & np.uint64(1) == 0)).sum()),
+            "positions": len(data),
+            "won_off_road": int(((data[:, 5] >= 0) & off_road(variant, data)).sum()),
             "data_hash": table_hash(data), "weights_hash": table_hash(table), "tables": pieces_dir}
     raw = json.dumps(meta, sort_keys=True, indent=1).encode()
     with path.open("wb") as f:

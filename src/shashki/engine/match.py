@@ -67,7 +67,7 @@ from shashki.engine.engine import Engine, EngineError
 from shashki.engine.evaluate import weight_table, weights_for
 from shashki.engine.limits import Limit, budget, check_depth
 from shashki.engine.lone_king import load as load_lone_king
-from shashki.engine.model import load_model
+from shashki.engine.model import load_model, same_board
 from shashki.engine.players import (
     KINDS,
     SEARCH_PARAMS,
@@ -138,9 +138,9 @@ def _model_of(spec: EngineSpec, variant: str) -> tuple[Any, Any, Any]:
 def _lone_king_file(path: Path, variant: str) -> Any:
     """The table of a ``lone_king=FILE`` parameter (:mod:`shashki.engine.lone_king`)."""
     table, meta = load_lone_king(path)
-    v, mv = variant_by_name(variant), variant_by_name(meta["variant"])
-    if mv.geometry != v.geometry or mv.goal is not v.goal:
-        raise MatchError(f"the lone-king table {path} is for {mv.name}, not {v.name}")
+    if not same_board(variant, meta["variant"]):
+        raise MatchError(f"the lone-king table {path} is for {meta['variant']}, not "
+                         f"{variant_by_name(variant).name}")
     return table
 
 

@@ -86,6 +86,13 @@ def load_model(source: Any) -> Model:
     return model
 
 
+def same_board(variant: str, other: str) -> bool:
+    """Whether ``other``'s files (models, tables) serve ``variant``: the same board and
+    the same goal."""
+    v, o = variant_by_name(variant), variant_by_name(other)
+    return o.geometry == v.geometry and o.goal is v.goal
+
+
 def shipped(variant: str, suffix: str, read: Callable[[Any], tuple[T, str]]) -> T | None:
     """What ``read`` makes of the file shipped for ``variant``
     (``shashki/engine/learned/<variant><suffix>``), or of the one of the variant its
@@ -98,10 +105,7 @@ def shipped(variant: str, suffix: str, read: Callable[[Any], tuple[T, str]]) -> 
         if res.is_file():
             with res.open("rb") as f:
                 value, of = read(f)
-            mv = variant_by_name(of)
-            if mv.geometry == v.geometry and mv.goal is v.goal:
-                return value
-            return None
+            return value if same_board(v.name, of) else None
         base = weight_table().get(name, {}).get("base")
         if base is None:
             return None
