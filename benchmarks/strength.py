@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,13 +42,6 @@ def player_spec(player: str, params: list[str] | None = None, weights: str = "")
     spec = f"shashki:{player}" if player in LEVELS else player
     extra = [*(params or []), *([f"model={weights}"] if weights else [])]
     return ",".join([spec, *extra])
-
-
-def elo_text(st: Any) -> str:
-    """A standing's Elo with its margin (none when the interval reaches a sweep)."""
-    e, m = st.elo()
-    elo = ("+∞" if e > 0 else "−∞") if math.isinf(e) else "+0" if abs(e) < 0.5 else f"{e:+.0f}"
-    return elo + ("" if math.isinf(m) else f" ± {m:.0f}")
 
 
 ROUNDS = Path(__file__).resolve().parents[1] / "src/shashki/engine/learned/rounds"
@@ -78,7 +70,8 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # README, through shashki.engine.match, ``games`` games for each seed of the opening
     # draw and one standing for the row. "time": 0.1 s per move each (--time changes it);
     # "nodes": 20,000 nodes per move, B's odds=0.5 giving it 10,000; "time=S": S seconds
-    # a move each, whatever --time says.
+    # a move each, whatever --time says; "time=S sprt=E0,E1": an SPRT (``shashki match
+    # --sprt E0,E1``) with ``games`` the most games.
     ("international", "shashki", INT_NET7, 400, "nodes", (21,)),
     ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3, 4, 5)),
     ("international", "shashki", "shashki@baseline-2026-12", 100, "time=1", (1,)),
@@ -95,7 +88,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("international", INT_NET6, INT_PATTERNS, 200, "time=0.2", (1,)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1,)),
-    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1,)),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
     ("russian", "shashki", RU_NET6, 400, "nodes", (21,)),  # the lone-king table vs without
     ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
     ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
@@ -177,6 +170,8 @@ def run_suite(scale: float, move_time: float, only: list[str] | None,
                 continue
             if "egdb=auto" in a + b:
                 ensure_tables(variant)
+            kind, _, test = kind.partition(" sprt=")
+            sprt = M.Sprt.parse(test) if test else None
             control = (M.Control(move_time=move_time) if kind == "time"
                        else M.Control(move_time=float(kind[5:])) if kind.startswith("time=")
                        else M.Control(nodes=SUITE_NODES))
@@ -192,7 +187,11 @@ def run_suite(scale: float, move_time: float, only: list[str] | None,
                                     description=f"{title} {(done + res.standing).summary()}")
 
                 r = M.run_match(a, b, variant, n, control, seed=seed,
-                                concurrency=concurrency, on_game=seen)
+                                concurrency=concurrency, on_game=seen, sprt=sprt)
+                if sprt is not None:
+                    print(f"{title}, seed {seed}, {sprt}: {r.decision or 'no decision'} after "
+                          f"{r.decided_at or r.standing.games} games, LLR {r.llr:.2f}",
+                          file=sys.stderr)
                 total = total + r.standing
                 seconds += r.seconds
             rows.append((variant, r, seeds, total, seconds))
@@ -201,7 +200,7 @@ def run_suite(scale: float, move_time: float, only: list[str] | None,
     for variant, r, seeds, st, seconds in rows:
         print(f"| {variant} | {r.a} | {r.b} | {r.control} | "
               f"{', '.join(map(str, seeds))} | {st.games} | +{st.wins} ={st.draws} "
-              f"-{st.losses} | {100 * st.score:.1f} % | {elo_text(st)} | "
+              f"-{st.losses} | {100 * st.score:.1f} % | {M.elo_text(*st.elo())} | "
               f"{seconds / 60:.0f} |")
     return 0
 
@@ -281,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in results:
         st = r.standing
         table.add_row(r.variant, r.a, r.b, str(st.wins), str(st.draws), str(st.losses),
-                      f"{st.points:g}/{st.games}", elo_text(st),
+                      f"{st.points:g}/{st.games}", M.elo_text(*st.elo()),
                       f"{sum(g.plies for g in r.games) / max(st.games, 1):.0f}",
                       f"{r.seconds / 60:.1f}")
     console.print(table)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,10 +23,16 @@ from shashki.cli.base import Parser, fail, run
 from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine
 from shashki.engine.limits import Limit, check_depth
+from shashki.engine.sprt import mean_and_margin
 from shashki.i18n import _
 from shashki.rules import VARIANTS
 
 _fail = fail
+
+
+def _finite(x: float) -> float | None:
+    """A JSON number, or null for an infinite Elo or margin."""
+    return None if math.isinf(x) else round(x, 1)
 
 
 def register(subparsers: Any) -> None:
@@ -158,8 +165,9 @@ def _register_match(subparsers: Any) -> None:
     m.add_argument("engine_a", metavar="ENGINE_A", help=engine_help)
     m.add_argument("engine_b", metavar="ENGINE_B", help=engine_help)
     m.add_argument("--variant", default="russian", help=_("variant: {}").format(variants))
-    m.add_argument("--games", type=int, default=10, help=_("number of games (each opening twice, "
-                                                           "colours reversed)"))
+    m.add_argument("--games", type=int, help=_("number of games (each opening twice, colours "
+                                               "reversed; default 10); with --sprt the most "
+                                               "games (default 1000)"))
     m.add_argument("--time", metavar="CONTROL", help=_("game clock for each side, e.g. 1m+1s, 30s, "
                                                        "5m/40 + 1m"))
     m.add_argument("--move-time", type=float, metavar="S", help=_("fixed seconds per move"))
@@ -175,6 +183,10 @@ def _register_match(subparsers: Any) -> None:
     m.add_argument("--ruleset", help=_("draw ruleset (code-2004, fmjd, cbd)"))
     m.add_argument("--max-plies", type=int, default=1000, help=_("adjudicate a draw after this "
                                                                  "many plies"))
+    m.add_argument("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]",
+                   help=_("stop when a sequential test on the pairs of games decides between "
+                          "A being ELO0 and ELO1 Elo better (logistic; error rates 0.05 "
+                          "unless given)"))
     m.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     m.set_defaults(func=cmd_match)
 
@@ -190,6 +202,9 @@ def cmd_match(args: argparse.Namespace) -> int:
     a, b = M.parse_spec(args.engine_a), M.parse_spec(args.engine_b)
     M.check_specs([a, b], variant)
     control = M.control_from(args.time, args.move_time, args.nodes, args.depth)
+    sprt = M.Sprt.parse(args.sprt) if args.sprt is not None else None
+    if args.games is None:
+        args.games = 10 if sprt is None else 1000
     if not 1 <= args.games <= M.MAX_GAMES:
         _fail(f"--games must be 1 to {M.MAX_GAMES:,}, not {args.games:,}")
     if not 1 <= args.concurrency <= M.MAX_CONCURRENCY:
@@ -209,8 +224,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             task = progress.add_task(title, total=args.games)
 
             def on_game(res: M.MatchResult, rec: M.GameRecord) -> None:
+                llr = f", LLR {res.llr:.2f}" if sprt is not None else ""
                 progress.update(task, advance=1,
-                                description=f"{title}: {res.standing.summary()}")
+                                description=f"{title}: {res.standing.summary()}{llr}")
                 if out is not None:
                     out.write(rec.pdn + "\n")
                     out.flush()
@@ -218,7 +234,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             result = M.run_match(a, b, variant, args.games, control, seed=args.seed,
                                  table=args.openings, ruleset=args.ruleset,
                                  concurrency=args.concurrency, max_plies=args.max_plies,
-                                 on_game=on_game)
+                                 on_game=on_game, sprt=sprt)
     finally:
         if out is not None:
             out.close()
@@ -228,18 +244,41 @@ def cmd_match(args: argparse.Namespace) -> int:
                 f.write(text + "\n")
     st = result.standing
     e, margin = st.elo()
+    pairs = result.pentanomial()
+    pe, pmargin = mean_and_margin(pairs)
     if args.json:
-        print(json.dumps({
+        doc: dict[str, Any] = {
             "a": result.a, "b": result.b, "variant": variant, "control": str(control),
             "games": st.games, "wins": st.wins, "draws": st.draws, "losses": st.losses,
-            "score": st.score, "elo": None if abs(e) == float("inf") else round(e, 1),
-            "margin": None if margin == float("inf") else round(margin, 1),
+            "score": st.score, "elo": _finite(e), "margin": _finite(margin),
+            "pentanomial": pairs, "elo_pairs": _finite(pe), "margin_pairs": _finite(pmargin),
             "los": round(st.los(), 4), "terminations": result.terminations(),
-            "seconds": round(result.seconds, 1)}, ensure_ascii=False))
+            "seconds": round(result.seconds, 1)}
+        if sprt is not None:
+            doc["sprt"] = {"elo0": sprt.elo0, "elo1": sprt.elo1, "alpha": sprt.alpha,
+                           "beta": sprt.beta, "decision": result.decision,
+                           "llr": round(result.llr, 3), "lower": round(sprt.lower, 3),
+                           "upper": round(sprt.upper, 3),
+                           "decided_at": result.decided_at or None}
+        print(json.dumps(doc, ensure_ascii=False))
         return 0
     print(_("{a} vs {b}: {v}, {c}, {n} games").format(a=result.a, b=result.b, v=variant, c=control,
                                     n=st.games))
     print(f'{st.summary()}, ' + _('likelihood of superiority') + f' {100 * st.los():.1f} %')
+    if sum(pairs):
+        print(_("pairs by A's points (0, ½, 1, 1½, 2): {counts}; Elo {elo}").format(
+            counts=", ".join(map(str, pairs)), elo=M.elo_text(pe, pmargin)))
+    if sprt is not None:
+        test = _("SPRT elo0 {elo0:g}, elo1 {elo1:g}, α {alpha:g}, β {beta:g}").format(
+            elo0=sprt.elo0, elo1=sprt.elo1, alpha=sprt.alpha, beta=sprt.beta)
+        bounds = f"({sprt.lower:.2f}, {sprt.upper:.2f})"
+        if result.decision is None:
+            print(_("{test}: no decision after {n} games, LLR {llr} {bounds}").format(
+                test=test, n=st.games, llr=f"{result.llr:.2f}", bounds=bounds))
+        else:
+            print(_("{test}: {h} accepted after {n} games, LLR {llr} {bounds}").format(
+                test=test, h=result.decision, n=result.decided_at, llr=f"{result.llr:.2f}",
+                bounds=bounds))
     ends = ", ".join(f"{k} {v}" for k, v in sorted(result.terminations().items(),
                                                     key=lambda kv: -kv[1]))
     print(_('endings') + f': {ends}')

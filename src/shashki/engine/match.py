@@ -79,6 +79,7 @@ from shashki.engine.players import (
     SideClock,
     parse_spec,
 )
+from shashki.engine.sprt import Sprt, elo, mean_and_margin
 from shashki.errors import ShashkiError
 from shashki.game import Game, Kind
 from shashki.move import Move
@@ -580,19 +581,6 @@ def play_game(job: Job, players: tuple[Player, Player],
 # --- the match ----------------------------------------------------------------------------
 
 
-def elo(score: float) -> float:
-    """Elo difference of a score fraction: ``-400 log10(1/p - 1)``.
-
-    >>> round(elo(0.75)), round(elo(0.5)), round(elo(0.25))
-    (191, 0, -191)
-    """
-    if score <= 0:
-        return -math.inf
-    if score >= 1:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
 @dataclass
 class Standing:
     """A's results so far: wins, draws, losses and what follows from them."""
@@ -643,17 +631,7 @@ class Standing:
         >>> round(e), round(m)
         (147, 66)
         """
-        n = self.games
-        if n == 0:
-            return 0.0, math.inf
-        p = self.score
-        var = (self.wins * (1 - p) ** 2 + self.draws * (0.5 - p) ** 2
-               + self.losses * p ** 2) / n
-        se = math.sqrt(var / n)
-        lo, hi = p - 1.96 * se, p + 1.96 * se
-        if lo <= 0 or hi >= 1:
-            return elo(p), math.inf
-        return elo(p), (elo(hi) - elo(lo)) / 2
+        return mean_and_margin([self.losses, self.draws, self.wins])
 
     def los(self) -> float:
         """Likelihood of superiority: the chance that A is the stronger, from W and L."""
@@ -668,9 +646,17 @@ class Standing:
         >>> Standing(3, 4, 1).summary()
         '+3 =4 -1, 5/8 (62.5 %), Elo +89 ± 190'
         """
-        e, m = self.elo()
         return (f"+{self.wins} ={self.draws} -{self.losses}, {self.points:g}/{self.games} "
-                f"({100 * self.score:.1f} %), Elo {_signed(e)} ± {_inf(m)}")
+                f"({100 * self.score:.1f} %), Elo {elo_text(*self.elo())}")
+
+
+def elo_text(e: float, margin: float) -> str:
+    """``+E ± M`` with infinities spelt out.
+
+    >>> elo_text(494.4, 115.2), elo_text(math.inf, math.inf)
+    ('+494 ± 115', '+∞ ± ∞')
+    """
+    return f"{_signed(e)} ± {_inf(margin)}"
 
 
 def _signed(x: float) -> str:
@@ -685,6 +671,9 @@ def _inf(x: float) -> str:
 
 @dataclass
 class MatchResult:
+    """A match's games and standing; with an SPRT, its decision (``'H1'``, ``'H0'`` or
+    None), the log-likelihood ratio and the games it was taken on."""
+
     a: str
     b: str
     variant: str
@@ -692,12 +681,31 @@ class MatchResult:
     games: list[GameRecord] = field(default_factory=list)
     standing: Standing = field(default_factory=Standing)
     seconds: float = 0.0
+    sprt: Sprt | None = None
+    decision: str | None = None
+    llr: float = 0.0
+    decided_at: int = 0
 
     def terminations(self) -> dict[str, int]:
         out: dict[str, int] = {}
         for g in self.games:
             out[g.termination] = out.get(g.termination, 0) + 1
         return out
+
+    def pentanomial(self) -> list[int]:
+        """A's finished pairs (an opening with each colour) by their points: 0, ½, 1, 1½, 2.
+
+        A pair whose second game is not over (an odd last game, or a game still running
+        when an SPRT stopped the match) is not counted.
+        """
+        by_opening: dict[str, list[float]] = {}
+        for g in self.games:
+            by_opening.setdefault(g.round.split(".")[0], []).append(g.a_score)
+        counts = [0] * 5
+        for scores in by_opening.values():
+            if len(scores) == 2:
+                counts[round(2 * sum(scores))] += 1
+        return counts
 
 
 def jobs(a: EngineSpec, b: EngineSpec, variant: str, games: int, control: Control,
@@ -750,11 +758,15 @@ def _worker_init() -> None:
 def run_match(a: EngineSpec | str, b: EngineSpec | str, variant: str, games: int,
               control: Control, *, seed: int = 1, table: str | None = None,
               ruleset: str | None = None, concurrency: int = 1, max_plies: int = MAX_PLIES,
-              on_game: Callable[[MatchResult, GameRecord], None] | None = None) -> MatchResult:
+              on_game: Callable[[MatchResult, GameRecord], None] | None = None,
+              sprt: Sprt | None = None) -> MatchResult:
     """Play a match of ``games`` games; ``on_game`` sees every game as it finishes.
 
     With ``concurrency`` 1 the games run one after another in this process; above 1
-    in that many worker processes, each with its own engines.
+    in that many worker processes, each with its own engines. With ``sprt`` the match
+    stops when the test decides on its finished pairs (:mod:`shashki.engine.sprt`), or
+    after ``games``: no game starts after the decision, and the games already running
+    are played out and counted in the standing (the decision stands as taken).
     """
     sa = parse_spec(a) if isinstance(a, str) else a
     sb = parse_spec(b) if isinstance(b, str) else b
@@ -762,12 +774,17 @@ def run_match(a: EngineSpec | str, b: EngineSpec | str, variant: str, games: int
     if not 1 <= concurrency <= MAX_CONCURRENCY:
         raise MatchError(f"concurrency must be 1 to {MAX_CONCURRENCY}, not {concurrency}")
     todo = jobs(sa, sb, v, games, control, seed, table, ruleset, max_plies)
-    result = MatchResult(sa.name(), sb.name(), v, control)
+    result = MatchResult(sa.name(), sb.name(), v, control, sprt=sprt)
     t0 = time.perf_counter()
 
     def done(rec: GameRecord) -> None:
         result.games.append(rec)
         result.standing.add(rec.a_score)
+        if sprt is not None and result.decision is None:
+            result.llr = sprt.llr(result.pentanomial())
+            result.decision = sprt.decide(result.llr)
+            if result.decision is not None:
+                result.decided_at = len(result.games)
         if on_game is not None:
             on_game(result, rec)
 
@@ -777,6 +794,8 @@ def run_match(a: EngineSpec | str, b: EngineSpec | str, variant: str, games: int
             result.a, result.b = players[0].label, players[1].label
             for job in todo:
                 done(play_game(job, players))
+                if result.decision is not None:
+                    break
         finally:
             for p in players:
                 p.close()
@@ -784,7 +803,12 @@ def run_match(a: EngineSpec | str, b: EngineSpec | str, variant: str, games: int
         with ProcessPoolExecutor(max_workers=concurrency, initializer=_worker_init) as pool:
             futures: list[Future[GameRecord]] = [pool.submit(_worker_game, j) for j in todo]
             for f in as_completed(futures):
+                if f.cancelled():
+                    continue
                 done(f.result())
+                if result.decision is not None:
+                    for other in futures:
+                        other.cancel()
         result.games.sort(key=lambda g: g.index)
     result.seconds = time.perf_counter() - t0
     return result
@@ -826,5 +850,5 @@ def check_specs(specs: Sequence[EngineSpec], variant: str) -> None:
 
 __all__ = ["BALLOT_TABLES", "KINDS", "SEARCH_PARAMS", "ClaimsGameOver", "Control", "EngineError",
            "EngineSpec", "GameRecord", "Job", "MatchError", "MatchResult", "Opening", "Player",
-           "SideClock", "Standing", "balanced", "check_specs", "control_from", "elo", "jobs",
-           "make_player", "openings", "parse_spec", "play_game", "run_match"]
+           "SideClock", "Sprt", "Standing", "balanced", "check_specs", "control_from", "elo",
+           "elo_text", "jobs", "make_player", "openings", "parse_spec", "play_game", "run_match"]
