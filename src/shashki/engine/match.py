@@ -685,6 +685,11 @@ class MatchResult:
     decision: str | None = None
     llr: float = 0.0
     decided_at: int = 0
+    pairs: list[int] = field(default_factory=lambda: [0] * 5)
+    """A's finished pairs (an opening with each colour) by their points: 0, ½, 1, 1½, 2.
+    A pair whose second game is not over (an odd last game, or a game still running when
+    an SPRT stopped the match) is not counted."""
+    _firsts: dict[str, float] = field(default_factory=dict, repr=False)
 
     def terminations(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -692,20 +697,20 @@ class MatchResult:
             out[g.termination] = out.get(g.termination, 0) + 1
         return out
 
-    def pentanomial(self) -> list[int]:
-        """A's finished pairs (an opening with each colour) by their points: 0, ½, 1, 1½, 2.
+    def add(self, rec: GameRecord) -> None:
+        """Count a finished game in the games, the standing and, with its twin, the pairs."""
+        self.games.append(rec)
+        self.standing.add(rec.a_score)
+        opening = rec.round.split(".")[0]
+        first = self._firsts.pop(opening, None)
+        if first is None:
+            self._firsts[opening] = rec.a_score
+        else:
+            self.pairs[round(2 * (first + rec.a_score))] += 1
 
-        A pair whose second game is not over (an odd last game, or a game still running
-        when an SPRT stopped the match) is not counted.
-        """
-        by_opening: dict[str, list[float]] = {}
-        for g in self.games:
-            by_opening.setdefault(g.round.split(".")[0], []).append(g.a_score)
-        counts = [0] * 5
-        for scores in by_opening.values():
-            if len(scores) == 2:
-                counts[round(2 * sum(scores))] += 1
-        return counts
+    def pentanomial(self) -> list[int]:
+        """A copy of :attr:`pairs`, worst first (the order :meth:`Sprt.llr` takes)."""
+        return list(self.pairs)
 
 
 def jobs(a: EngineSpec, b: EngineSpec, variant: str, games: int, control: Control,
@@ -778,8 +783,7 @@ def run_match(a: EngineSpec | str, b: EngineSpec | str, variant: str, games: int
     t0 = time.perf_counter()
 
     def done(rec: GameRecord) -> None:
-        result.games.append(rec)
-        result.standing.add(rec.a_score)
+        result.add(rec)
         if sprt is not None and result.decision is None:
             result.llr = sprt.llr(result.pentanomial())
             result.decision = sprt.decide(result.llr)
