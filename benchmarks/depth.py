@@ -6,9 +6,11 @@ move to the next, not of one search from the initial position (``benchmarks/sear
 This plays ``--games`` games of the engine against itself per variant and engine from
 ``shashki match``'s openings (the same seed gives the same openings), every move searched
 for ``--time`` seconds (or to ``--nodes`` nodes), and reports over all searches of more
-than one legal move: the median and mean depth of the last finished iteration, the median
-nodes a second and the plies per game. One search at a time (one core); nothing is
-asserted about the timings.
+than one legal move: the median and mean depth of the last finished iteration; the same
+in Scan's count (``Analysis.reached``: one more when the time ran out in the next
+iteration after its first root move had been searched, for Scan prints an iteration's
+depth as soon as its first move has a score); the median nodes a second and the plies per
+game. One search at a time (one core); nothing is asserted about the timings.
 
     python benchmarks/depth.py --time 0.2 --games 4 --variant international
     python benchmarks/depth.py --time 1 --games 2 --variant international --baseline
@@ -40,6 +42,7 @@ class Row:
     engine: str
     searches: int
     depths: list[int]
+    reached: list[int]
     nps: list[float]
     plies: list[int]
 
@@ -62,25 +65,27 @@ def play(variant: str, spec: str, games: int, limit: Any, seed: int, hash_mb: in
     """``games`` games of one engine against itself, every move searched to ``limit``."""
     from shashki import Board
     from shashki.draws import check_board
-    from shashki.engine.engine import Analysis
     from shashki.engine.match import openings
 
     engine = engine_of(spec, variant, hash_mb)
-    row = Row(variant, spec, 0, [], [], [])
+    row = Row(variant, spec, 0, [], [], [], [])
     for opening in openings(variant, games, seed):
         board = Board(variant, opening.fen)
         engine.new_game()
         plies = 0
         while plies < MAX_PLIES and board.outcome() is None and check_board(board) is None:
-            seen: list[Analysis] = []
-            move = engine.play(board, limit, callback=seen.append)
-            done = [a for a in seen if a.complete]
-            if len(board.legal_moves) > 1 and done:
-                last = done[-1]
+            moves = board.legal_moves
+            if len(moves) == 1:
+                board.push(moves[0])
+                plies += 1
+                continue
+            a = engine.analyse(board, limit=limit)
+            if a.depth > 0:
                 row.searches += 1
-                row.depths.append(last.depth)
-                row.nps.append(seen[-1].nps)
-            board.push(move)
+                row.depths.append(a.depth)
+                row.reached.append(a.reached)
+                row.nps.append(a.nps)
+            board.push(a.bestmove or moves[0])
             plies += 1
         row.plies.append(plies)
     return row
@@ -139,15 +144,17 @@ def main(argv: list[str] | None = None) -> int:
     table = Table(title=f"depth in play, {per_move} a move, {args.games} self-play "
                         f"games each (one search at a time, {args.hash} MB table)")
     for col in ("variant", "engine", "searches", "median depth", "mean depth",
-                "depth range", "median nodes/s", "plies/game"):
+                "depth range", "Scan's count: median (mean)", "median nodes/s",
+                "plies/game"):
         table.add_column(col, justify="left" if col in ("variant", "engine") else "right")
     for r in rows:
         if not r.depths:
-            table.add_row(r.variant, r.engine, "0", "", "", "", "", "")
+            table.add_row(r.variant, r.engine, "0", "", "", "", "", "", "")
             continue
         table.add_row(r.variant, r.engine, str(r.searches),
                       f"{statistics.median(r.depths):g}", f"{statistics.fmean(r.depths):.1f}",
                       f"{min(r.depths)}–{max(r.depths)}",
+                      f"{statistics.median(r.reached):g} ({statistics.fmean(r.reached):.1f})",
                       f"{statistics.median(r.nps) / 1e6:.2f} M",
                       f"{statistics.fmean(r.plies):.0f}")
     Console(width=200).print(table)

@@ -337,6 +337,23 @@ def test_stop_from_another_thread() -> None:
     assert result[0].depth >= 3
 
 
+def test_reached_counts_an_iteration_once_its_first_move_is_searched() -> None:
+    """``Analysis.reached`` is Scan's count of depth: the iteration under way once its
+    first root move has been searched in full. Cut off one node into iteration 9 it is
+    8, like ``depth``; cut off one node before iteration 9 ends, 9 while ``depth`` is
+    still 8 (node limits are exact, so the cuts fall where they are asked to)."""
+    board = Board("international")
+    ends: dict[int, int] = {}
+    Engine("international", hash_mb=4).analyse(
+        board, depth=9, callback=lambda a: ends.setdefault(a.depth, a.nodes))
+    early = Engine("international", hash_mb=4).analyse(board, nodes=ends[8] + 1)
+    assert (early.depth, early.reached) == (8, 8)
+    late = Engine("international", hash_mb=4).analyse(board, nodes=ends[9] - 1)
+    assert (late.depth, late.reached) == (8, 9)
+    whole = Engine("international", hash_mb=4).analyse(board, depth=9)
+    assert (whole.depth, whole.reached) == (9, 9)
+
+
 def test_callback_streams_each_iteration() -> None:
     seen: list[int] = []
     Engine("brazilian", hash_mb=4).analyse(Board("brazilian"), depth=6,

@@ -162,6 +162,11 @@ class Analysis:
     """False for a report of an iteration the limits cut off."""
     mean_depth: float = 0.0
     """Average ply of the leaves (quiet positions scored statically)."""
+    reached: int = 0
+    """The deepest iteration whose first root move was searched in full: ``depth``, or
+    one more when the limits cut off the next iteration after its first move. Scan
+    prints this one (it reports an iteration as soon as its first move has a score), so
+    depths compare with its own in this count."""
 
     @property
     def nps(self) -> float:
@@ -615,6 +620,7 @@ class Engine:
         # and the result, not for every iteration a short search throws away
         best: _Snap | None = None
         prev = 0
+        reached = 0
         for depth in range(1, bud.depth + 1):
             delta = 30
             ctl[S.C_LEAVES] = 0
@@ -629,6 +635,8 @@ class Engine:
                 ctl[S.C_ROOT_C] = np.int64(best.pvc[0].view(np.int64))
             while True:
                 status = self._one(depth, alpha, beta, bud.nodes)
+                if status == S.S_DONE or self.fr[0, S.F_CNT] > 0:
+                    reached = depth  # a window searched, or its first move
                 if status != S.S_DONE:
                     break
                 score = int(ctl[S.C_RET])
@@ -671,6 +679,7 @@ class Engine:
             out = best.analysis(self, board)
         out.nodes = int(ctl[S.C_NODES])
         out.time = time.perf_counter() - t0
+        out.reached = max(reached, out.depth)
         return out
 
     def _one(self, depth: int, alpha: int, beta: int, node_limit: int | None) -> int:
@@ -685,6 +694,7 @@ class Engine:
         fr[0, S.F_MAT] = self._rootmat
         fr[0, S.F_SIDE] = self._rootside
         fr[0, S.F_PRUNE] = 1
+        fr[0, S.F_CNT] = 0  # root moves searched in this window (Analysis.reached)
         ctl[S.C_PLY] = 0
         ctl[S.C_MODE] = S.M_ENTER
         ctl[S.C_SELDEPTH] = 0
