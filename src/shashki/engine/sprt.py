@@ -164,6 +164,15 @@ class Sprt:
                 raise SprtError(f"--sprt: {p!r} is not a number") from None
         return cls(*values)
 
+    def __str__(self) -> str:
+        """The test as the CLI names it (untranslated; ``shashki match`` prints its own).
+
+        >>> str(Sprt.parse("360,440"))
+        'SPRT elo0 360, elo1 440, α 0.05, β 0.05'
+        """
+        return (f"SPRT elo0 {self.elo0:g}, elo1 {self.elo1:g}, α {self.alpha:g}, "
+                f"β {self.beta:g}")
+
     @property
     def lower(self) -> float:
         """The bound below which H0 is accepted: ``ln(β / (1 - α))``."""
