@@ -111,6 +111,8 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
      (1,)),
     ("russian-80", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian-giveaway", "shashki", "shashki@baseline-2026-12", 600, "nodes", (1,)),
+    ("russian", "shashki", "py-draughts", 40, "time", (3,)),
+    ("brazilian", "shashki", "py-draughts", 40, "time", (1, 2)),
     ("russian", RU_NET6, "py-draughts", 40, "time", (1,)),
     ("international", "shashki", "py-draughts", 60, "time", (1,)),
     ("international", INT_NET6, "py-draughts", 60, "time", (1,)),
