@@ -679,7 +679,7 @@ class Engine:
             out = best.analysis(self, board)
         out.nodes = int(ctl[S.C_NODES])
         out.time = time.perf_counter() - t0
-        out.reached = max(reached, out.depth)
+        out.reached = reached  # every finished iteration set it too
         return out
 
     def _one(self, depth: int, alpha: int, beta: int, node_limit: int | None) -> int:
