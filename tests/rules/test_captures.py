@@ -483,3 +483,77 @@ def test_move_paths_and_capture_order_along_random_games(variant: str) -> None:
                 break
             check_invariants(b)
             b.push(rng.choice(moves))
+
+
+# --- the kernels' shortcut for single jumps --------------------------------------------
+
+
+def _general_captures(variant_name: str, own: int, opp: int, kings: int, side: int) -> object:
+    """Every capture by the kernels' general search alone (``_captures_from`` for every
+    piece with a first jump), the way ``search_captures`` ran before ``_single_jumps``."""
+    import numpy as np
+
+    from shashki.rules import kernels as K
+    from shashki.rules import variant_by_name
+
+    geo, rules = variant_by_name(variant_name).kernel_arrays()
+    mvs, path, cx, cnt, fu, fi = K.buffers(0)
+    s1, s2 = geo[K.G_S1], geo[K.G_S2]
+    u = np.uint64
+    empty = geo[K.G_BOARD] & ~u(own | opp)
+    cx[0], cx[2], cx[3] = u(opp), s1, s2
+    cx[4] = geo[K.G_PROMO_WHITE] if side == 0 else geo[K.G_PROMO_BLACK]
+    cnt[:5] = 0, 0, rules[K.R_MAJORITY], rules[K.R_PROMOTE_MID_CAPTURE], rules[K.R_DEDUP_MIN]
+    for king in (0, 1):
+        p = int((K._king_jumpers if king else K._jumpers)(
+            u(own & kings if king else own & ~kings), u(opp), empty, s1, s2))
+        cx[6] = u(king)
+        while p:
+            b = p & -p
+            p ^= b
+            cx[1] = empty | u(b)
+            cx[5] = u(b.bit_length() - 1)
+            K._captures_from(u(b), king, cx, cnt, mvs[0], path, fu, fi)
+    return mvs[0][: cnt[0]].copy()
+
+
+@pytest.mark.parametrize("name", ["russian", "brazilian", "international", "russian-giveaway",
+                                  "russian-80"])
+def test_single_jumps_shortcut_gives_the_general_searchs_moves_in_its_order(name: str) -> None:
+    """Code 1.5.5, 1.5.15 (``kernels._single_jumps``): a man whose every jump ends the move
+    is listed without the general search; on random positions full of captures the list,
+    its order and every route and captured square are the general search's own."""
+    import numpy as np
+
+    from shashki.rules import kernels as K
+    from shashki.rules import variant_by_name
+
+    v = variant_by_name(name)
+    geo, rules = v.kernel_arrays()
+    bits = [v.geometry.bit(sq) for sq in range(1, v.geometry.squares + 1)]
+    rng = random.Random(1712)
+    checked = shortcut = 0
+    for _ in range(3000):
+        squares = rng.sample(bits, rng.randint(4, 26))
+        half = len(squares) // 2
+        white = sum(1 << b for b in squares[:half])
+        black = sum(1 << b for b in squares[half:])
+        kings = sum(1 << b for b in squares if rng.random() < 0.1)
+        side = rng.randint(0, 1)
+        own, opp = (white, black) if side == 0 else (black, white)
+        mvs, path, cx, cnt, fu, fi = K.buffers(0)
+        n = K.generate(np.uint64(own), np.uint64(opp), np.uint64(kings), side, geo, rules,
+                       mvs[0], path, cx, cnt, fu, fi)
+        if n == 0 or not mvs[0][0, 2]:
+            continue
+        want = _general_captures(name, own, opp, kings, side)
+        got = mvs[0][:n]
+        assert len(got) == len(want)
+        for g, w in zip(got, want, strict=True):
+            plen = int(w[3] >> 8 & 0xFF)
+            assert g[:4].tolist() == w[:4].tolist()
+            assert g[4:4 + plen].tolist() == w[4:4 + plen].tolist()
+            assert g[K.CAPS:K.CAPS + plen].tolist() == w[K.CAPS:K.CAPS + plen].tolist()
+        checked += 1
+        shortcut += all(int(w[3] >> 8 & 0xFF) == 1 for w in want)
+    assert checked > 500 and shortcut > 100  # both kinds of position were met

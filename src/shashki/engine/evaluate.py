@@ -50,7 +50,7 @@ from numba import njit
 from shashki.engine.network import ALONE, C_MODE, R_HEAD, network_score_in
 from shashki.engine.network import EMPTY as NO_NETWORK
 from shashki.engine.network import expand as expand_network
-from shashki.rules.bits import U64, ZERO, lsb_index, popcount
+from shashki.rules.bits import U64, ZERO, kernel, lsb_index, popcount
 from shashki.rules.kernels import _step
 
 if TYPE_CHECKING:
@@ -342,7 +342,7 @@ def _patterns(wm: Any, bm: Any, nmen: Any, total: Any, pw: Any, psh: Any, t3: An
     return t // d if t >= 0 else -((-t) // d)  # towards zero, the same for both colours
 
 
-@njit(cache=True)
+@kernel()
 def pattern_indices(wm: Any, bm: Any, psh: Any, t3: Any, out: Any) -> None:
     """For learning: per window ``i``, White's configuration ``out[i, 0]`` and Black's
     ``out[i, 1]`` (read with the weights of window ``psh[i, 4]``)."""
@@ -426,7 +426,7 @@ def evaluate(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: A
                        np.empty((1, net.shape[1]), dtype=np.float32), kt, key)
 
 
-@njit(cache=True)
+@kernel()
 def evaluate_in(own: Any, opp: Any, kings: Any, side: Any, geo: Any, ew: Any, et: Any,
                 em: Any, cone: Any, pw: Any, psh: Any, t3: Any, net: Any, nbuf: Any,
                 kt: Any, key: Any) -> Any:

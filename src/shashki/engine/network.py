@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from shashki.rules.bits import U64, lsb_index
+from shashki.rules.bits import U64, kernel, lsb_index
 
 if TYPE_CHECKING:
     from shashki.rules.variant import Variant
@@ -274,7 +274,7 @@ def _dense(buf: Any, net: Any, h1: Any, h2: Any) -> Any:
     return out
 
 
-@njit(cache=True, fastmath=True)
+@kernel(fastmath=True)
 def _first(buf: Any, net: Any, own: Any, opp: Any, kings: Any, side: Any) -> None:
     """``buf[0]``: the first layer's sums (before the clip) of a position from the view
     of ``side``, the side to move (``own``): a table look-up a board row for the men,
@@ -307,7 +307,7 @@ def _first(buf: Any, net: Any, own: Any, opp: Any, kings: Any, side: Any) -> Non
             _add_row(buf, net, base + plane * BITS + lsb_index(b1), h1)
 
 
-@njit(cache=True, fastmath=True)
+@kernel(fastmath=True)
 def _output(buf: Any, net: Any) -> Any:
     """The score (hundredths of a man, towards zero) from the first layer's sums in
     ``buf[0]`` (clipped in place)."""
@@ -322,7 +322,7 @@ def _output(buf: Any, net: Any) -> Any:
     return np.int64(np.float64(out) * np.float64(net[R_HEAD, C_SCALE]))
 
 
-@njit(cache=True)
+@kernel()
 def network_score_in(own: Any, opp: Any, kings: Any, side: Any, net: Any, buf: Any) -> Any:
     """:func:`network_score` working in ``buf`` (float32, at least ``(1, H1)``; the
     search's own, :func:`shashki.engine.evaluate.evaluate_in`)."""

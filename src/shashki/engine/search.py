@@ -41,7 +41,7 @@ from numba import njit
 from shashki.engine.evaluate import MAX_SCORE, evaluate_in
 from shashki.engine.probe import UNKNOWN, probe
 from shashki.engine.rulecount import R_FMJD64, R_NONE, material_plies
-from shashki.rules.bits import ONE, U64, ZERO, lsb_index, popcount
+from shashki.rules.bits import ONE, U64, ZERO, kernel, lsb_index, popcount
 from shashki.rules.kernels import (
     G_BOARD,
     G_PROMO_BLACK,
@@ -281,7 +281,7 @@ def _add(mq: Any, mc: Any, p: int, n: int, frm: Any, to: Any, cap: Any, flags: A
     return n
 
 
-@njit(cache=True)
+@kernel()
 def gen_quiet(own: Any, opp: Any, kings: Any, side: Any, geo: Any, mq: Any, mc: Any,
               p: int) -> int:
     """The quiet moves (no capture exists) into row ``p``: men forwards, kings any distance."""
@@ -313,7 +313,7 @@ def gen_quiet(own: Any, opp: Any, kings: Any, side: Any, geo: Any, mq: Any, mc: 
     return n
 
 
-@njit(cache=True)
+@kernel()
 def gen_captures(own: Any, opp: Any, kings: Any, side: Any, geo: Any, rules: Any, mq: Any,
                  mc: Any, p: int, gmv: Any, path: Any, cx: Any, cnt: Any, fu: Any,
                  fi: Any) -> int:
@@ -393,7 +393,7 @@ def _gives_capture(own: Any, opp: Any, kings: Any, q: Any, geo: Any) -> Any:
     return _has_capture(opp & ~kings, opp & kings, nown, empty, geo[G_S1], geo[G_S2])
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: Any,
         pvl: Any, tt: Any, hist: Any, killers: Any, ctl: Any, prm: Any, lmr: Any,
         geo: Any, rules: Any, zob: Any, ew: Any, et: Any, em: Any, cone: Any, pw: Any,

@@ -6,7 +6,8 @@ there, so this is the one place with two spellings of the same operation.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 from numba import config, njit, types
@@ -15,6 +16,21 @@ from numba.extending import intrinsic
 U64 = np.uint64
 ZERO = U64(0)
 ONE = U64(1)
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def kernel(**options: Any) -> Callable[[_F], _F]:
+    """numba's ``njit``, cached and without numba's runtime, for the search's hot kernels.
+
+    The runtime counts references to every array a compiled function receives: an atomic
+    increment at its entry and a decrement at its exit, for each array, at every call.
+    The search calls its kernels tens of millions of times a second with up to eleven
+    arrays each, and the counting was a sixth of its time (docs/engine.md, "Where the
+    time goes"). A kernel made this way may not allocate arrays; its caller's arrays
+    live as long as the call.
+    """
+    return njit(_nrt=False, cache=True, **options)  # type: ignore[no-any-return,call-overload]
 
 if config.DISABLE_JIT:  # type: ignore[attr-defined]
 

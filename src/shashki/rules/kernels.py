@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from shashki.rules.bits import ONE, U64, ZERO, lsb_index, popcount
+from shashki.rules.bits import ONE, U64, ZERO, kernel, lsb_index, popcount
 
 MAX_MOVES = 1024
 MAX_PATH = 28
@@ -51,7 +51,7 @@ def _step(x: Any, d: int, s1: Any, s2: Any) -> Any:
     return x << s2
 
 
-@njit(cache=True)
+@kernel()
 def _emit(cx: Any, cnt: Any, mv: Any, stack: Any, depth: int, cap: Any, king_after: Any) -> None:
     """Add a finished capture, applying the majority rule and merging duplicate routes.
 
@@ -88,7 +88,7 @@ def _emit(cx: Any, cnt: Any, mv: Any, stack: Any, depth: int, cap: Any, king_aft
     cnt[0] = n + 1
 
 
-@njit(cache=True)
+@kernel()
 def _king_can_capture(pos: Any, cap: Any, din: int, cx: Any) -> Any:
     opp = cx[0]
     empty = cx[1]
@@ -110,7 +110,7 @@ F_POS, F_CAP, F_LAND, F_NCAP, F_X = 0, 1, 2, 3, 4
 F_DIN, F_FIRST, F_KING, F_DIR, F_CONT, F_FOUND, F_EMIT, F_KAFTER, F_LDIR, F_LFIRST = range(10)
 
 
-@njit(cache=True)
+@kernel()
 def _captures_from(start: Any, king: int, cx: Any, cnt: Any, mv: Any, path: Any,
                    fu: Any, fi: Any) -> None:
     """Every capture of the piece on ``start`` (a depth-first search with its own stack).
@@ -240,11 +240,62 @@ def _quiet(mv: Any, n: int, frm: Any, to: Any, flags: Any) -> Any:
     return n + 1
 
 
+@kernel()
+def _single_jumps(b: Any, opp: Any, empty: Any, s1: Any, s2: Any, promo: Any, cnt: Any,
+                  mv: Any) -> bool:
+    """The captures of the man on ``b`` when each of its jumps is the whole move: no
+    further jump from the landing square (Code 1.5.5) and, where a man crowned on the
+    way goes on as a king (``cnt[3]``, Code 1.5.15), no landing on the last row. Emits
+    them as :func:`_captures_from` would, in the same order, and returns True; returns
+    False, emitting nothing, when some jump goes on (the general search then runs)."""
+    e1 = empty | b
+    for d in range(4):
+        x = _step(b, d, s1, s2) & opp
+        if x == ZERO:
+            continue
+        y = _step(x, d, s1, s2) & empty
+        if y == ZERO:
+            continue
+        if cnt[3] and (y & promo):
+            return False
+        for d2 in range(4):
+            x2 = _step(y, d2, s1, s2) & opp & ~x
+            if x2 != ZERO and (_step(x2, d2, s1, s2) & e1) != ZERO:
+                return False
+    frm = U64(lsb_index(b))
+    for d in range(4):
+        x = _step(b, d, s1, s2) & opp
+        if x == ZERO:
+            continue
+        y = _step(x, d, s1, s2) & empty
+        if y == ZERO:
+            continue
+        n = cnt[0]
+        if cnt[2]:  # the majority rule, as _emit applies it
+            if cnt[1] > 1:
+                continue
+            if cnt[1] < 1:
+                cnt[1] = 1
+                n = 0
+        if n >= mv.shape[0]:
+            raise OverflowError("move list overflow")
+        to = U64(lsb_index(y))
+        mv[n, 0] = frm
+        mv[n, 1] = to
+        mv[n, 2] = x
+        mv[n, 3] = (ONE if y & promo else ZERO) | (ONE << SH8)
+        mv[n, 4] = to
+        mv[n, CAPS] = U64(lsb_index(x))
+        cnt[0] = n + 1
+    return True
+
+
 @njit(inline="always", cache=True)
 def search_captures(men: Any, kg: Any, opp: Any, empty: Any, s1: Any, s2: Any, cx: Any,
                     cnt: Any, mv: Any, path: Any, fu: Any, fi: Any) -> None:
     """Every capture of the men and kings that have a first jump (``cx``/``cnt`` set up by
-    the caller, as :func:`generate` does)."""
+    the caller, as :func:`generate` does). A man whose jumps all end at once is done by
+    :func:`_single_jumps`, without the general search's stack."""
     for king in range(2):
         if king:
             p = _king_jumpers(kg, opp, empty, s1, s2)
@@ -254,6 +305,8 @@ def search_captures(men: Any, kg: Any, opp: Any, empty: Any, s1: Any, s2: Any, c
         while p:
             b = p & (~p + ONE)
             p ^= b
+            if not king and _single_jumps(b, opp, empty, s1, s2, cx[4], cnt, mv):
+                continue
             cx[1] = empty | b
             cx[5] = lsb_index(b)
             _captures_from(b, king, cx, cnt, mv, path, fu, fi)
