@@ -47,6 +47,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
+# numba's disk cache keys ``evaluate_in`` on this file alone: a change to the network's
+# kernels needs a change here too (last: one first-layer table for both sides, 2026-12-07)
 from shashki.engine.network import ALONE, C_MODE, R_HEAD, network_score_in
 from shashki.engine.network import EMPTY as NO_NETWORK
 from shashki.engine.network import expand as expand_network

@@ -25,8 +25,8 @@ sum of the rows of every configuration of men on it) and a row a king, the secon
 >>> net = pack(v, init_params(4 * 32, 32, 8, np.random.default_rng(1)), 0.005, RESIDUAL)
 >>> net.shape, int(net[R_HEAD, C_H2]), int(net[R_HEAD, C_MODE])
 ((524, 32), 8, 0)
->>> expand(v, net).shape  # and a table of 81 rows for each view and board row
-(1822, 32)
+>>> expand(v, net).shape  # and a table of 81 rows for each board row
+(1175, 32)
 """
 
 from __future__ import annotations
@@ -210,11 +210,15 @@ def check(variant: Variant, net: Any) -> None:
 
 def expand(variant: Variant, net: Any) -> Any:
     """The kernel's form of a packed network: the packed rows, then a row of each board
-    row's first bit, a row of the base-3 value of every 5-bit pattern, and for each view
-    and board row a table of the first layer's sum for every configuration of men on
-    the row (3^squares: empty, own, the other's). A position's first layer is then one
-    look-up a board row (and a row a king) instead of a row a man; the same sums up to
-    float32 rounding."""
+    row's first bit, a row of the base-3 value of every 5-bit pattern and one of the
+    same pattern's mirror image (its squares in the other order), and for each board row
+    a table of the first layer's sum for every configuration of men on the row
+    (3^squares: empty, own, the other's) as White sees it. A position's first layer is
+    then one look-up a board row (and a row a king) instead of a row a man; the same sums
+    up to float32 rounding. Black's view is the board turned 180 degrees, so Black's
+    row ``r`` is White's row ``ranks - 1 - r`` mirrored: one table serves both sides,
+    half the memory of one a side, which the search reads at every leaf (docs/engine.md,
+    "Where the time goes")."""
     check(variant, net)
     if net.shape[0] == 0:
         return net
@@ -227,22 +231,22 @@ def expand(variant: Variant, net: Any) -> Any:
         raise ValueError(f"{variant.name}: a board row's squares are not neighbouring bits")
     size = 3 ** width
     r_lo = R_W2 + h2 + 2
-    tab = r_lo + 2
-    out = np.zeros((tab + 2 * g.ranks * size, h1), dtype=np.float32)
+    tab = r_lo + 3
+    out = np.zeros((tab + g.ranks * size, h1), dtype=np.float32)
     out[:r_lo] = net
     out[R_HEAD, [C_ROWS, C_WIDTH, C_TAB]] = g.ranks, width, tab
     out[r_lo, :g.ranks] = [r[0] for r in rows]
     out[r_lo + 1, :32] = [sum(3 ** k for k in range(5) if b >> k & 1) for b in range(32)]
-    for view in range(2):
-        for r, bits in enumerate(rows):
-            base = tab + (view * g.ranks + r) * size
-            for c in range(size):
-                acc = np.zeros(h1, dtype=np.float64)
-                for k, bit in enumerate(bits):
-                    digit = c // 3 ** k % 3
-                    if digit:  # 1: own man (plane 0), 2: the other's (plane 1)
-                        acc += net[R_W1 + (view * PLANES + digit - 1) * BITS + bit]
-                out[base + c] = acc
+    out[r_lo + 2, :2 ** width] = [sum(3 ** (width - 1 - k) for k in range(width) if b >> k & 1)
+                                  for b in range(2 ** width)]
+    for r, bits in enumerate(rows):
+        for c in range(size):
+            acc = np.zeros(h1, dtype=np.float64)
+            for k, bit in enumerate(bits):
+                digit = c // 3 ** k % 3
+                if digit:  # 1: own man (plane 0), 2: the other's (plane 1)
+                    acc += net[R_W1 + (digit - 1) * BITS + bit]
+            out[tab + r * size + c] = acc
     return out
 
 
@@ -286,17 +290,20 @@ def _first(buf: Any, net: Any, own: Any, opp: Any, kings: Any, side: Any) -> Non
     size = np.int64(3 ** width)
     mask = (U64(1) << U64(width)) - U64(1)
     r_lo = R_W2 + h2 + 2
-    tab = np.int64(net[R_HEAD, C_TAB]) + np.int64(side) * ranks * size
+    tab = np.int64(net[R_HEAD, C_TAB])
     for j in range(h1):
         buf[0, j] = net[R_B1, j]
     men_o = own & ~kings
     men_p = opp & ~kings
+    # Black reads White's table: its row r is White's row ranks - 1 - r, mirrored
+    digits = r_lo + 1 + np.int64(side)
     for r in range(ranks):
         lo = U64(net[r_lo, r])
         a = np.int64((men_o >> lo) & mask)
         b = np.int64((men_p >> lo) & mask)
         if a | b:
-            row = tab + r * size + np.int64(net[r_lo + 1, a]) + 2 * np.int64(net[r_lo + 1, b])
+            rr = r if side == 0 else ranks - 1 - r
+            row = tab + rr * size + np.int64(net[digits, a]) + 2 * np.int64(net[digits, b])
             _add_row(buf, net, row, h1)
     base = R_W1 + np.int64(side) * PLANES * BITS
     for plane in range(2, PLANES):

@@ -37,7 +37,8 @@ import numpy as np
 from numba import njit
 
 # numba's disk cache keys ``run`` on this file alone: a change to the layout of
-# evaluate's arrays needs a change here too (last: the lone-king table, 2026-12-06)
+# evaluate's arrays or of the kernels it calls needs a change here too (last: one
+# first-layer table of the network for both sides, 2026-12-07)
 from shashki.engine.evaluate import MAX_SCORE, evaluate_in
 from shashki.engine.probe import UNKNOWN, probe
 from shashki.engine.rulecount import R_FMJD64, R_NONE, material_plies

@@ -382,6 +382,8 @@ def _king_jumpers(kg: Any, opp: Any, empty: Any, s1: Any, s2: Any) -> Any:
     """The kings that have a first capture in some direction (Code 1.5.2): walk back from
     every enemy piece with a free square behind it over free squares to a king."""
     out = ZERO
+    if kg == ZERO:  # the walk costs dozens of steps, mostly in positions without kings
+        return out
     for d in range(4):
         r = 3 - d
         x = _step(opp & _step(empty, r, s1, s2), r, s1, s2)
