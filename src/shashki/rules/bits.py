@@ -25,7 +25,7 @@ def kernel(**options: Any) -> Callable[[_F], _F]:
 
     The runtime counts references to every array a compiled function receives: an atomic
     increment at its entry and a decrement at its exit, for each array, at every call.
-    The search calls its kernels tens of millions of times a second with up to eleven
+    The search calls its kernels millions of times a second with up to eleven
     arrays each, and the counting was a sixth of its time (docs/engine.md, "Where the
     time goes"). A kernel made this way may not allocate arrays; its caller's arrays
     live as long as the call.
