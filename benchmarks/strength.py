@@ -102,7 +102,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
      "time=0.2", (1,)),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
-    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
+    ("brazilian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3, 4)),
     ("brazilian", "shashki", BR_NET4, 400, "nodes", (21,)),
     ("brazilian", BR_NET4, "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
     ("brazilian", BR_NET4, "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
