@@ -247,8 +247,11 @@ def _single_jumps(b: Any, opp: Any, empty: Any, s1: Any, s2: Any, promo: Any, cn
     further jump from the landing square (Code 1.5.5) and, where a man crowned on the
     way goes on as a king (``cnt[3]``, Code 1.5.15), no landing on the last row. Emits
     them as :func:`_captures_from` would, in the same order, and returns True; returns
-    False, emitting nothing, when some jump goes on (the general search then runs)."""
+    False, with the move count as it found it, when some jump goes on (the general search
+    then runs)."""
     e1 = empty | b
+    frm = U64(lsb_index(b))
+    n0, best0 = cnt[0], cnt[1]  # to take back what was emitted when a jump goes on
     for d in range(4):
         x = _step(b, d, s1, s2) & opp
         if x == ZERO:
@@ -256,25 +259,20 @@ def _single_jumps(b: Any, opp: Any, empty: Any, s1: Any, s2: Any, promo: Any, cn
         y = _step(x, d, s1, s2) & empty
         if y == ZERO:
             continue
-        if cnt[3] and (y & promo):
-            return False
+        goes_on = cnt[3] and (y & promo)
         for d2 in range(4):
             x2 = _step(y, d2, s1, s2) & opp & ~x
             if x2 != ZERO and (_step(x2, d2, s1, s2) & e1) != ZERO:
-                return False
-    frm = U64(lsb_index(b))
-    for d in range(4):
-        x = _step(b, d, s1, s2) & opp
-        if x == ZERO:
-            continue
-        y = _step(x, d, s1, s2) & empty
-        if y == ZERO:
-            continue
+                goes_on = True
+        if goes_on:
+            cnt[0] = n0
+            cnt[1] = best0
+            return False
         n = cnt[0]
         if cnt[2]:  # the majority rule, as _emit applies it
             if cnt[1] > 1:
                 continue
-            if cnt[1] < 1:
+            if cnt[1] < 1:  # nothing emitted yet, so nothing overwritten
                 cnt[1] = 1
                 n = 0
         if n >= mv.shape[0]:
