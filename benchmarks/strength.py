@@ -73,7 +73,8 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # a move each, whatever --time says; "time=S sprt=E0,E1": an SPRT (``shashki match
     # --sprt E0,E1``) with ``games`` the most games.
     ("international", "shashki", INT_NET7, 400, "nodes", (21,)),
-    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3, 4, 5)),
+    ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2",
+     (1, 2, 3, 4, 5, 6)),
     ("international", "shashki", "shashki@baseline-2026-12", 100, "time=1", (1,)),
     ("international", "shashki", "shashki@baseline-2026-12", 400, "time=1 sprt=360,440", (3,)),
     ("international", INT_NET7, INT_NET6, 400, "nodes", (21,)),
@@ -89,8 +90,9 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     ("international", INT_NET6, INT_PATTERNS, 200, "time=0.2", (1,)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "nodes", (1,)),
     ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.05", (1,)),
-    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),
+    ("russian", "shashki", "shashki@baseline-2026-12", 200, "time=0.2", (1, 2, 3)),
     ("russian", "shashki", RU_NET6, 400, "nodes", (21,)),  # the lone-king table vs without
+    ("russian", "shashki,book=on", "shashki", 200, "time=0.2", (5,)),  # the opening book
     ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "nodes", (1, 2)),
     ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "time=0.05", (1, 2)),
     ("russian", RU_NET6, "shashki@baseline-2026-12", 200, "time=0.2", (1, 2)),

@@ -38,6 +38,27 @@ def test_analyse_json_numeric(capsys: pytest.CaptureFixture[str]) -> None:
     assert rows[-2]["nodes"] <= 20000 and rows[-2]["pv"]
 
 
+def test_analyse_shows_the_opening_book_first(capsys: pytest.CaptureFixture[str]) -> None:
+    from shashki import Board
+    from shashki.engine.book import book_for
+
+    book = book_for("international")
+    assert book is not None
+    start = Board("international")
+    first = [start.move_text(start.parse_move(m)) for m, _ in book.moves(start)]
+    code, out, _ = run(capsys, "analyse", "--variant", "international", "--depth", "2")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("opening book: " + first[0] + " ")
+    assert lines[0].count(",") == len(first) - 1 and lines[1].startswith("depth  1")
+    code, out, _ = run(capsys, "analyse", "--variant", "international", "--depth", "2",
+                       "--json")
+    assert [row["move"] for row in json.loads(out.splitlines()[0])["book"]] == first
+    # out of the book: the search alone
+    code, out, _ = run(capsys, "analyse", "--fen", "W:Wa1,b2,c3,e3,g1,h2:Bc5,c7,e5,g7,h8",
+                       "--depth", "2")
+    assert out.startswith("depth  1")
+
+
 def test_analyse_at_a_level(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "analyse", "--variant", "russian-giveaway", "--level", "novice",
                        "--time", "0.2")

@@ -56,6 +56,7 @@ def test_hub_session_through_a_pipe(variant: str, start: str) -> None:
         assert head[0].startswith("id name=shashki")
         assert any(x.startswith("param name=variant") for x in head)
         _send(proc, f"set-param name=variant value={variant}")
+        _send(proc, "set-param name=book value=false")  # search the start (test_book: the book)
         _send(proc, "init")
         assert _read_until(proc, "ready")[-1] == "ready"
         _send(proc, "ping")

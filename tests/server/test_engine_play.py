@@ -44,6 +44,16 @@ def wait_state(v: Visitor, game_id: int, check: Any, timeout: float = 30) -> dic
 def test_worker_functions_in_process() -> None:
     text = worker_move("russian", None, ["c3-d4"], "club", Limit(depth=4))
     assert text in {"f6-e5", "f6-g5", "b6-a5", "b6-c5", "d6-c5", "d6-e5", "h6-g5"}
+    # at full strength the opening book's moves, any within BOOK_MARGIN of the best
+    from shashki.engine.book import book_for
+    from shashki.server.engine.pool import BOOK_MARGIN
+
+    book = book_for("russian")
+    assert book is not None
+    known = book.moves(Board("russian"))
+    good = {m for m, s in known if s >= known[0][1] - BOOK_MARGIN}
+    seen = {worker_move("russian", None, [], "master", Limit(depth=1)) for _ in range(30)}
+    assert seen <= good and len(seen) > 1
     # the game's ruleset reaches the engine (its draw counts: shashki.engine.rulecount)
     from shashki.engine import search as S
     from shashki.server.engine.pool import _ENGINES

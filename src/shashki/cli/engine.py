@@ -20,6 +20,7 @@ from typing import Any
 
 from shashki.board import Board
 from shashki.cli.base import Parser, fail, run
+from shashki.engine.book import book_for
 from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine
 from shashki.engine.limits import Limit, check_depth
@@ -105,6 +106,16 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     engine = Engine(board.variant, hash_mb=args.hash, level=args.level)
     engine.set_egdb(for_engine(board.variant, args.egdb))
     style = args.notation
+    book = book_for(board.variant.name)
+    known = book.moves(board) if book is not None else []
+    if known:  # what the engine would play at once (shashki.engine.book), then the search
+        texts = [(board.move_text(board.parse_move(m), style), s) for m, s in known]
+        if args.json:
+            print(json.dumps({"book": [{"move": m, "score": s} for m, s in texts]},
+                             ensure_ascii=False), flush=True)
+        else:
+            print(_("opening book") + ": " + ", ".join(f"{m} {s / 100:+.2f}" for m, s in texts),
+                  flush=True)
 
     def report(a: Analysis) -> None:
         pv = a.pv_text(board, style)

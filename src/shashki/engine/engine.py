@@ -42,6 +42,7 @@ from shashki.rules import kernels as K
 
 if TYPE_CHECKING:
     from shashki.board import Board
+    from shashki.engine.book import Book
 
 U64 = np.uint64
 
@@ -314,6 +315,8 @@ class Engine:
         self.params = S.default_params(self.version)
         self.lmr = S.lmr_table(divisor=S.lmr_divisor(self.version))
         self.zob = S.zobrist_table()
+        self.book: Book | None = None
+        self.book_margin = 0
         self._alloc(hash_mb)
         self.level = level_by_name(level)
         self._configure()
@@ -415,8 +418,30 @@ class Engine:
         """Switch to another variant (clears the tables; its default draw rules)."""
         self.variant = as_variant(variant)
         self._ruleset = None
+        if self.book is not None and self.book.variant != self.variant.name:
+            self.book = None
         self._configure()
         self.new_game()
+
+    def set_book(self, book: Book | None, margin: int = 0) -> None:
+        """Play ``book``'s moves where it has the position (:meth:`book_move`), one
+        drawn among those within ``margin`` hundredths of the best (0: the best); None:
+        none. Changing the variant drops a book of another."""
+        if book is not None and book.variant != self.variant.name:
+            raise EngineError(f"the book is for {book.variant}, the engine plays "
+                              f"{self.variant.name}")
+        self.book = book
+        self.book_margin = margin
+
+    def book_move(self, board: Board, level: Level | None = None) -> Move | None:
+        """The book's move in ``board``, or None: no book, the position is not in it,
+        or the level (the engine's by default) plays with noise or blunders, whose
+        openings a book would make stronger than the rest of its game."""
+        lv = level or self.level
+        if self.book is None or lv.noise or lv.blunder:
+            return None
+        return self.book.choose(board, self._rng if self.book_margin else None,
+                                self.book_margin)
 
     def set_egdb(self, db: Any) -> None:
         """Score positions covered by the endgame database ``db`` (a
@@ -527,7 +552,7 @@ class Engine:
         ``limit`` may be a :class:`Limit`, a :class:`Level` (or its name) to play at that
         strength, or None for the engine's level alone. Without any cap on depth, nodes
         or time from either, the move gets :data:`DEFAULT_MOVE_TIME` seconds. A single
-        legal move is played at once.
+        legal move is played at once, and so is a move of the book (:meth:`set_book`).
         """
         level = self.level
         lim: Limit
@@ -543,6 +568,9 @@ class Engine:
             return moves[0]
         if level.blunder and self._rng.random() < level.blunder:
             return self._rng.choice(moves)
+        known = self.book_move(board, level)
+        if known is not None:
+            return known
         b = budget(lim)
         b = Budget(
             min(b.depth, level.depth or MAX_DEPTH),

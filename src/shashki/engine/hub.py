@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, TextIO
 from shashki import __version__
 from shashki.board import Board
 from shashki.draws import RULESETS
+from shashki.engine.book import book_for
 from shashki.engine.egdb import for_engine
 from shashki.engine.engine import LEVELS, MAX_HASH_MB, Analysis, Engine, EngineError
 from shashki.engine.limits import Limit, budget
@@ -246,7 +247,8 @@ class HubSession:
         if variant is not None:
             _known_variant(variant)
         self.params: dict[str, str] = {"variant": variant or AUTO, "hash": str(hash_mb),
-                                       "level": "full", "ruleset": DEFAULT_RULES}
+                                       "level": "full", "ruleset": DEFAULT_RULES,
+                                       "book": "true"}
         self.engine: Engine | None = None
         self.board: Board | None = None
         self.limit = Limit(time=1.0)
@@ -335,6 +337,7 @@ class HubSession:
                    f"values={quote(' '.join(LEVELS))}")
         self.write(f"param name=ruleset value={self.params['ruleset']} type=enum "
                    f"values={quote(' '.join(RULESET_NAMES))}")
+        self.write(f"param name=book value={self.params['book']} type=bool")
         self.write("wait")
 
     def cmd_set_param(self, args: dict[str, str]) -> None:
@@ -353,6 +356,9 @@ class HubSession:
         elif name == "ruleset":
             if value not in RULESET_NAMES:
                 raise HubError(f"unknown ruleset {value!r}; known: {', '.join(RULESET_NAMES)}")
+        elif name == "book":
+            if value not in ("true", "false"):
+                raise HubError(f"book must be true or false, not {value!r}")
         else:
             return
         self.params[name] = value  # applied by the next command that needs the engine
@@ -414,6 +420,7 @@ class HubSession:
         if self.engine.hash_mb != hash_mb:
             self.engine.set_hash(hash_mb)
         self.engine.set_level(self.params["level"])
+        self.engine.set_book(book_for(variant.name) if self.params["book"] == "true" else None)
         name = self.params["ruleset"]
         if rules:
             self.engine.set_ruleset(None if name == DEFAULT_RULES else name)
@@ -498,6 +505,14 @@ class HubSession:
         def job() -> None:
             if mode == "think" and len(moves) == 1:
                 self.write(f"done move={move_text(moves[0])}")
+                return
+            known = engine.book_move(board) if mode == "think" else None
+            if known is not None:  # as Scan: a score and a one-move line, no depth
+                score = dict(engine.book.moves(board) if engine.book else ())
+                value = score.get(board.move_text(known))
+                if value is not None:
+                    self.write(f"info score={value / 100:.2f} pv={quote(move_text(known))}")
+                self.write(f"done move={move_text(known)}")
                 return
             info = engine.analyse(board, limit=limit, callback=self._info(board))
             best = info.bestmove or moves[0]

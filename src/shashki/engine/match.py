@@ -28,7 +28,8 @@ An engine is written as
   file; ``model=none``, the hand-set weights), an endgame database (``egdb=auto``: the
   one ``shashki egdb build`` made in the default directory, if any; ``egdb=DIR``; the
   default ``off``), the lone-king table (``lone_king=off`` or ``=FILE``,
-  :mod:`shashki.engine.lone_king`) and own fixed limits ``depth=``, ``nodes=``,
+  :mod:`shashki.engine.lone_king`), the shipped opening book (``book=on``; the default
+  ``off``, :mod:`shashki.engine.book`) and own fixed limits ``depth=``, ``nodes=``,
   ``movetime=`` (seconds);
 * ``hub:COMMAND[,name=value...]`` — an external engine over Hub
   (:class:`~shashki.engine.hubclient.HubClient`), e.g. ``hub:dame hub`` or
@@ -61,6 +62,7 @@ from typing import Any, ClassVar
 from shashki.board import Board
 from shashki.clock import TimeControl
 from shashki.color import BLACK, WHITE, Color
+from shashki.engine.book import book_for
 from shashki.engine.dxp import DxpPlayer
 from shashki.engine.egdb import EgdbError, for_engine
 from shashki.engine.engine import Engine, EngineError
@@ -181,20 +183,24 @@ class ShashkiPlayer(Player):
                 depth=int(float(own["depth"])) if own["depth"] is not None else None,
                 nodes=int(float(own["nodes"])) if own["nodes"] is not None else None,
                 time=float(own["movetime"]) if own["movetime"] is not None else None)
-        self._egdb_for(self.engine.variant)
+        self._tables_for(self.engine.variant)
 
-    def _egdb_for(self, variant: Variant) -> None:
-        """Probe the endgame database ``egdb=`` names, if it covers ``variant``."""
+    def _tables_for(self, variant: Variant) -> None:
+        """Probe the endgame database ``egdb=`` names, if it covers ``variant``, and play
+        from the shipped opening book with ``book=on`` (off by default: the matches
+        recorded before the book played without one)."""
         try:
             db = for_engine(variant, self.spec.param("egdb", "off") or "off")
         except EgdbError as e:
             raise MatchError(f"engine {self.spec.text!r}: {e}") from None
         self.engine.set_egdb(db)
+        on = (self.spec.param("book", "off") or "off").lower() == "on"
+        self.engine.set_book(book_for(variant.name) if on else None)
 
     def new_game(self, board: Board, color: Color, control: Control) -> None:
         if board.variant != self.engine.variant:
             self.engine.set_variant(board.variant)
-            self._egdb_for(self.engine.variant)
+            self._tables_for(self.engine.variant)
         self.engine.new_game()
 
     def set_ruleset(self, name: str | None) -> None:

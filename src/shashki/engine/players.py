@@ -158,9 +158,13 @@ def parse_spec(text: str) -> EngineSpec:
                     raise MatchError(f"engine spec {raw!r}: egdb {v!r} is neither auto, off "
                                      "nor a directory")
                 continue
+            if k == "book":
+                if v.lower() not in ("on", "off"):
+                    raise MatchError(f"engine spec {raw!r}: book must be on or off, not {v!r}")
+                continue
             if k not in OWN_PARAMS and k not in SEARCH_PARAMS:
                 raise MatchError(f"engine spec {raw!r}: unknown parameter {k!r}; known: "
-                                 f"{', '.join(OWN_PARAMS)}, model, egdb, lone_king, "
+                                 f"{', '.join(OWN_PARAMS)}, model, egdb, lone_king, book, "
                                  f"{', '.join(SEARCH_PARAMS)}")
             _number(raw, k, v)
         _check_own_limits(raw, params)

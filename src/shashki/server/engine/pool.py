@@ -38,6 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from shashki.board import Board
 from shashki.color import WHITE
 from shashki.engine import LEVELS, Engine, Limit
+from shashki.engine.book import book_for
 from shashki.engine.egdb import for_engine
 from shashki.engine.engine import Score
 from shashki.engine.offers import OFFER_MIN_DEPTH, accepts_draw, offers_draw
@@ -57,6 +58,10 @@ MOVE_TIME = 1.0
 """Seconds a move without a game clock may take (the level's caps come first)."""
 MAX_MOVE_TIME = 10.0
 """No engine move takes longer than this, whatever the clock allows."""
+BOOK_MARGIN = 10
+"""Hundredths of a man: the engine's accounts play any book move within this of the
+best (a human opponent should not meet the same opening every game); levels with noise
+or blunders play without the book (:meth:`Engine.book_move`)."""
 ANALYSIS_TIME = 0.3
 """Seconds of search per position of a post-game analysis (and of a draw offer's look)."""
 ANALYSIS_DEPTH = 14
@@ -76,7 +81,8 @@ def _engine(variant: str, ruleset: str | None = None) -> Engine:
     """This thread's engine for ``variant``: one per worker process, one per thread when the
     pool searches in threads (an engine's tables and buffers serve one search at a time).
     It probes the endgame database built in the default directory, as ``shashki hub``
-    does (the tables are loaded once per process), and counts toward the draws of
+    does (the tables are loaded once per process), plays the shipped opening book's
+    moves at the levels without noise (:data:`BOOK_MARGIN`), and counts toward the draws of
     ``ruleset`` (None: the variant's default), set anew for every request, since one
     engine serves every game of its variant."""
     engines: dict[str, Engine] | None = getattr(_ENGINES, "by_variant", None)
@@ -86,6 +92,7 @@ def _engine(variant: str, ruleset: str | None = None) -> Engine:
     if e is None:
         e = engines[variant] = Engine(variant, hash_mb=HASH_MB)
         e.set_egdb(for_engine(variant))  # what `shashki egdb build` made, if anything
+        e.set_book(book_for(variant), BOOK_MARGIN)
     e.set_ruleset(ruleset)
     return e
 
@@ -101,7 +108,7 @@ def _warm() -> None:
     """Load the compiled search in a fresh worker, and end the worker when the server is
     gone (a killed server's pool would otherwise live on, 100 MB a worker)."""
     threading.Thread(target=_exit_with_parent, daemon=True, name="engine-parent").start()
-    _engine("russian").play(Board("russian"), Limit(depth=2))
+    _engine("russian").analyse(Board("russian"), depth=2)  # a search, not the book's move
 
 
 def _exit_with_parent() -> None:
