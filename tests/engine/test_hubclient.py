@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from shashki import Board
+from shashki.engine.book import book_for
 from shashki.engine.hub import HubError
 from shashki.engine.hubclient import (
     HubClient,
@@ -65,7 +66,11 @@ def test_go_under_a_clock_and_a_move_time(russian_hub: HubClient) -> None:
 
 
 def test_an_infinite_search_is_stopped_at_the_timeout(russian_hub: HubClient) -> None:
-    board = Board("russian")
+    # out of the opening book (from the start the engine would play its book move at once)
+    board = Board("russian", "W:W18,19,21,22,23,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,"
+                  "12,13,16")
+    book = book_for("russian")
+    assert book is not None and board not in book
     r = russian_hub.go(board, Limit(), timeout=1.0)  # "level infinite", then "stop"
     assert "> level infinite" in russian_hub.log and "> stop" in russian_hub.log
     assert r.move in board.legal_moves
