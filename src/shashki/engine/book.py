@@ -57,7 +57,8 @@ SUFFIX = "-book.json.gz"
 
 
 class BookError(ShashkiError):
-    """A book file that cannot be read, or one for another variant.
+    """A book file that cannot be read, is not a book, or whose entries do not give its
+    hash.
 
     >>> Book.read(b"not a book")
     Traceback (most recent call last):
@@ -93,7 +94,7 @@ class Book:
         position is not in the book or the board is another variant's)."""
         if board.variant.name != self.variant:
             return []
-        return [(m, s) for m, s in self.entries.get(board.fen(), [])]
+        return list(self.entries.get(board.fen(), []))
 
     def choose(self, board: Board, rng: random.Random | None = None,
                margin: int = 0) -> Move | None:

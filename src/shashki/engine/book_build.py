@@ -51,7 +51,7 @@ def tree(variant: str, plies: int) -> tuple[dict[str, list[tuple[str, str]]], li
                     nxt.append(child)
             inner[board.fen()] = children
         level = nxt
-    return inner, [b.fen() for b in level if b.fen() not in inner]
+    return inner, [b.fen() for b in level]  # each first seen at this depth
 
 
 def ballot_positions(variant: str, tables: Sequence[str]) -> list[str]:

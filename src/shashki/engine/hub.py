@@ -508,10 +508,9 @@ class HubSession:
                 return
             known = engine.book_move(board) if mode == "think" else None
             if known is not None:  # as Scan: a score and a one-move line, no depth
-                score = dict(engine.book.moves(board) if engine.book else ())
-                value = score.get(board.move_text(known))
-                if value is not None:
-                    self.write(f"info score={value / 100:.2f} pv={quote(move_text(known))}")
+                assert engine.book is not None  # the move came from it
+                value = dict(engine.book.moves(board))[board.move_text(known)]
+                self.write(f"info score={value / 100:.2f} pv={quote(move_text(known))}")
                 self.write(f"done move={move_text(known)}")
                 return
             info = engine.analyse(board, limit=limit, callback=self._info(board))
