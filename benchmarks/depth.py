@@ -9,8 +9,10 @@ for ``--time`` seconds (or to ``--nodes`` nodes), and reports over all searches 
 than one legal move: the median and mean depth of the last finished iteration; the same
 in Scan's count (``Analysis.reached``: one more when the time ran out in the next
 iteration after its first root move had been searched, for Scan prints an iteration's
-depth as soon as its first move has a score); the median nodes a second and the plies per
-game. One search at a time (one core); nothing is asserted about the timings.
+depth as soon as its first move has a score); the median nodes a second, the plies per
+game, and the time a search took from the call to the answer (median and longest: how
+much of ``--time`` the engine used). One search at a time (one core); nothing is
+asserted about the timings.
 
     python benchmarks/depth.py --time 0.2 --games 4 --variant international
     python benchmarks/depth.py --time 1 --games 2 --variant international --baseline
@@ -29,6 +31,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +48,7 @@ class Row:
     reached: list[int]
     nps: list[float]
     plies: list[int]
+    seconds: list[float]
 
 
 def engine_of(spec: str, variant: str, hash_mb: int) -> Any:
@@ -68,7 +72,7 @@ def play(variant: str, spec: str, games: int, limit: Any, seed: int, hash_mb: in
     from shashki.engine.match import openings
 
     engine = engine_of(spec, variant, hash_mb)
-    row = Row(variant, spec, 0, [], [], [], [])
+    row = Row(variant, spec, 0, [], [], [], [], [])
     for opening in openings(variant, games, seed):
         board = Board(variant, opening.fen)
         engine.new_game()
@@ -79,8 +83,11 @@ def play(variant: str, spec: str, games: int, limit: Any, seed: int, hash_mb: in
                 board.push(moves[0])
                 plies += 1
                 continue
+            t = time.perf_counter()
             a = engine.analyse(board, limit=limit)
+            took = time.perf_counter() - t
             if a.depth > 0:
+                row.seconds.append(took)
                 row.searches += 1
                 row.depths.append(a.depth)
                 row.reached.append(a.reached)
@@ -145,18 +152,19 @@ def main(argv: list[str] | None = None) -> int:
                         f"games each (one search at a time, {args.hash} MB table)")
     for col in ("variant", "engine", "searches", "median depth", "mean depth",
                 "depth range", "Scan's count: median (mean)", "median nodes/s",
-                "plies/game"):
+                "plies/game", "seconds a search: median (longest)"):
         table.add_column(col, justify="left" if col in ("variant", "engine") else "right")
     for r in rows:
         if not r.depths:
-            table.add_row(r.variant, r.engine, "0", "", "", "", "", "", "")
+            table.add_row(r.variant, r.engine, "0", "", "", "", "", "", "", "")
             continue
         table.add_row(r.variant, r.engine, str(r.searches),
                       f"{statistics.median(r.depths):g}", f"{statistics.fmean(r.depths):.1f}",
                       f"{min(r.depths)}–{max(r.depths)}",
                       f"{statistics.median(r.reached):g} ({statistics.fmean(r.reached):.1f})",
                       f"{statistics.median(r.nps) / 1e6:.2f} M",
-                      f"{statistics.fmean(r.plies):.0f}")
+                      f"{statistics.fmean(r.plies):.0f}",
+                      f"{statistics.median(r.seconds):.3f} ({max(r.seconds):.3f})")
     Console(width=200).print(table)
     return 0
 

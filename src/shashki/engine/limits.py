@@ -8,7 +8,7 @@ and a *hard* one at which the search is cut off.
 
 >>> b = budget(Limit(time=2.0))        # fixed time per move, less the overhead
 >>> (b.soft, b.hard)
-(1.97, 1.97)
+(1.99, 1.99)
 >>> b = budget(Limit(remaining=300.0))           # sudden death, 5 minutes left
 >>> 5 < b.soft < 15 and b.soft < b.hard <= 300 * 0.3
 True
@@ -38,7 +38,12 @@ years of search)."""
 MAX_SECONDS = 1e7
 """Longest time a limit may name: about 116 days."""
 OVERHEAD = 0.03
-"""Seconds kept back per move for the program's own latency (process, pipes, GUI)."""
+"""Seconds kept back per move of a clock for the program's own latency (process, pipes,
+GUI)."""
+MOVE_OVERHEAD = 0.01
+"""Seconds kept back of a fixed time per move: the search stops at its deadline within
+a millisecond, and no clock falls if the move comes a little late (the time used to be
+cut by :data:`OVERHEAD`, so a move at 0.2 s searched 0.17 s and came after 0.175 s)."""
 SUDDEN_DEATH_MOVES = 30
 """Moves a sudden-death game is assumed still to last, at least."""
 
@@ -164,7 +169,8 @@ def budget(limit: Limit) -> Budget:
     """
     depth = min(limit.depth, MAX_DEPTH) if limit.depth is not None else MAX_DEPTH
     if limit.time is not None:
-        t = max(limit.time - (OVERHEAD if limit.time > 4 * OVERHEAD else 0.0), 0.001)
+        t = max(limit.time - (MOVE_OVERHEAD if limit.time > 4 * MOVE_OVERHEAD else 0.0),
+                0.001)
         return Budget(depth, limit.nodes, t, t)
     if limit.remaining is None:
         return Budget(depth, limit.nodes, None, None)
