@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Generator
 
@@ -15,6 +17,7 @@ Cli = Callable[..., tuple[int, str, str]]
 # The tests never see the user's own data (databases, endgame tables): platformdirs reads
 # XDG_DATA_HOME, here an empty directory of the test run's own.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="shashki-tests-data-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], ignore_errors=True)
 # The servers the tests start run their jobs at nice 0: beside three test processes and a
 # browser, a nice-19 worker gets a few per cent of a core and a one-second job a minute
 # (tests/server/test_jobs.py checks the default of 19).

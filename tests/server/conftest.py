@@ -14,7 +14,11 @@ from shashki.server.core.settings import Settings
 from shashki.server.correspondence.service import CorrConfig
 
 from .helpers import Visitor
-from .services import KEY, Inbox, database_url, free_port
+from .services import KEY, Inbox, database_url, free_port, stop_cluster
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    stop_cluster()
 
 
 def fast_settings(tmp_path: Path, **kw: object) -> Settings:
