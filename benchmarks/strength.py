@@ -74,7 +74,7 @@ SUITE: tuple[tuple[str, str, str, int, str, tuple[int, ...]], ...] = (
     # --sprt E0,E1``) with ``games`` the most games.
     ("international", "shashki", INT_NET7, 400, "nodes", (21,)),
     ("international", "shashki", "shashki@baseline-2026-12", 200, "time=0.2",
-     (1, 2, 3, 4, 5, 6)),
+     (1, 2, 3, 4, 5, 6, 7)),
     ("international", "shashki", "shashki@baseline-2026-12", 100, "time=1", (1,)),
     ("international", "shashki", "shashki@baseline-2026-12", 400, "time=1 sprt=360,440", (3,)),
     ("international", INT_NET7, INT_NET6, 400, "nodes", (21,)),
