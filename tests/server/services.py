@@ -150,14 +150,16 @@ def stop_cluster() -> None:
     """Stop and delete the test process's PostgreSQL cluster, if it started one.
 
     ``pytest_sessionfinish`` calls it (tests/server/conftest.py): a pytest-xdist worker
-    still runs it there, while the controller waits, where at exit the controller may
-    kill it half way through. That left each worker's cluster, 600–800 MB of databases,
-    in ``/tmp`` after every ``.ci/run``. ``atexit`` stays for runs without xdist."""
+    runs that hook while the controller waits, whereas at exit the controller may kill
+    it half way through. That left each worker's cluster, 600–800 MB of databases, in
+    ``/tmp`` after every ``.ci/run``. ``atexit`` stays for a session that never reaches
+    its finish (an interrupted run)."""
     global _cluster
     if _cluster is not None:
         cm = _cluster[0]
         _cluster = None
         cm.__exit__(None, None, None)
+
 
 KEY = "inbound-test-key"
 """The inbound mail key of the correspondence tests."""

@@ -643,8 +643,7 @@ class Engine:
         self._rootrev = root.rev
         self._rootmat = root.mat
         self._rootside = root.turn
-        self._slice = 5_000
-        self._rate = 0.0  # nodes a second of the last slice
+        self._rate = 0.0  # nodes a second of the last slice (0: none yet)
         # iterations are kept raw (_Snap); their moves are read out only for a callback
         # and the result, not for every iteration a short search throws away
         best: _Snap | None = None
@@ -732,11 +731,14 @@ class Engine:
             nodes = int(ctl[S.C_NODES])
             if node_limit is not None and nodes >= node_limit:
                 return S.S_ABORTED
-            step = self._slice
+            # aim at ~10 ms a slice; the last one ends at the deadline, not up to 10 ms
+            # after it
+            step = 5_000
             hard = self._hard_at
-            if hard is not None and self._rate > 0:
-                # the last slice ends at the deadline, not up to 10 ms after it
-                step = min(step, max(int((hard - time.perf_counter()) * self._rate), 100))
+            if self._rate > 0:
+                step = int(min(max(self._rate * 0.01, 1_000), 500_000))
+                if hard is not None:
+                    step = min(step, max(int((hard - time.perf_counter()) * self._rate), 100))
             end = nodes + step
             if node_limit is not None:
                 end = min(end, node_limit)
@@ -751,11 +753,9 @@ class Engine:
             now = time.perf_counter()
             if status != S.S_PAUSED:
                 return int(status)
-            # aim at ~10 ms per slice
             spent = now - t
             if spent > 0:
                 self._rate = (int(ctl[S.C_NODES]) - nodes) / spent
-                self._slice = int(min(max(self._rate * 0.01, 1_000), 500_000))
             if self._stop.is_set():
                 return S.S_ABORTED
             if hard is not None and now >= hard:
