@@ -7,7 +7,9 @@ Reading a catalogue needs only the standard library's :mod:`gettext`.
 
 The command line's language is ``SHASHKI_LANG`` if set, else the locale in
 ``LC_ALL``/``LANG``: Russian for ``ru*``, English otherwise. The platform picks one per
-visitor and asks :func:`translation` for it.
+visitor and asks :func:`translation` for it. A document that has a language of its own (an
+event's report, in the event's language) is written inside :func:`use_language`, which
+overrides the locale for the current thread or task only.
 
 >>> translation("ru").gettext("error")
 'ошибка'
@@ -25,11 +27,14 @@ edited translation shows without a rebuild.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import gettext as _gettext
 import io
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 DOMAIN = "shashki"
@@ -38,13 +43,47 @@ LANGUAGES = ("ru", "en")
 """The languages shashki speaks; English is the source language."""
 
 
+_CHOSEN: contextvars.ContextVar[str] = contextvars.ContextVar("shashki_language", default="")
+"""The language :func:`use_language` chose for this thread or task ("" none)."""
+
+
 def language() -> str:
-    """The command line's language, ``ru`` or ``en``."""
+    """The command line's language, ``ru`` or ``en`` (inside :func:`use_language`, the
+    language it chose)."""
+    chosen = _CHOSEN.get()
+    if chosen:
+        return chosen
     for var in ("SHASHKI_LANG", "LC_ALL", "LANG"):
         value = os.environ.get(var, "")
         if value:
             return "ru" if value.lower().startswith("ru") else "en"
     return "en"
+
+
+@contextlib.contextmanager
+def use_language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` (``ru``, ``en``) inside the block, whatever the locale: ``_``,
+    ``pgettext``, :func:`language` and everything built on them. Only the current thread
+    or asyncio task is affected (a context variable), so concurrent requests of the platform
+    keep their own. ``None``, ``""`` or an unknown language: the language stays as it is.
+
+    >>> import os
+    >>> os.environ["SHASHKI_LANG"] = "en"
+    >>> with use_language("ru") as lang:
+    ...     lang, gettext("error")
+    ('ru', 'ошибка')
+    >>> gettext("error")
+    'error'
+    >>> del os.environ["SHASHKI_LANG"]
+    """
+    if not lang or lang not in LANGUAGES:
+        yield language()
+        return
+    token = _CHOSEN.set(lang)
+    try:
+        yield lang
+    finally:
+        _CHOSEN.reset(token)
 
 
 def _warn(text: str) -> None:

@@ -165,6 +165,13 @@ PDN_WARNINGS = [  # shashki.pdn.reader (Quirk)
     N_("no GameType tag: read as {variant}, from the {seen}"),
     N_("GameType {gametype} names {variant} in numeric notation but the moves are "
        "algebraic: read as {read}, from the {seen}"),
+    N_("GameType {gametype} gives no board size or no notation digit: read as {read}, the "
+       "GameType table's values"),
+    N_("a move number without its dot ({text}): read as a move number"),
+    N_("'*' right after the game's last move: read as the game's end, not as a forced move"),
+    N_("a tag value with quotes that are not escaped: read from the first quote to the last"),
+    N_("the character {char} (a byte order mark, Ctrl-Z, NUL or zero-width space of files "
+       "joined together): read as a space"),
     # what the variant was inferred from (shashki.pdn.gametype.infer_variant)
     N_("numeric squares above 32"), N_("algebraic ranks above 8"),
     N_("first move from square {square}"), N_("algebraic files i and j, ranks up to 8"),

@@ -46,7 +46,7 @@ def test_notice_without_a_terminal_is_plain_lines(monkeypatch: object) -> None:
 
 
 def test_parts_by_module() -> None:
-    assert part_of("shashki.engine.search") == ("the engine", "about 30 s")
+    assert part_of("shashki.engine.search") == ("the engine", "about 40 s")
     assert part_of("shashki.engine.egdb.kernels") == ("the endgame-database kernels", "a few s")
-    assert part_of("shashki.rules") == ("the move generator", "about 5 s")
+    assert part_of("shashki.rules") == ("the move generator", "about 15 s")
     assert part_of("shashki.rulesx") is None

@@ -2,7 +2,8 @@
 one winning capture (of the two captures there, the engine finds the other loses the
 man back); solving it by the page and the API; Glicko-2 ratings of solver and puzzle
 move the right way (the rating module itself is checked against Glickman's worked example
-in its doctest)."""
+in its doctest). A fresh platform serves the shipped starter set at once, without telling
+where a puzzle came from before it is answered."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from fastapi.testclient import TestClient
 
 from shashki import Board
 from shashki.engine import Engine
+from shashki.engine.puzzles import PuzzleSet, starter
+from shashki.server.puzzles import service
+from shashki.server.puzzles.rating import start_rating
 
 from .helpers import Visitor
 from .test_analysis import BLUNDER
@@ -18,7 +22,14 @@ from .test_archive import upload
 
 
 @pytest.fixture
-def puzzle(client: TestClient, alice: Visitor, guest: Visitor) -> dict[str, object]:
+def no_starter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A platform without the shipped starter set: only the puzzles mined here."""
+    monkeypatch.setattr(service, "shipped", lambda: PuzzleSet({}, "", ()))
+
+
+@pytest.fixture
+def puzzle(no_starter: None, client: TestClient, alice: Visitor,
+           guest: Visitor) -> dict[str, object]:
     analyser = client.app.state.engine.analyser  # type: ignore[attr-defined]
     analyser.seconds, analyser.depth = 0.2, 6
     upload(alice, BLUNDER)
@@ -38,9 +49,11 @@ def test_the_mined_puzzle(puzzle: dict[str, object]) -> None:
     board = Board("russian")
     for t in ("c3-d4", "f6-g5", "g3-h4", "d6-e5"):
         board.push_text(t)
-    assert puzzle["fen"] == board.fen() and puzzle["ply"] == 4
+    assert puzzle["fen"] == board.fen()
     assert puzzle["kind"] == "material" and puzzle["turn"] == "white"
-    assert "solution" not in puzzle  # not shown before it is solved
+    for hidden in ("solution", "line", "source", "source_id", "ply"):
+        assert hidden not in puzzle  # not shown before it is answered: the game's next
+        # move is the answer (issue 58 F3)
     captures = sorted(board.move_text(m) for m in board.legal_moves)
     assert captures == ["d4:f6", "h4:f6"]  # two captures; only one wins the man
 
@@ -56,6 +69,7 @@ def test_solving_and_the_ratings(puzzle: dict[str, object], alice: Visitor,
     r = alice.api("POST", f"/api/puzzles/{pid}/attempts", {"move": wrong})
     a = r.json()
     assert r.status_code == 200 and not a["solved"] and a["solution"] == right
+    assert a["source"]["source"] == "archive" and a["source"]["ply"] == 4
     assert a["rated"] and a["change"] < 0 and a["puzzle_rating"] > 1500
     again = alice.api("POST", f"/api/puzzles/{pid}/attempts", {"move": right}).json()
     assert again["solved"] and not again["rated"] and again["change"] == 0
@@ -91,3 +105,33 @@ def test_a_puzzle_in_russian(puzzle: dict[str, object], bob: Visitor) -> None:
     assert f"{right} — решено!" in done and "Ваш рейтинг в задачах: 1" in done
     for text in (page, r.text, done):
         assert RAW_KEY.findall(shown(text)) == []
+
+
+def test_a_fresh_platform_has_the_starter_puzzles(client: TestClient, alice: Visitor,
+                                                  guest: Visitor) -> None:
+    """No game analysed, no job run: a new account gets a puzzle at once, of any variant
+    asked for, without its source; the answer reveals the source; the puzzles are seeded
+    once, at a first rating by their difficulty."""
+    shipped = starter()
+    p = alice.get("/api/puzzles/next").json()
+    assert p is not None
+    for hidden in ("solution", "line", "source", "source_id", "ply"):
+        assert hidden not in p and hidden not in guest.get(f"/api/puzzles/{p['id']}").json()
+    for variant in ("russian", "international", "brazilian"):
+        q = alice.get("/api/puzzles/next", params={"variant": variant}).json()
+        assert q is not None and q["variant"] == variant
+    entry = next(e for e in shipped.of(p["variant"]) if e.fen == p["fen"])
+    assert p["rating"] == round(start_rating(entry.difficulty, entry.forced))
+    a = alice.api("POST", f"/api/puzzles/{p['id']}/attempts", {"move": entry.solution}).json()
+    assert a["solved"] and a["solution"] == entry.solution
+    assert a["source"] == {"source": "starter", **entry.source}
+    assert "file" in a["source"] or "selfplay" in a["source"]
+    # seeded once: every shipped puzzle is there, each once
+    total = sum(shipped.counts().values())
+    assert client.get(f"/api/puzzles/{total}").status_code == 200
+    assert client.get(f"/api/puzzles/{total + 1}").status_code == 404
+    assert alice.get("/puzzles").status_code == 200
+    assert client.get(f"/api/puzzles/{total + 1}").status_code == 404
+    # the page: the puzzle, with the button to mine more
+    page = alice.get("/puzzles", follow_redirects=True)
+    assert 'id="puzzle"' in page.text and 'id="puzzle-mine"' in page.text

@@ -12,17 +12,112 @@ container images). ``shashki --version`` prints the installed package's version.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from shashki.cli.base import Parser, run, version
-from shashki.i18n import _
+from shashki.i18n import N_, _
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from shashki.cli import competition, compose, egdb, engine, play, records
-    from shashki.cli import rules as rules_cli
-    from shashki.server.cli import register as register_serve
+def _rules(sub: Any) -> None:
+    from shashki.cli import rules
 
+    rules.register(sub)
+
+
+def _records(sub: Any) -> None:
+    from shashki.cli import records
+
+    records.register(sub)
+
+
+def _play(sub: Any) -> None:
+    from shashki.cli import play
+
+    play.register(sub)
+
+
+def _competition(sub: Any) -> None:
+    from shashki.cli import competition
+
+    competition.register(sub)
+
+
+def _engine(sub: Any) -> None:
+    from shashki.cli import engine
+
+    engine.register(sub)
+
+
+def _egdb(sub: Any) -> None:
+    from shashki.cli import egdb
+
+    egdb.register(sub)
+
+
+def _server(sub: Any) -> None:
+    from shashki.server.cli import register
+
+    register(sub)
+
+
+def _compose(sub: Any) -> None:
+    from shashki.cli import compose
+
+    compose.register(sub)
+
+
+GROUPS: tuple[tuple[Callable[[Any], None], tuple[tuple[str, tuple[str, ...], str], ...]], ...] = (
+    (_rules, (("perft", (), N_("count the leaves of the move tree")),
+              ("moves", (), N_("list the legal moves of a position")))),
+    (_records, (("pdn", (), N_("read, check and convert PDN game records")),
+                ("diagram", (), N_("draw a board diagram (SVG or PNG)")))),
+    (_play, (("play", (), N_("a game between two people at one keyboard, with clocks")),)),
+    (_competition, (("pair", (), N_("pair the next round of a TRF file")),
+                    ("standings", (), N_("standings of a TRF file")),
+                    ("tournament", (), N_("run an event kept in a JSON file")),
+                    ("team", (), N_("run a team round robin kept in a JSON file")))),
+    (_engine, (("analyse", ("analyze",), N_("search a position and stream what the engine "
+                                            "thinks")),
+               ("hub", (), N_("run the engine with the Hub protocol on stdin/stdout (Scan's "
+                              "protocol)")),
+               ("match", (), N_("play an engine match: ballot openings with both colours, Elo "
+                                "with its margin, games as PDN")),
+               ("dxp", (), N_("DXP (DamExchange) for 10x10 games between engines over TCP")))),
+    (_egdb, (("egdb", (), N_("endgame databases: build by retrograde analysis, probe a "
+                             "position")),)),
+    # the platform's commands keep their help in English (shashki.server.cli)
+    (_server, (("serve", (), "run the web platform (http://127.0.0.1:8000 by default)"),
+               ("users", (), "list the platform's accounts or change a role (e.g. the first "
+                             "administrator)"),
+               ("worker", (), "run the platform's jobs (PDN imports, analyses), here or on "
+                              "another machine"),
+               ("backup", (), "back up the platform's database into a file (safe while the "
+                              "server runs)"),
+               ("restore", (), "replace the platform's database with a backup"))),
+    (_compose, (("compose", (), N_("draughts composition: check, show, diagram")),)),
+)
+"""Each group of commands: the function that imports its module and adds its commands,
+and each command's name, aliases and one-line help, as the module gives them — so that
+``shashki --help`` lists every command without importing any (the engine's would import
+numba; ``tests/test_cli.py`` checks this list against the modules)."""
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names: its first word that is not an option (the top level's
+    options, ``--help`` and ``--version``, take no value).
+
+    >>> command_of(["--version"]), command_of(["analyse", "--depth", "3"])
+    (None, 'analyse')
+    """
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The ``shashki`` parser. With ``argv`` (a command line) only the module of the
+    command it names is imported and adds its commands in full; every other command is
+    there by its name and one-line help (:data:`GROUPS`), enough for ``--help``, for
+    ``--version`` and for argparse's errors. Without, every module adds its own."""
     p = Parser(prog="shashki", description=_("Russian, Brazilian and International draughts by the "
                                              "Russian Draughts Code."))
     p.add_argument("--version", action="version", version=f"shashki {version()}",
@@ -31,14 +126,14 @@ def build_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("warm-up", help=_("compile the kernels now (move generator, engine, endgame "
                                          "databases), for installers and containers"))
     w.set_defaults(func=_cmd_warm_up)
-    rules_cli.register(sub)
-    records.register(sub)
-    play.register(sub)
-    competition.register(sub)
-    engine.register(sub)
-    egdb.register(sub)
-    register_serve(sub)
-    compose.register(sub)
+    chosen = None if argv is None else command_of(argv)
+    for add, commands in GROUPS:
+        if argv is None or any(chosen == name or chosen in aliases
+                               for name, aliases, _help in commands):
+            add(sub)
+            continue
+        for name, aliases, text in commands:
+            sub.add_parser(name, aliases=list(aliases), help=_(text), add_help=False)
     return p
 
 
@@ -63,6 +158,8 @@ def _cmd_warm_up(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return run(build_parser(), argv)
+    import sys
+
+    return run(build_parser(sys.argv[1:] if argv is None else argv), argv)
 
 

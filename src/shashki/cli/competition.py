@@ -17,8 +17,15 @@ from typing import Any
 from shashki.cli.base import Parser, fail, run
 from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.labels import label
-from shashki.competition.model import OFFICIAL_ROLES, SANCTIONS, SCORING, SYSTEMS, Tournament
-from shashki.i18n import _, pgettext
+from shashki.competition.model import (
+    JUDGE_CATEGORIES,
+    OFFICIAL_ROLES,
+    SANCTIONS,
+    SCORING,
+    SYSTEMS,
+    Tournament,
+)
+from shashki.i18n import LANGUAGES, _, language, pgettext
 from shashki.openings import TABLES as BALLOTS
 
 
@@ -29,6 +36,34 @@ def _tiebreaks(text: str) -> list[str]:
             raise argparse.ArgumentTypeError(
                 f"unknown tie-break {x!r}; known: {', '.join(TIEBREAKS)}")
     return items
+
+
+def _date(text: str) -> str:
+    """``YYYY-MM-DD`` (empty: not given)."""
+    from shashki.competition.errors import InvalidTournament
+    from shashki.competition.model import check_date
+
+    try:
+        return check_date(text)
+    except InvalidTournament:
+        raise argparse.ArgumentTypeError(_("not a date YYYY-MM-DD: {!r}").format(text)) from None
+
+
+_CATEGORIES = "all-russian (ВК), 1, 2, 3, young (ЮСС)"
+"""The judging categories as the command line takes them (:data:`JUDGE_CATEGORIES`)."""
+
+
+def _category(text: str) -> str:
+    """A judging category (судейская категория): a key of :data:`JUDGE_CATEGORIES` or a way
+    of writing one (``ВК``, ``СС1К``, ``III``); another text is refused, as a typo would be
+    kept otherwise."""
+    from shashki.competition.model import judge_category
+
+    key = judge_category(text)
+    if text.strip() and key not in JUDGE_CATEGORIES:
+        raise argparse.ArgumentTypeError(_("unknown judging category {!r}; known: "
+                                           "{}").format(text, _CATEGORIES))
+    return key
 
 
 def _time_control(text: str) -> str:
@@ -104,9 +139,16 @@ def register(subparsers: Any) -> None:
                      help=_("micro-matches: rank by game points (games) or match points (match)"))
     new.add_argument("--first-color", choices=["white", "black"], default="white",
                      help=_("colour of the top seed on board 1 in round 1 (drawn by lot)"))
-    new.add_argument("--city", default="", help=_("city"))
-    new.add_argument("--start", default="", help=_("start date YYYY-MM-DD"))
+    new.add_argument("--language", choices=list(LANGUAGES), default=None,
+                     help=_("the language of the event's report, tables and printouts "
+                            "(default: the command line's language)"))
+    new.add_argument("--city", "--venue", dest="city", default="",
+                     help=_("where the event is held (city, hall)"))
+    new.add_argument("--start", default="", type=_date, help=_("start date YYYY-MM-DD"))
+    new.add_argument("--end", default="", type=_date, help=_("last day YYYY-MM-DD"))
     new.add_argument("--arbiter", default="", help=_("chief arbiter"))
+    new.add_argument("--arbiter-category", default="", type=_category,
+                     help=_("the chief arbiter's judging category: {}").format(_CATEGORIES))
     new.add_argument("--organiser", default="", help=_("the organisation holding the event"))
     new.add_argument("--time-control", default="", help=_("time control as TRF 222 / PDN writes "
                                                           "it, e.g. 2700 or 1800+30"))
@@ -217,7 +259,28 @@ def register(subparsers: Any) -> None:
     of.add_argument("file", help=_("tournament JSON file"))
     of.add_argument("role", choices=list(OFFICIAL_ROLES), help=pgettext("report", "Role"))
     of.add_argument("name", help=pgettext("event", "Name"))
-    of.add_argument("--category", default="", help=_("Category"))
+    of.add_argument("--category", default="", type=_category,
+                    help=_("judging category: {}").format(_CATEGORIES))
+    of.add_argument("--remove", action="store_true", help=_("remove this member of the panel"))
+
+    se = tsub.add_parser("set", help=_("set what the judges' report shows of the event (Code "
+                                       "4.6.3); \"\" clears a field"))
+    se.add_argument("file", help=_("tournament JSON file"))
+    se.add_argument("--name", default=None, help=_("event name"))
+    se.add_argument("--language", choices=["", *LANGUAGES], default=None,
+                    help=_("the language of the event's report, tables and printouts"))
+    se.add_argument("--city", "--venue", dest="city", default=None,
+                    help=_("where the event is held (city, hall)"))
+    se.add_argument("--start", default=None, type=_date, help=_("start date YYYY-MM-DD"))
+    se.add_argument("--end", default=None, type=_date, help=_("last day YYYY-MM-DD"))
+    se.add_argument("--time-control", default=None, type=_time_control,
+                    help=_("time control as TRF 222 / PDN writes it, e.g. 2700 or 1800+30"))
+    se.add_argument("--time-control-text", default=None,
+                    help=_("the time control in words, when it has no code"))
+    se.add_argument("--organiser", default=None, help=_("the organisation holding the event"))
+    se.add_argument("--arbiter", default=None, help=_("chief arbiter"))
+    se.add_argument("--arbiter-category", default=None, type=_category,
+                    help=_("the chief arbiter's judging category: {}").format(_CATEGORIES))
 
     rep = tsub.add_parser("report", help=_("the judges' report (Code 4.6.3) as PDF or HTML"))
     rep.add_argument("file", help=_("tournament JSON file"))
@@ -433,12 +496,13 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        games_per_pairing=2 if args.micromatch else 1, ballot=args.micromatch,
                        seed=args.seed, variant=args.variant,
                        avoid_same_club=args.avoid_same_club, micromatch_ranking=args.ranking,
-                       first_color=args.first_color, city=args.city, start=args.start,
-                       late_entry_bye=args.late_entry_bye,
-                       arbiter=args.arbiter, time_control=_time_control(args.time_control),
+                       first_color=args.first_color, late_entry_bye=args.late_entry_bye,
+                       time_control=_time_control(args.time_control),
                        ties=args.ties, playoff_places=args.playoff_places, lots=args.lots,
-                       readings=dict(args.reading), organiser=args.organiser,
-                       acceleration=args.acceleration)
+                       readings=dict(args.reading), acceleration=args.acceleration)
+        t.set_details(language=args.language or language(), city=args.city, start=args.start,
+                      end=args.end, arbiter=args.arbiter, organiser=args.organiser,
+                      arbiter_category=args.arbiter_category)
         t.save(args.file)
         print(_("created {}").format(args.file))
         return 0
@@ -456,16 +520,12 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         print(_("numbers drawn"))
         _console().print(export.rich_standings(t, []))
     elif args.action == "pair":
-        from shashki.competition.pairing import pair_next_round
+        from shashki.competition.pairing import pair_requested
 
         con = _console()
-        absent, half, full = t.requested_for(t.current_round + 1)
         with con.status(_("pair the next "
                           "round"), spinner="dots") if len(t.players) > 100 else _null():
-            rnd = pair_next_round(t, absent=[*absent, *full, *args.absent], half_byes=half)
-        for b in rnd.byes:  # a full-point bye is paired as an absence, scored as a win
-            if b.player in full:
-                b.kind = "F"
+            rnd = pair_requested(t, absent=args.absent)
         t.add_round(rnd)
         t.save(args.file)
         con.print(export.rich_pairings(t, rnd))
@@ -503,8 +563,21 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         print(_("player {}: {} in round "
                 "{}").format(args.player, label(f"s.{args.kind}"), args.round))
     elif args.action == "official":
-        t.add_official(args.role, args.name, args.category)
+        if args.remove:
+            if not t.remove_official(args.role, args.name):
+                fail(_("no {} {!r} in the panel").format(args.role, args.name))
+        else:
+            t.add_official(args.role, args.name, args.category)
         t.save(args.file)
+    elif args.action == "set":
+        keys = ("name", "language", "city", "start", "end", "time_control",
+                "time_control_text", "organiser", "arbiter", "arbiter_category")
+        t.set_details(**{k: getattr(args, k) for k in keys if getattr(args, k) is not None})
+        t.save(args.file)
+        from shashki.competition.report import details
+
+        for d in details(t):
+            print(f"{d['label']}: {d['value']}")
     elif args.action == "report":
         from shashki.competition.report import report_html, report_pdf
 

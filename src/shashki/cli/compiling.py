@@ -9,7 +9,7 @@ commands that never touch the kernels do not import numba for it.
 
 On the first compile of each part the command prints one line, e.g.::
 
-    shashki: compiling the move generator, once (about 5 s; later starts load it from the cache)
+    shashki: compiling the move generator, once (about 15 s; later starts load it from the cache)
 
 and, on a terminal, a progress line under it (functions compiled, seconds) that is
 cleared when the compiling is over.
@@ -28,25 +28,37 @@ from typing import Any, TextIO
 
 from shashki.i18n import N_, _
 
-PARTS: tuple[tuple[str, str, str], ...] = (
-    # (module prefix, what, time on a busy 2-core machine)
-    ("shashki.rules", N_("the move generator"), N_("about 5 s")),
-    ("shashki.engine.egdb", N_("the endgame-database kernels"), N_("a few s")),
-    ("shashki.engine", N_("the engine"), N_("about 30 s")),
+PARTS: tuple[tuple[str, frozenset[str], str, str], ...] = (
+    # (module prefix, its functions that start this part (empty: any), what, time):
+    # the times of a cold compile on a busy 2-core machine (docs/engine.md, "First use")
+    ("shashki.rules", frozenset({"replay", "find_move", "_path_has"}),
+     N_("the PDN move reader"), N_("about 5 s")),
+    ("shashki.rules", frozenset({"perft"}), N_("perft"), N_("about 5 s")),
+    ("shashki.rules", frozenset(), N_("the move generator"), N_("about 15 s")),
+    ("shashki.engine.egdb", frozenset(), N_("the endgame-database kernels"), N_("a few s")),
+    ("shashki.engine", frozenset(), N_("the engine"), N_("about 40 s")),
 )
+"""Each part of the compiled code a command may compile, found by the function whose
+compile starts it: a process compiles only the parts it calls (the move generator, then
+the engine, for ``shashki analyse``; the PDN move reader for ``shashki pdn check``), each
+once for every variant (one signature serves them all) and once for every later process
+(numba's cache)."""
 
 
-def part_of(module: str) -> tuple[str, str] | None:
-    """``(what, how long)`` of a kernel module, in the user's language; None for numba's
-    own helpers (compiled as part of ours).
+def part_of(module: str, name: str = "") -> tuple[str, str] | None:
+    """``(what, how long)`` of the kernel ``name`` of ``module``, in the user's language;
+    None for numba's own helpers (compiled as part of ours).
 
-    >>> part_of("shashki.rules.kernels")[1]
-    'about 5 s'
+    >>> part_of("shashki.rules.kernels", "generate")
+    ('the move generator', 'about 15 s')
+    >>> part_of("shashki.rules.kernels", "replay")[0]
+    'the PDN move reader'
     >>> part_of("numba.np.arrayobj") is None
     True
     """
-    for prefix, what, seconds in PARTS:
-        if module == prefix or module.startswith(prefix + "."):
+    for prefix, names, what, seconds in PARTS:
+        if (module == prefix or module.startswith(prefix + ".")) and (not names
+                                                                       or name in names):
             return _(what), _(seconds)
     return None
 
@@ -68,12 +80,13 @@ class Notice:
     def out(self) -> TextIO:
         return self.stream if self.stream is not None else sys.stderr
 
-    def started(self, module: str) -> None:
-        """A function of ``module`` starts compiling."""
+    def started(self, module: str, name: str = "") -> None:
+        """The function ``name`` of ``module`` starts compiling. What a function compiles
+        for it (the functions it calls) belongs to its part."""
         self.depth += 1
         self.compiled += 1
         self.count += 1
-        part = part_of(module)
+        part = part_of(module, name) if self.depth == 1 else None
         if part is not None and part[0] not in self.seen:
             self.seen.add(part[0])
             self._clear()
@@ -119,7 +132,8 @@ def _listen(notice: Notice) -> None:
         def on_start(self, ev: Any) -> None:
             dispatcher = ev.data.get("dispatcher")
             func = getattr(dispatcher, "py_func", None)
-            notice.started(getattr(func, "__module__", "") or "")
+            notice.started(getattr(func, "__module__", "") or "",
+                           getattr(func, "__name__", "") or "")
 
         def on_end(self, ev: Any) -> None:
             notice.ended()

@@ -41,6 +41,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
             f.write(write_game(g.to_pdn()))
         return str(path)
 
+    from shashki.rules.movegen import compile_moves
+
+    compile_moves(game.board.variant)  # before the clocks start (docs/engine.md, "First use")
     game.start()
     run(game, save=save)
     return 0

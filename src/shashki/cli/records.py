@@ -112,6 +112,17 @@ def _warning_line(path: str, w: Any) -> str:
             + f': {w.message}{count}')
 
 
+def _group_line(path: str, group: Any) -> str:
+    """A warning of the file: once, with the games that carry it (docs/pdn.md R13)."""
+    if group.games <= 1:
+        return _warning_line(path, group.first)
+    w = group.first
+    return (f'{path}:{w.line}:{w.column}: ' + _('game') + f' {w.index}: ' + _('warning')
+            + f': {w.message} ('
+            + _("in {games} games, from game {first}").format(games=group.games,
+                                                               first=w.index) + ")")
+
+
 def _cmd_pdn_check(args: argparse.Namespace) -> int:
     games = broken = errors = warnings = unreadable = 0
     for path in args.files:
@@ -125,8 +136,9 @@ def _cmd_pdn_check(args: argparse.Namespace) -> int:
                     for err in game.errors if args.all else game.errors[:1]:
                         print(_error_line(path, err), flush=False)
                 warnings += len(game.warnings)
-                for w in game.warnings:
-                    print(_warning_line(path, w), flush=False)
+            # each warning once for the file, with the number of games that carry it
+            for group in reader.file_warnings:
+                print(_group_line(path, group), flush=False)
         except OSError as e:
             unreadable += 1
             sys.stderr.write('shashki: ' + _('error') + f': {path}: {e.strerror or e}\n')

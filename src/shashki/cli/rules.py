@@ -56,6 +56,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     if args.positions:
         return _perft_positions(args, bulk)
     board = Board(args.variant, args.fen)
+    _compile_perft(board, bulk)
     if args.divide:
         t0 = time.perf_counter()
         rows = []
@@ -80,6 +81,16 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         rate = f", {nodes / secs / 1e6:.1f} M/s" if nodes >= 100_000 else ""
         print(_('nodes') + f': {nodes}  ({secs:.3f} s{rate})')
     return 0
+
+
+def _compile_perft(board: Board, bulk: bool) -> None:
+    """Compile (or load) the kernels a perft of ``board`` calls before any clock starts:
+    the seconds and the rate shashki prints are the count's alone (docs/engine.md, "First
+    use")."""
+    from shashki.rules import movegen
+
+    movegen.compile_moves(board.variant)
+    movegen.compile_perft(board.variant, bulk)
 
 
 def _perft_record(board: Board, depth: int, nodes: int, secs: float) -> dict[str, Any]:
@@ -120,7 +131,7 @@ def _perft_positions(args: argparse.Namespace, bulk: bool) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    Board(args.variant)  # an unknown variant fails before any output
+    _compile_perft(Board(args.variant), bulk)  # an unknown variant fails before any output
     fens = list(_lines(args.positions))
     console = Console(stderr=True)
     progress = Progress(TextColumn(_("perft")), BarColumn(),

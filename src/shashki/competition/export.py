@@ -27,7 +27,7 @@ from typing import Any
 
 from shashki.competition.catalogue import TIEBREAKS
 from shashki.competition.errors import ResultError
-from shashki.competition.labels import label, plural
+from shashki.competition.labels import in_event_language, label, plural
 from shashki.competition.model import _SIDE, Pairing, Round, Tournament
 from shashki.competition.standings import Standing, display, standings
 from shashki.i18n import NP_, _, pgettext
@@ -166,11 +166,22 @@ _COEFFICIENTS = {"schmulyan", "sonneborn-berger", "buchholz", "solkoff", "trunca
 def reading_lines(t: Tournament, tiebreaks: Sequence[str] | None = None) -> list[str]:
     """The event's readings of the Code that its tie-breaks depend on, one line each in the
     current language (the legend of the standings): ``Code 3.16.11 — the bye's virtual
-    opponent: the lowest final score anyone made``."""
+    opponent: the lowest final score anyone made``. Only the readings of what occurred in
+    the event (:func:`occurred`) are listed: no bye, no line about the bye (Code 3.16.11).
+
+    >>> from shashki.competition.model import Tournament, Round, Pairing
+    >>> t = Tournament(system="dutch", tiebreaks=["buchholz", "wins"], language="en")
+    >>> for name in "ABCD":
+    ...     _ = t.add_player(name)
+    >>> t.add_round(Round(1, [Pairing(1, 1, 2, ["1-0"]), Pairing(2, 3, 4, ["+/-"])]))
+    >>> [line.split(" — ")[1] for line in reading_lines(t)]
+    ['forfeit wins among the wins: counted as wins']
+    """
     from shashki.competition.catalogue import READINGS
 
     tbs = set(t.tiebreaks if tiebreaks is None else tiebreaks)
     coefficients = bool(tbs & _COEFFICIENTS)
+    seen = occurred(t)
     keys = []
     if coefficients and t.system == "dutch":
         keys += ["bye-opponent", "withdrawn-score", "requested-byes"]
@@ -178,10 +189,51 @@ def reading_lines(t: Tournament, tiebreaks: Sequence[str] | None = None) -> list
         keys.append("double-forfeit")
     if tbs & {"wins", "beaten"}:
         keys.append("forfeit-wins")
+    keys = [k for k in keys if _READING_NEEDS[k] in seen]
     out = []
     for k in keys:
         r = READINGS[k]
         out.append(f"{_article(r.article)} — {_(r.question)}: {_(r.choices[t.reading(k)])}")
+    return out
+
+
+_READING_NEEDS = {"bye-opponent": "bye", "withdrawn-score": "withdrawal",
+                  "requested-byes": "requested bye", "double-forfeit": "double forfeit",
+                  "forfeit-wins": "forfeit"}
+"""The reading of the Code (catalogue.READINGS) → what must occur for it to matter."""
+
+
+def occurred(t: Tournament) -> set[str]:
+    """What happened in the event that the Code's readings and the crosstable's marks speak
+    of (Code 3.13.1, 3.13.3, 3.16.11): ``game`` (a game played over the board), ``forfeit``
+    (a game won by forfeit), ``double forfeit`` (both lost), ``bye`` (the pairing bye, the
+    Code's «плюс»), ``requested bye`` (a half-, full- or zero-point bye given), ``withdrawal``,
+    ``adjustment`` (TRF 299 points).
+
+    >>> from shashki.competition.model import Tournament, Round, Pairing, Bye
+    >>> t = Tournament()
+    >>> for name in "ABC":
+    ...     _ = t.add_player(name)
+    >>> t.add_round(Round(1, [Pairing(1, 1, 2, ["-/-"])], [Bye(3, "PAB")]))
+    >>> sorted(occurred(t))
+    ['bye', 'double forfeit']
+    """
+    out: set[str] = set()
+    for r in t.rounds:
+        for p in r.pairings:
+            for res in p.results:
+                if res in ("+/-", "-/+"):
+                    out.add("forfeit")
+                elif res == "-/-":
+                    out.add("double forfeit")
+                elif res is not None:
+                    out.add("game")
+        for b in r.byes:
+            out.add("bye" if b.kind == "PAB" else "requested bye")
+    if any(p.withdrawn is not None for p in t.players):
+        out.add("withdrawal")
+    if t.adjustments:
+        out.add("adjustment")
     return out
 
 
@@ -199,6 +251,7 @@ def other_points_label(t: Tournament) -> str:
     return label("points.match" if t.micromatch_ranking == "games" else "points.games")
 
 
+@in_event_language
 def to_json(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
     """Standings and crosstable as JSON."""
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
@@ -227,6 +280,7 @@ def to_csv(t: Tournament, tiebreaks: Sequence[str] | None = None) -> str:
     return buf.getvalue()
 
 
+@in_event_language
 def crosstable_csv(t: Tournament) -> str:
     """The crosstable as CSV, one row a player (the layout of :func:`crosstable`)."""
     ct = crosstable(t)
@@ -326,15 +380,33 @@ def _adjusted(t: Tournament, n: int) -> list[str]:
 
 
 def crosstable_legend(t: Tournament) -> str:
-    """What the marks of the crosstable mean, in the current language only."""
-    if t.system == "dutch":
-        text = _("w — White, b — Black; + and − — a forfeit won and lost (Code 3.13); "
-                 "— the bye (Code 3.16.11)")
-    else:
-        text = _("+ and − — a forfeit won and lost (Code 3.13)")
+    """What the marks of the crosstable mean, in the current language only, and only the
+    marks that occur in it: the colours of a Swiss's games, «+» and «−» where a game was
+    forfeited (Code 3.13), «—» where a round had a bye (Code 3.16.11), «±» where points
+    were adjusted (TRF 299); empty when there is nothing to explain.
+
+    >>> from shashki.competition.model import Tournament, Round, Pairing
+    >>> t = Tournament(system="berger", language="en")
+    >>> for name in "AB":
+    ...     _ = t.add_player(name)
+    >>> crosstable_legend(t)
+    ''
+    >>> t.add_round(Round(1, [Pairing(1, 1, 2, ["+/-"])]))
+    >>> crosstable_legend(t)
+    '+ and − — a forfeit won and lost (Code 3.13)'
+    """
+    seen = occurred(t)
+    parts = []
+    if t.system == "dutch" and seen & {"game", "forfeit", "double forfeit"}:
+        parts.append(_("w — White, b — Black"))
+    if seen & {"forfeit", "double forfeit"}:
+        parts.append(_("+ and − — a forfeit won and lost (Code 3.13)"))
+    if t.system == "dutch" and any(b.kind in ("PAB", "H", "F") for r in t.rounds
+                                   for b in r.byes):  # the cells «—», «—1»
+        parts.append(_("— the bye (Code 3.16.11)"))
     if t.adjustments:
-        text += _("; ± — bonus and penalty points (TRF 299)")
-    return text
+        parts.append(_("± — bonus and penalty points (TRF 299)"))
+    return "; ".join(parts)
 
 
 def pairings_text(rnd: Round, round_robin: bool = False) -> str:
@@ -349,6 +421,7 @@ def pairings_text(rnd: Round, round_robin: bool = False) -> str:
 # --- rich ---------------------------------------------------------------------------------
 
 
+@in_event_language
 def rich_standings(t: Tournament, tiebreaks: Sequence[str] | None = None) -> Any:
     """A rich Table of the standings."""
     from rich.table import Table
@@ -385,6 +458,7 @@ def group_rows(t: Tournament) -> list[dict[str, Any]]:
             for g in t.prize_groups]
 
 
+@in_event_language
 def rich_group(t: Tournament, g: Any) -> Any:
     """A prize group's table on screen."""
     from rich.table import Table
@@ -399,6 +473,7 @@ def rich_group(t: Tournament, g: Any) -> Any:
     return table
 
 
+@in_event_language
 def rich_crosstable(t: Tournament) -> Any:
     from rich.table import Table
 
@@ -411,6 +486,7 @@ def rich_crosstable(t: Tournament) -> Any:
     return table
 
 
+@in_event_language
 def rich_pairings(t: Tournament, rnd: Round) -> Any:
     """A rich Table of a round's pairings with boards, colours, results, openings."""
     from rich.table import Table
@@ -457,6 +533,7 @@ def _pairing_rows(t: Tournament, rnd: Round) -> list[dict[str, Any]]:
 # --- HTML, PDF ------------------------------------------------------------------------------
 
 
+@in_event_language
 def to_html(t: Tournament, tiebreaks: Sequence[str] | None = None,
             with_rounds: bool = True, round_only: int | None = None) -> str:
     """A clean, printable HTML page: standings, crosstable, pairings of every round; or,
@@ -556,18 +633,13 @@ def _time_text(t: Tournament) -> str:
         return t.time_control
 
 
+@in_event_language
 def to_pdf(t: Tournament, path: str, tiebreaks: Sequence[str] | None = None,
            round_only: int | None = None) -> None:
     """The HTML page printed to a PDF file (WeasyPrint)."""
-    import logging
+    from shashki.competition.pdf import write_pdf
 
-    from shashki.extras import need
-
-    HTML = need("weasyprint", "pdf", "a PDF").HTML
-
-    logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    logging.getLogger("fontTools").setLevel(logging.ERROR)
-    HTML(string=to_html(t, tiebreaks, round_only=round_only)).write_pdf(path)
+    write_pdf(to_html(t, tiebreaks, round_only=round_only), path)
 
 
 # --- PDN ------------------------------------------------------------------------------------

@@ -17,7 +17,14 @@ marked for the ``shashki`` catalogue and translated where they are shown
 
 from __future__ import annotations
 
-from shashki.i18n import N_, NP_, language, translation
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
+
+from shashki.i18n import N_, NP_, language, translation, use_language
+
+if TYPE_CHECKING:
+    from shashki.competition.model import Tournament
 
 Msg = str | tuple[str, str]
 
@@ -96,6 +103,7 @@ LABELS: dict[str, Msg] = {
     "j.senior": N_("Senior arbiter"),
     "j.judge": N_("Arbiter"),
     "role": NP_("report", "Role"),
+    "j.name": N_("Full name"),
     "category": N_("Category"),
     "p.heading": NP_("competition", "Participants"),
     "p.entered": N_("entered from round {}"),
@@ -157,6 +165,26 @@ LABELS: dict[str, Msg] = {
     "sheet.judge_sign": N_("Arbiter"),
     "sign.chief": N_("Chief arbiter"),
     "sign.secretary": N_("Chief secretary"),
+    "sign.signature": NP_("report", "signature"),
+    "sign.name": NP_("report", "name"),
+    "sign.category": N_("Judging category"),
+    "sign.date": N_("Date"),
+    "d.venue": N_("Venue"),
+    "d.dates": N_("Dates"),
+    "d.time": N_("Time control"),
+    "d.organiser": N_("Organiser"),
+    "d.arbiter": N_("Chief arbiter"),
+    "missing.venue": NP_("venue", "not given"),
+    "missing.dates": NP_("dates", "not given"),
+    "missing.time": NP_("time control", "not given"),
+    "missing.organiser": NP_("organiser", "not given"),
+    "missing.person": NP_("person", "not given"),
+    "missing.category": NP_("category", "not given"),
+    "cat.all-russian": N_("sports judge of the All-Russian category"),
+    "cat.1": N_("sports judge of the first category"),
+    "cat.2": N_("sports judge of the second category"),
+    "cat.3": N_("sports judge of the third category"),
+    "cat.young": N_("young sports judge"),
     "error": N_("error"),
     "cli.description": N_("Competitions: pairings, results, standings (Code 3.7, 3.13, 3.16)."),
     "pair.help": N_("pair the next round of a TRF file"),
@@ -209,3 +237,43 @@ def plural(n: int, noun: str, lang: str | None = None) -> str:
     if noun == "rounds":
         return tr.ngettext("{n} round", "{n} rounds", n).format(n=n)
     return tr.ngettext("{n} player", "{n} players", n).format(n=n)
+
+
+def category_text(category: str, lang: str | None = None) -> str:
+    """A judge's category (судейская категория) in words: a key of
+    :data:`~shashki.competition.model.JUDGE_CATEGORIES` (or a way of writing one, ``ВК``)
+    by its label, any other text as it is.
+
+    >>> category_text("ВК", "ru"), category_text("young", "en"), category_text("FA", "ru")
+    ('спортивный судья всероссийской категории', 'young sports judge', 'FA')
+    """
+    from shashki.competition.model import judge_category
+
+    key = judge_category(category)
+    return label(f"cat.{key}", lang) if f"cat.{key}" in LABELS else key
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def in_event_language(
+        f: Callable[Concatenate[Tournament, _P], _R]) -> Callable[Concatenate[Tournament, _P], _R]:
+    """Make ``f(t, ...)``, a document of the event ``t`` (its report, tables, printouts),
+    speak the event's language (``t.language``) whatever the machine's locale
+    (:func:`shashki.i18n.use_language`); an event without one speaks the current language.
+
+    >>> from shashki.competition.model import Tournament
+    >>> @in_event_language
+    ... def heading(t: Tournament) -> str:
+    ...     return label("standings")
+    >>> heading(Tournament(language="ru")), heading(Tournament(language="en"))
+    ('Турнирная таблица', 'Standings')
+    """
+
+    def speaking(t: Tournament, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with use_language(t.language):
+            return f(t, *args, **kwargs)
+
+    functools.update_wrapper(speaking, f)
+    return speaking

@@ -306,9 +306,63 @@ OFFICIAL_ROLES = ("deputy", "secretary", "senior", "judge")
 секретарь, старшие судьи, судьи»."""
 
 
+JUDGE_CATEGORIES = ("all-russian", "1", "2", "3", "young")
+"""The categories of sports judges (судейские категории) in Russia, highest first:
+«спортивный судья всероссийской категории» (ССВК, the Code's «ВК»), of the first, second and
+third category (СС1К, СС2К, СС3К), and «юный спортивный судья» (ЮСС)."""
+
+_CATEGORY_ALIASES = {
+    "all-russian": "all-russian", "вк": "all-russian", "ссвк": "all-russian",
+    "всероссийская": "all-russian", "всероссийской категории": "all-russian",
+    "vk": "all-russian", "national": "all-russian",
+    "1": "1", "1к": "1", "сс1к": "1", "i": "1", "первая": "1", "первой категории": "1",
+    "first": "1",
+    "2": "2", "2к": "2", "сс2к": "2", "ii": "2", "вторая": "2", "второй категории": "2",
+    "second": "2",
+    "3": "3", "3к": "3", "сс3к": "3", "iii": "3", "третья": "3", "третьей категории": "3",
+    "third": "3",
+    "young": "young", "юсс": "young", "юный": "young", "юный спортивный судья": "young",
+    "юный судья": "young",
+}
+
+
+def judge_category(text: str) -> str:
+    """A judge's category (судейская категория) as :data:`JUDGE_CATEGORIES` names it, read
+    from the ways people write it (``ВК``, ``ССВК``, ``1К``, ``СС2К``, ``III``, ``юный``);
+    another text (an international title, ``FMJD arbiter``) is kept as it is.
+
+    >>> judge_category("ВК"), judge_category("сс1к"), judge_category("III"), judge_category("ЮСС")
+    ('all-russian', '1', '3', 'young')
+    >>> judge_category(" FMJD arbiter ")
+    'FMJD arbiter'
+    """
+    text = " ".join(text.split())
+    return _CATEGORY_ALIASES.get(text.lower().replace("ё", "е"), text)
+
+
+def check_date(text: str, what: str = "date") -> str:
+    """A date of the event as ``YYYY-MM-DD`` (empty: not given), or :class:`InvalidTournament`.
+
+    >>> check_date("2026-05-01"), check_date("")
+    ('2026-05-01', '')
+    """
+    import datetime
+
+    text = text.strip()
+    if not text:
+        return ""
+    try:
+        if len(text) == 10:
+            return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        pass
+    raise InvalidTournament(f"{what} must be a date YYYY-MM-DD, not {text!r}")
+
+
 @dataclass
 class Official:
-    """A member of the panel of judges (Code 4.6.1) with his category (судейская категория)."""
+    """A member of the panel of judges (Code 4.6.1) with his category (судейская категория:
+    a key of :data:`JUDGE_CATEGORIES`, or any other text)."""
 
     role: str
     name: str
@@ -466,7 +520,10 @@ class Tournament:
     officials: list[Official] = field(default_factory=list)
     """The panel of judges besides the chief arbiter (Code 4.6.1)."""
     arbiter_category: str = ""
-    """The chief arbiter's category (судейская категория)."""
+    """The chief arbiter's category (судейская категория, :data:`JUDGE_CATEGORIES`)."""
+    language: str = ""
+    """The event's language (``ru``, ``en``): its report, tables and printouts are written
+    in it whatever the machine's locale; empty: the language of whoever prints them."""
     organiser: str = ""
     """The organisation that holds the event (Code 4.6.1, 4.6.3: the report goes to it)."""
     adjustments: list[Adjustment] = field(default_factory=list)
@@ -497,6 +554,11 @@ class Tournament:
             if o.role not in OFFICIAL_ROLES:
                 raise InvalidTournament(f"unknown role {o.role!r}; known: "
                                         f"{', '.join(OFFICIAL_ROLES)}")
+        from shashki.i18n import LANGUAGES
+
+        if self.language not in ("", *LANGUAGES):
+            raise InvalidTournament(f"unknown language {self.language!r}; known: "
+                                    f"{', '.join(LANGUAGES)}")
         if self.acceleration not in ("", "baku"):
             raise InvalidTournament(f"acceleration is baku or none, not {self.acceleration!r}")
         if self.ties not in TIES:
@@ -636,9 +698,50 @@ class Tournament:
             raise InvalidTournament(f"unknown role {role!r}; known: {', '.join(OFFICIAL_ROLES)}")
         if not name.strip():
             raise InvalidTournament("an official needs a name")
-        o = Official(role, name.strip(), category.strip())
+        o = Official(role, " ".join(name.split()), judge_category(category))
         self.officials.append(o)
         return o
+
+    def remove_official(self, role: str, name: str) -> int:
+        """Remove the members of the panel with this role and name; how many were removed."""
+        name = " ".join(name.split())
+        keep = [o for o in self.officials if not (o.role == role and o.name == name)]
+        gone = len(self.officials) - len(keep)
+        self.officials = keep
+        return gone
+
+    def set_details(self, **details: str) -> None:
+        """Set what the judges' report shows of the event (Code 4.6.3), checked: ``name``,
+        ``language`` (``ru``, ``en``), ``city`` (the venue), ``start`` and ``end``
+        (``YYYY-MM-DD``, the end not before the start), ``time_control`` (as TRF 222 writes
+        it), ``time_control_text``, ``organiser``, ``arbiter`` and ``arbiter_category``
+        (:func:`judge_category`). A value ``""`` clears the field.
+
+        >>> t = Tournament()
+        >>> t.set_details(language="ru", start="2026-05-01", arbiter_category="ВК")
+        >>> t.language, t.start, t.arbiter_category
+        ('ru', '2026-05-01', 'all-russian')
+        """
+        from shashki.i18n import LANGUAGES
+
+        known = ("name", "language", "city", "start", "end", "time_control",
+                 "time_control_text", "organiser", "arbiter", "arbiter_category")
+        for key, value in details.items():
+            if key not in known:
+                raise InvalidTournament(f"unknown detail {key!r}; known: {', '.join(known)}")
+            value = " ".join(value.split())
+            if key == "language" and value not in ("", *LANGUAGES):
+                raise InvalidTournament(f"unknown language {value!r}; known: "
+                                        f"{', '.join(LANGUAGES)}")
+            if key in ("start", "end"):
+                value = check_date(value, key)
+            if key == "arbiter_category":
+                value = judge_category(value)
+            setattr(self, key, value)
+        if self.start and self.end and len(self.start) == len(self.end) == 10 \
+                and self.end < self.start:
+            raise InvalidTournament(f"the event ends ({self.end}) before it starts "
+                                    f"({self.start})")
 
     def reading(self, key: str) -> str:
         """The event's reading ``key`` of :data:`~shashki.competition.catalogue.READINGS`
@@ -966,6 +1069,7 @@ class Tournament:
             "prize_groups": [vars(g).copy() for g in self.prize_groups],
             "officials": [vars(x).copy() for x in self.officials],
             "arbiter_category": self.arbiter_category, "organiser": self.organiser,
+            "language": self.language,
             "forbidden": [{"players": list(f.players), "first": f.first, "last": f.last}
                           for f in self.forbidden],
             "players": [vars(p).copy() for p in self.players],
@@ -1019,7 +1123,7 @@ class Tournament:
                 prize_groups=[PrizeGroup(**g) for g in d.get("prize_groups", [])],
                 officials=[Official(**x) for x in d.get("officials", [])],
                 arbiter_category=d.get("arbiter_category", ""),
-                organiser=d.get("organiser", ""),
+                organiser=d.get("organiser", ""), language=d.get("language", ""),
             )
             t.playoffs = [PlayOff.from_dict(po) for po in d.get("playoffs", [])]
             t.players = [Player(**p) for p in d.get("players", [])]

@@ -1,6 +1,7 @@
 """Sheets to print for the playing hall: table cards (a board's number and its players,
 large, to stand on the table) and blank scoresheets (бланки записи партий: the event, round,
-board and players filled in from a round's pairings, or left blank), A4, HTML or PDF.
+board and players filled in from a round's pairings, or left blank), A4, HTML or PDF, in
+the event's language (``Tournament.language``) whatever the machine's locale.
 
 >>> from shashki.competition.model import Tournament
 >>> from shashki.competition.pairing import pair_next_round
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from shashki.competition.errors import ResultError
-from shashki.competition.labels import label
+from shashki.competition.labels import in_event_language, label
 from shashki.competition.model import Tournament
 
 MOVE_LINES = 40
@@ -57,6 +58,7 @@ def _texts() -> dict[str, str]:
     return {k: label(k) for k in keys}
 
 
+@in_event_language
 def table_cards_html(t: Tournament, rnd: int) -> str:
     """One card a board of round ``rnd`` (a micro-match: one a game)."""
     from shashki.i18n import language
@@ -65,6 +67,7 @@ def table_cards_html(t: Tournament, rnd: int) -> str:
         t=t, lang=language(), texts=_texts(), boards=_boards(t, rnd)))
 
 
+@in_event_language
 def blank_scoresheets_html(t: Tournament, rnd: int | None = None, count: int = 1) -> str:
     """Blank scoresheets: one a game of round ``rnd`` with its players filled in, or
     ``count`` empty ones (``rnd`` None), :data:`MOVE_LINES` numbered lines each."""
@@ -81,10 +84,6 @@ def blank_scoresheets_html(t: Tournament, rnd: int | None = None, count: int = 1
 
 def to_pdf(html: str, path: str) -> None:
     """A printout written as PDF (WeasyPrint)."""
-    import logging
+    from shashki.competition.pdf import write_pdf
 
-    from weasyprint import HTML  # type: ignore[import-untyped]
-
-    logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    logging.getLogger("fontTools").setLevel(logging.ERROR)
-    HTML(string=html).write_pdf(path)
+    write_pdf(html, path, "a printout as PDF")

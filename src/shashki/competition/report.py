@@ -1,8 +1,11 @@
 """The judges' report (Code 4.6.3): «подвести итоги и утвердить результаты; составить и
 утвердить отчет с приложением всех материалов (протоколы заседаний, протоколы встреч,
-бланки записей партий, таблицы …)». One document, HTML or PDF (WeasyPrint), in the current
-language:
+бланки записей партий, таблицы …)». One document, HTML or PDF (WeasyPrint), in the
+event's language (``Tournament.language``) whatever the machine's locale (the current
+language for an event without one):
 
+0. the event: venue, dates, time control, organiser and chief arbiter, each said to be "not
+   given" where the event does not give it (never left out);
 1. the regulations in short (system, rounds, time control, scoring, tie-breaks with their
    articles and the Code's readings, play-offs and lots);
 2. the panel of judges (Code 4.6.1);
@@ -14,12 +17,18 @@ language:
    met a classification norm, when the organiser's table is given (:mod:`.norms`);
 7. the scoresheets (бланки записи партий) of the games recorded in PDN, in the Code's full
    notation («сокращенная нотация записи партий не применяется»);
-8. the signatures of the chief arbiter and the chief secretary.
+8. the signatures of the chief arbiter and the chief secretary (Code 4.6.3: the panel
+   «утвердить отчет»): for each a line to sign, the printed name, the judging category
+   (судейская категория) and a line for the date; a name or category not given is a blank
+   line to fill in by hand.
+
+The legends explain only what occurred: the readings of Code 3.16.11 and 3.13.3 whose case
+arose (a bye, a withdrawal, a double forfeit ...), the crosstable's marks that it shows.
 
 :func:`report_data` gives the same as plain data, for the platform.
 
 >>> from shashki.competition.model import Tournament, Round, Pairing
->>> t = Tournament(name="Cup", system="berger", arbiter="Ivanov")
+>>> t = Tournament(name="Cup", system="berger", arbiter="Ivanov", language="en")
 >>> for name in "AB":
 ...     _ = t.add_player(name)
 >>> t.add_round(Round(1, [Pairing(1, 1, 2, ["+/-"])]))
@@ -33,7 +42,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from shashki.competition.catalogue import READINGS, TIEBREAKS
-from shashki.competition.labels import label, plural
+from shashki.competition.labels import category_text, in_event_language, label, plural
 from shashki.competition.model import Pairing, Tournament
 from shashki.competition.norms import NormTable
 from shashki.i18n import _, pgettext
@@ -42,15 +51,19 @@ SCORESHEET_ROWS = 20
 """Moves a column of a scoresheet holds; a longer game goes on in a second column."""
 
 
+@in_event_language
 def report_data(t: Tournament, pdn: str | None = None,
                 tiebreaks: Sequence[str] | None = None,
                 norms: NormTable | None = None) -> dict[str, Any]:
     """Everything the report shows, as plain data (``pdn``: the event's recorded games;
-    ``norms``: the classification table the organiser supplies, :mod:`.norms`)."""
+    ``norms``: the classification table the organiser supplies, :mod:`.norms`), in the
+    event's language (Code 4.6.3)."""
     from shashki.competition import export
 
     tbs = list(t.tiebreaks if tiebreaks is None else tiebreaks)
     return {
+        "details": details(t),
+        "signatures": _signatures(t),
         "regulations": _regulations(t, tbs),
         "judges": _judges(t),
         "participants": [_participant(t, p.number) for p in sorted(t.players,
@@ -95,8 +108,7 @@ def _regulations(t: Tournament, tbs: list[str]) -> list[tuple[str, str]]:
         if t.micromatch else ""))]
     out.append((pgettext("report", "Rounds"), plural(t.current_round, "rounds")))
     out.append((_("Participants"), plural(len(t.players), "players")))
-    if t.time_control:
-        out.append((_("Time control"), export._time_text(t)))
+    out.append((label("d.time"), time_text(t) or label("missing.time")))
     sc = t.scoring
     out.append((_("Points for a win, draw, "
                   "loss"), f"{export.points_text(sc.win)}–{export.points_text(sc.draw)}–"
@@ -125,14 +137,71 @@ def _ru() -> bool:
     return language() == "ru"
 
 
+def time_text(t: Tournament) -> str:
+    """The event's time control in words (Code 3.9): the encoded control as the language
+    writes it, else the organiser's text; "" when the event gives none."""
+    from shashki.competition import export
+
+    return export._time_text(t) or t.time_control_text
+
+
+def dates_text(t: Tournament) -> str:
+    """The event's dates as the language writes them (``01.05.2026 — 05.05.2026``); ""
+    when none is given."""
+    if t.start and t.end and t.end != t.start:
+        return f"{date_text(t.start)} — {date_text(t.end)}"
+    if t.end and not t.start:
+        return f"— {date_text(t.end)}"
+    return date_text(t.start)
+
+
+def _person(name: str, category: str) -> str:
+    return name + (f" ({category_text(category)})" if category else "") if name else ""
+
+
+@in_event_language
+def details(t: Tournament) -> list[dict[str, Any]]:
+    """The event as the report's head gives it (Code 4.6.2, 4.6.3), in the event's
+    language: venue, dates, time control, organiser, chief arbiter; a field the event does
+    not give says so ("Venue: not given"), never left out. Each: ``key``, ``label``,
+    ``value`` and ``missing``.
+
+    >>> [(d["label"], d["value"]) for d in details(Tournament(city="Tula", language="en"))][:2]
+    [('Venue', 'Tula'), ('Dates', 'not given')]
+    """
+    fields = [("d.venue", t.city, "missing.venue"), ("d.dates", dates_text(t), "missing.dates"),
+              ("d.time", time_text(t), "missing.time"),
+              ("d.organiser", t.organiser, "missing.organiser"),
+              ("d.arbiter", _person(t.arbiter, t.arbiter_category), "missing.person")]
+    return [{"key": key[2:], "label": label(key), "value": value or label(missing),
+             "missing": not value} for key, value, missing in fields]
+
+
+def _signatures(t: Tournament) -> list[dict[str, str]]:
+    """Who signs the report (Code 4.6.3: the panel «составить и утвердить отчет»): the chief
+    arbiter and the chief secretary, with the printed name and category ("" when not
+    given: a line to fill in)."""
+    secretary = next((o for o in t.officials if o.role == "secretary"), None)
+    rows = [(label("sign.chief"), t.arbiter, t.arbiter_category),
+            (label("sign.secretary"), secretary.name if secretary else "",
+             secretary.category if secretary else "")]
+    return [{"role": role, "name": name, "category": category_text(cat) if cat else ""}
+            for role, name, cat in rows]
+
+
 def _judges(t: Tournament) -> list[tuple[str, str, str]]:
-    """(role, name, category) of the panel (Code 4.6.1), the chief first."""
-    out = []
-    if t.arbiter:
-        out.append((_("Chief arbiter"), t.arbiter, t.arbiter_category))
-    out += [(_("Deputy chief arbiter"), d, "") for d in t.deputies]
+    """(role, name, category) of the panel (Code 4.6.1), the chief first; a chief arbiter
+    or a category not given says so."""
+    missing, no_category = label("missing.person"), label("missing.category")
+
+    def cat(c: str) -> str:
+        return category_text(c) if c else no_category
+
+    out = [(_("Chief arbiter"), t.arbiter or missing, cat(t.arbiter_category)
+            if t.arbiter else "")]
+    out += [(_("Deputy chief arbiter"), d, no_category) for d in t.deputies]
     order = {"deputy": 0, "secretary": 1, "senior": 2, "judge": 3}
-    out += [(label(f"j.{o.role}"), o.name, o.category)
+    out += [(label(f"j.{o.role}"), o.name, cat(o.category))
             for o in sorted(t.officials, key=lambda o: order[o.role])]
     return out
 
@@ -261,6 +330,7 @@ def scoresheets(t: Tournament, pdn: str) -> list[dict[str, Any]]:
     return out
 
 
+@in_event_language
 def report_html(t: Tournament, pdn: str | None = None,
                 tiebreaks: Sequence[str] | None = None,
                 norms: NormTable | None = None) -> str:
@@ -277,11 +347,10 @@ def report_html(t: Tournament, pdn: str | None = None,
     texts = {k: label(k) for k in (*keys, *export.RATING_TEXTS)}
     texts["decided"] = pgettext("standings", "Decided by") if t.finished() else ""
     texts["other_points"] = export.other_points_label(t) if t.micromatch else ""
-    dates = " — ".join(date_text(x) for x in (t.start, t.end) if x)
     shown = {k: any(p[k] for p in data["participants"])
              for k in ("title", "rating", "club", "birth", "federation", "note")}
     return str(env.get_template("report.html.j2").render(
-        t=t, lang=language(), texts=texts, data=data, dates=dates, shown=shown))
+        t=t, lang=language(), texts=texts, data=data, shown=shown))
 
 
 def date_text(iso: str) -> str:
@@ -304,18 +373,15 @@ _TEXT_KEYS = ("report.title", "report.code", "r.heading", "j.heading", "p.headin
               "note", "rounds.heading", "po.heading", "e.heading", "e.round", "e.what",
               "e.who", "e.article", "sheets.heading", "sheet.title", "sheet.event",
               "sheet.date", "sheet.signatures", "sheet.white_sign", "sheet.black_sign",
-              "sheet.judge_sign", "sign.chief", "sign.secretary", "po.not_held_text", "e.none",
-              "role", "category", "sheet.game", "withdrawn", "n.heading", "n.held",
+              "sheet.judge_sign", "sign.chief", "sign.secretary", "sign.signature",
+              "sign.name", "sign.category", "sign.date", "po.not_held_text", "e.none",
+              "role", "category", "j.name", "sheet.game", "withdrawn", "n.heading", "n.held",
               "n.award", "n.games", "n.percent", "n.average", "n.new", "n.source")
 
 
 def report_pdf(t: Tournament, path: str, pdn: str | None = None,
                tiebreaks: Sequence[str] | None = None, norms: NormTable | None = None) -> None:
-    """The report printed to a PDF file (WeasyPrint)."""
-    import logging
+    """The report printed to a PDF file (WeasyPrint), in the event's language."""
+    from shashki.competition.pdf import write_pdf
 
-    from weasyprint import HTML  # type: ignore[import-untyped]
-
-    logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    logging.getLogger("fontTools").setLevel(logging.ERROR)
-    HTML(string=report_html(t, pdn, tiebreaks, norms)).write_pdf(path)
+    write_pdf(report_html(t, pdn, tiebreaks, norms), path, "the judges' report as PDF")

@@ -343,6 +343,7 @@ class Engine:
         self.hist = np.zeros((2, 64, 64), dtype=np.int64)
         self.killers = np.zeros((mp, 2), dtype=np.uint64)
         self.ctl = np.zeros(S.NC, dtype=np.int64)
+        self.keys = np.zeros(S.MAX_PLY + 2, dtype=np.uint64)  # each search makes its own
         self.gmv, self.path, self.cx, self.cnt, self.fu, self.fi = (
             x[0] if i == 0 else x for i, x in enumerate(K.buffers(0)))
         self._gen = 0
@@ -613,10 +614,39 @@ class Engine:
         root.mat = _plies_since_material_change(board)
         return root
 
+    def compile(self) -> None:
+        """Compile the kernels this engine's searches call (or load them from numba's
+        cache), without searching: the move generator (the board's moves, the principal
+        variation's text) and the search with its evaluation, for the types of this
+        engine's arrays — which every variant shares, so one compile serves them all.
+
+        Every search calls it before it starts its clock: on a fresh installation the
+        compiling (tens of seconds) never counts in a time limit, and on a warm cache
+        neither does numba's lazy loading of the cached code (a few tenths of a second at
+        a process's first search). A match calls it before a game's clocks start. Once
+        compiled it costs a look-up of the signatures."""
+        from shashki.rules.bits import compile_for
+        from shashki.rules.movegen import compile_moves
+
+        compile_moves(self.variant)
+        compile_for(S.position_key, U64(0), U64(0), U64(0), 0, self.zob)
+        compile_for(S.run, *self._run_args())
+        compile_for(S.tt_hashfull, self.tt, self._gen)
+
+    def _run_args(self) -> tuple[Any, ...]:
+        """The arguments of :func:`search.run`, in its order."""
+        return (self.ps, self.fr, self.mq, self.mc, self.ms, self.keys, self.pvm, self.pvc,
+                self.pvl, self.tt, self.hist, self.killers, self.ctl, self.params,
+                self.lmr, self.geo, self.rules, self.zob, self.ew, self.et,
+                self.em, self.cone, self.pw, self.psh, self.t3, self.net,
+                self.nbuf, self.kt, self.eg, self.gmv, self.path, self.cx,
+                self.cnt, self.fu, self.fi)
+
     def _search(self, board: Board, bud: Budget, callback: Callback | None) -> Analysis:
         with self._lock:
             self._stop.clear()
             self.ctl[S.C_STOP] = 0
+            self.compile()  # before the clock starts (docs/engine.md, "First use")
             return self._iterate_all(board, bud, callback)
 
     def _iterate_all(self, board: Board, bud: Budget, callback: Callback | None) -> Analysis:
@@ -744,12 +774,7 @@ class Engine:
                 end = min(end, node_limit)
             ctl[S.C_SLICE_END] = end
             t = time.perf_counter()
-            status = S.run(ps, fr, self.mq, self.mc, self.ms, self.keys, self.pvm, self.pvc,
-                           self.pvl, self.tt, self.hist, self.killers, ctl, self.params,
-                           self.lmr, self.geo, self.rules, self.zob, self.ew, self.et,
-                           self.em, self.cone, self.pw, self.psh, self.t3, self.net,
-                           self.nbuf, self.kt, self.eg, self.gmv, self.path, self.cx,
-                           self.cnt, self.fu, self.fi)
+            status = S.run(*self._run_args())
             now = time.perf_counter()
             if status != S.S_PAUSED:
                 return int(status)

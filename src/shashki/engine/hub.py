@@ -34,7 +34,7 @@ and the GUI waits for ``ready``. A session made by :func:`hub_loop` starts compi
 loading) the kernels and a tiny search at once, in a thread, so ``hub`` is answered at
 once; ``init`` waits for it, warms the chosen variant and only then answers ``ready`` —
 so the first ``go`` keeps to its time like every later one. On a cold cache that takes
-about 30 s (docs/engine.md, "Hub protocol").
+about 50 s on a busy 2-core machine (docs/engine.md, "First use").
 
 >>> import io
 >>> out = io.StringIO()

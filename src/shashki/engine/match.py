@@ -202,6 +202,7 @@ class ShashkiPlayer(Player):
             self.engine.set_variant(board.variant)
             self._tables_for(self.engine.variant)
         self.engine.new_game()
+        self.engine.compile()  # before the game's clocks start: compiling is not thinking
 
     def set_ruleset(self, name: str | None) -> None:
         self.engine.set_ruleset(name)

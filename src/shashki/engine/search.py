@@ -40,7 +40,7 @@ from numba import njit
 # evaluate's arrays or of the kernels it calls needs a change here too (last: one
 # first-layer table of the network for both sides, 2026-12-07)
 from shashki.engine.evaluate import MAX_SCORE, evaluate_in
-from shashki.engine.probe import UNKNOWN, probe
+from shashki.engine.probe import UNKNOWN, search_probe
 from shashki.engine.rulecount import R_FMJD64, R_NONE, material_plies
 from shashki.rules.bits import ONE, U64, ZERO, kernel, lsb_index, popcount
 from shashki.rules.kernels import (
@@ -494,7 +494,7 @@ def run(ps: Any, fr: Any, mq: Any, mc: Any, ms: Any, keys: Any, pvm: Any, pvc: A
                     mode = M_RETURN
                     continue
                 if eg_pieces > 0 and np.int64(popcount(own | opp)) <= eg_pieces:
-                    v = probe(own, opp, kings, side, eg)
+                    v = search_probe(own, opp, kings, side, eg)
                     if v != UNKNOWN:
                         if v > MATE_BOUND:
                             v -= p

@@ -3,7 +3,7 @@
 The move generator (:mod:`shashki.rules.kernels`), the search and evaluation
 (:mod:`shashki.engine.search`, :mod:`shashki.engine.evaluate`) and the endgame-database
 kernels (:mod:`shashki.engine.egdb.kernels`) are numba functions cached on disk: the first
-process compiles them (about 5 s for the rules and 30 s for the engine on a busy 2-core
+process compiles them (about 15 s for the rules and 40 s for the engine on a busy 2-core
 machine), every later one loads them. Loading is lazy too — a function is read from the
 cache at its first call — so a fresh process also pays a few tenths of a second on its
 first search; :func:`warm_engine` pays it in advance by running the same code path on a
@@ -61,7 +61,8 @@ def warm_engine(engine: Engine) -> None:
 
 def warm_egdb() -> None:
     """Build, load and probe a two-piece database (the retrograde-analysis and probe
-    kernels) in a temporary directory."""
+    kernels) in a temporary directory, and compile the search that probes one (a search
+    without a database has no database code: :func:`shashki.engine.probe.search_probe`)."""
     from shashki.engine.egdb import Database
 
     with tempfile.TemporaryDirectory(prefix="shashki-warm-") as d:
@@ -69,7 +70,11 @@ def warm_egdb() -> None:
         board = Board("russian", "W:WKc3:Be5")
         db.probe(board)
         db.moves(board)
-        Database.open("russian", d).probe(board)
+        opened = Database.open("russian", d)
+        opened.probe(board)
+        engine = Engine("russian", hash_mb=1)
+        engine.set_egdb(opened)
+        engine.compile()
 
 
 PARTS: dict[str, tuple[str, Callable[[], None]]] = {

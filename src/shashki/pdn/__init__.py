@@ -49,6 +49,8 @@ from shashki.pdn.errors import (
     PdnTagError,
     PdnWarning,
     Quirk,
+    WarningGroup,
+    group_warnings,
 )
 from shashki.pdn.gametype import GameType, parse_gametype
 from shashki.pdn.model import (
@@ -79,6 +81,8 @@ __all__ = [
     "PdnWarning",
     "PdnWriter",
     "Quirk",
+    "WarningGroup",
+    "group_warnings",
     "iter_games",
     "open_pdn",
     "parse_gametype",

@@ -25,6 +25,7 @@ and how many there were.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 
@@ -189,6 +190,18 @@ class Quirk(Enum):
     """Square numbers padded with a space: ``1- 7``, ``16x 7``, ``5 x 14``."""
     VARIANT_ASSUMED = "variant-assumed"
     """No GameType tag (or one its squares contradict): the board was inferred."""
+    GAMETYPE_DEFAULTS = "gametype-defaults"
+    """A full GameType with a board of 0 columns or rows, or a notation letter without
+    its digit (``20,W,0,0,N,0``): the GameType table's values were taken."""
+    BARE_MOVE_NUMBER = "bare-move-number"
+    """A move number without its dot, ``12 23-18`` or ``( 12 ... 13-18``."""
+    RESULT_GLUED = "result-glued"
+    """The terminator ``*`` written right after the game's last move, ``31-27*``."""
+    TAG_QUOTES = "tag-quotes"
+    """A tag value with unescaped quotes, ``[Event "Cup "Final""]``."""
+    STRAY_CHARACTER = "stray-character"
+    """A byte order mark, DOS end-of-file (Ctrl-Z), NUL or zero-width space inside the
+    file (files joined one after another)."""
 
 
 class PdnWarning(_Located, UserWarning):
@@ -216,3 +229,78 @@ class PdnWarning(_Located, UserWarning):
 
     def to_dict(self) -> dict[str, Any]:
         return super().to_dict() | {"kind": self.kind.value, "count": self.count}
+
+
+class WarningGroup:
+    """One warning of a file: every game whose warning of one kind says the same thing.
+
+    A file of 56 games without a GameType tag has 56 identical ``variant-assumed``
+    warnings, one a game (each game must know how it was read); said of the file, that is
+    one warning in 56 games. :attr:`first` is the first occurrence (game, line, column),
+    :attr:`indices` the games that carry it (the first :data:`MAX_INDICES`).
+
+    >>> from shashki.pdn import read_games
+    >>> games = read_games("1. c3-d4 *\\n\\n1. e3-f4 *\\n\\n1. g3-h4 *\\n")
+    >>> (group,) = group_warnings(w for g in games for w in g.warnings)
+    >>> group.games, group.indices, group.first.line
+    (3, [0, 1, 2], 1)
+    >>> print(group)  # doctest: +NORMALIZE_WHITESPACE
+    game 0, line 1, column 1: no GameType tag: read as Russian draughts, from the algebraic
+    squares within a1-h8 (in 3 games, from game 0)
+    """
+
+    MAX_INDICES = 1000
+
+    def __init__(self, first: PdnWarning) -> None:
+        self.first = first
+        """The first occurrence."""
+        self.kind = first.kind
+        self.message = first.message
+        self.games = 0
+        """How many games carry the warning."""
+        self.count = 0
+        """How many times it occurs in all those games."""
+        self.indices: list[int] = []
+        """The games' indices (the first :data:`MAX_INDICES`)."""
+
+    def add(self, w: PdnWarning) -> None:
+        self.games += 1
+        self.count += w.count
+        if w.index is not None and len(self.indices) < self.MAX_INDICES:
+            self.indices.append(w.index)
+
+    def __str__(self) -> str:
+        if self.games <= 1:
+            return str(self.first)
+        return (f"{self.first.where()}: {self.message} (in {self.games} games, from game "
+                f"{self.first.index})")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the first occurrence's place, the kind, the message, the counts."""
+        return {"kind": self.kind.value, "message": self.message, "index": self.first.index,
+                "line": self.first.line, "column": self.first.column,
+                "text": self.first.text, "games": self.games, "count": self.count,
+                "indices": self.indices}
+
+
+def group_warnings(warnings: Iterable[PdnWarning],
+                   groups: dict[tuple[Quirk, str], WarningGroup] | None = None
+                   ) -> list[WarningGroup]:
+    """The warnings of a file, identical ones (same kind and message) said once with the
+    number of games, in the order of their first occurrence; ``groups`` (kept by a
+    reader between calls) is updated in place.
+
+    >>> from shashki.pdn import read_games
+    >>> games = read_games('[Event "a"]\\n\\n[Event "b"]\\n')
+    >>> [(g.kind.value, g.games) for g in group_warnings(w for x in games for w in x.warnings)]
+    [('variant-assumed', 2), ('no-result', 2)]
+    """
+    groups = {} if groups is None else groups
+    for w in warnings:
+        key = (w.kind, w.message)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = WarningGroup(w)
+        group.add(w)
+    return sorted(groups.values(), key=lambda g: (g.first.index or 0, g.first.line or 0,
+                                                  g.first.column or 0))

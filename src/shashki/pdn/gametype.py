@@ -84,7 +84,7 @@ _VARIANTS: dict[int, Variant] = {20: INTERNATIONAL, 25: RUSSIAN, 26: BRAZILIAN, 
 CAPTURE_SEPARATOR: dict[int, str] = {20: "x", 25: ":", 26: "x", 41: ":"}
 
 _GAMETYPE = re.compile(
-    r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*"
+    r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])?\s*"
     r"(?:,\s*([01])\s*)?)?$", re.IGNORECASE)
 
 
@@ -109,6 +109,9 @@ class GameType:
     invert: int
     short: bool
     """Written as a bare number."""
+    defaulted: tuple[str, ...] = ()
+    """What the value left out and the GameType table gave: ``width``, ``height`` (written
+    0), ``digit`` (a notation letter without its digit)."""
 
     def full(self) -> str:
         return (f"{self.number},{self.start},{self.width},{self.height},"
@@ -123,6 +126,9 @@ def parse_gametype(text: str) -> GameType:
     '25,W,8,8,A0,0'
     >>> parse_gametype("41,W,10,8,A0,0").height
     8
+    >>> gt = parse_gametype("20,W,0,0,N,0")   # 0 columns and rows: not given
+    >>> gt.full(), gt.defaulted
+    ('20,W,10,10,N2,0', ('width', 'height', 'digit'))
     """
     m = _GAMETYPE.match(text)
     if not m:
@@ -136,8 +142,30 @@ def parse_gametype(text: str) -> GameType:
         gt = parse_gametype(FULL_FORMS[number][1])
         return GameType(gt.number, gt.start, gt.width, gt.height, gt.notation, gt.corner,
                         gt.invert, True)
-    return GameType(number, m.group(2).upper(), int(m.group(3)), int(m.group(4)),
-                    m.group(5).upper(), int(m.group(6)), int(m.group(7) or 0), False)
+    width, height, letter = int(m.group(3)), int(m.group(4)), m.group(5).upper()
+    digit = m.group(6)
+    defaulted: list[str] = []
+    if (width == 0 or height == 0 or digit is None) and number in FULL_FORMS:
+        # PDN 3.0 (doc/gametype.rst) gives the board's columns and rows and the notation's
+        # letter with its digit; no board has 0 of either, so a 0 (or a letter without
+        # its digit) can only mean "not given": the table's value for the type is taken
+        # (docs/pdn.md R20).
+        table = parse_gametype(FULL_FORMS[number][1])
+        if width == 0:
+            width = table.width
+            defaulted.append("width")
+        if height == 0:
+            height = table.height
+            defaulted.append("height")
+        if digit is None:
+            digit = str(table.corner if letter == table.notation else 0 if letter == "A"
+                        else 2)
+            defaulted.append("digit")
+    if digit is None:
+        raise ValueError(f"bad GameType {text!r}: expected a number or "
+                         "'number,colour,width,height,notation[,invert]' like '25,W,8,8,A0,0'")
+    return GameType(number, m.group(2).upper(), width, height, letter, int(digit),
+                    int(m.group(7) or 0), False, tuple(defaulted))
 
 
 _GIVEAWAY_NAMES = {"russian-giveaway", "russian giveaway", "giveaway", "poddavki",

@@ -33,6 +33,10 @@ MOVE_FIND = re.compile(MOVE)
 #: A line of nothing but move numbers and moves: the moves are then ``MOVE_FIND.findall``.
 FAST_LINE = re.compile(rf"(?>\s*(?:\d+\.(?:\.\.)?)?\s*{MOVE}(?=\s|\Z))*+\s*")
 
+#: A move number without its dot (``12 23-18``, ``12 ... 13-18``): not PDN 3.0's
+#: MOVENUMBER, read as one when a move (or ``...``) follows on its line.
+BARE_NUMBER = re.compile(r"\d+(?:[^\S\n]+(?:\.\.\.|…))?\Z")
+
 RESULT_RE = r"1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|½-½|0\.5-0\.5|\*"
 #: A score no GameType has (``3-0``, ``4-6``, ``1.5-0.5``): a result when it ends the game.
 SCORE = re.compile(r"[\d½]+(?:[.,]\d+)?-[\d½]+(?:[.,]\d+)?\Z")
@@ -43,8 +47,8 @@ LITERAL_CR = re.compile(r"(?:\\r)+[^\S\n]*\Z")
 TOKEN = re.compile(
     r"\s*(?:"
     rf"({RESULT_RE})(?![\w\-.:/×*])"  # 1 result
-    r"|(\d+(?:\.\.\.?|…))"  # 2 black move number  23...
-    r"|(\d+\.)"  # 3 move number  23.
+    r"|(\d+(?:\.\.\.?|…)|\d+[^\S\n]+(?:\.\.\.|…)(?=\s|\Z))"  # 2 black move number  23...
+    rf"|(\d+\.|\d+(?=[^\S\n]+{MOVE}(?![\w\-.])))"  # 3 move number  23.  (bare: 23 22-17)
     rf"|({MOVE})(?!\w)([!?]+|\([!?]+\))?(\*(?![\w*]))?"  # 4 move, 5 strength, 6 forced *
     r"|(\.\.\.|…)"  # 7 ellipsis: unknown move, or "1. ... 7-12"
     r"|(--?)(?![\w\-])"  # 8 unknown move  "41. - -"

@@ -90,6 +90,8 @@ from shashki.pdn.errors import (
     PdnTagError,
     PdnWarning,
     Quirk,
+    WarningGroup,
+    group_warnings,
 )
 from shashki.pdn.gametype import (
     gametype_number,
@@ -137,6 +139,8 @@ _NUMBERS = frozenset([f"{i}." for i in range(1, 1000)] + [f"{i}..." for i in ran
 _QUICK_CHARS = 1 << 18
 #: ``Name "value"]``: a tag line that lost its ``[``.
 _BARE_TAG = re.compile(r'\s*[A-Za-z][A-Za-z0-9_]*\s+"(?:[^"\\]|\\.)*"\s*\]\s*\Z')
+#: ``[Name "a "b" c"]``: one tag on its line whose value has unescaped quotes.
+_LOOSE_TAG = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"(.*)"\s*\]\s*\Z')
 #: ``[Empty]``: a pseudo-tag without a value.
 _EMPTY_TAG = re.compile(r"\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s*\]")
 #: The name of the first tag on a line (``[Name``, ``[[Name`` or ``Name "``).
@@ -169,7 +173,7 @@ class _Pending:
     __slots__ = ("ann", "blank_at", "comment", "comment_at", "complex", "dashes", "dead",
                  "depth", "ellipses", "end", "errors", "first_line", "headers", "index",
                  "lines", "move_lines", "moves", "movetext", "mt", "parens", "result",
-                 "root_nag_at", "tag_pos", "tail", "warnings")
+                 "root_nag_at", "star", "tag_pos", "tail", "warnings")
 
     def __init__(self, index: int, lineno: int) -> None:
         self.index = index
@@ -201,6 +205,9 @@ class _Pending:
         self.tail: tuple[int, str, int, int] | None = None
         """The main line's last token when it may be a result no GameType has:
         ``(kind, text, line, column)``; kind is DASH, MOVE_T or GARBAGE (a score)."""
+        self.star: tuple[int, int] | None = None
+        """Line and column of a ``*`` glued to the last move of a line (``31-27*``): a
+        forced move if the game goes on, its terminator if it ends there."""
 
     def warn(self, kind: Quirk, message: str, line: int, column: int,
              text: str | None = None) -> None:
@@ -245,6 +252,7 @@ class PdnReader:
         """The variant of games without a GameType tag; None: inferred per game."""
         self.report: dict[Quirk, int] = {}
         """How many games so far carried each kind of warning."""
+        self._groups: dict[tuple[Quirk, str], WarningGroup] = {}
         # what a text means does not depend on the file: the caches serve every reader
         self._starts = _STARTS
         self._cache = _SQUARES
@@ -338,6 +346,9 @@ class PdnReader:
                 junk = _junk(line)
                 if junk:
                     line = line[: junk - 1]
+                stray = _stray(line)
+                if stray:
+                    line = line.translate(_STRAY_TABLE)
                 back = False
                 start = 0
                 while True:
@@ -361,6 +372,8 @@ class PdnReader:
                     break
                 if junk and g is not None:
                     _junk_warning(g, lineno, junk)
+                if stray and g is not None:
+                    _stray_warning(g, lineno, stray, raw)
                 pos = len(buf) if nl < 0 else nl + 1
                 lineno += 1
                 if g is None or nl < 0:
@@ -392,6 +405,8 @@ class PdnReader:
             return None
         if self.source.lossy and "\ufffd" in buf[pos:e]:
             return None  # the line machine reports the bytes that did not decode
+        if _STRAY_FIND(buf, pos, e) is not None:
+            return None  # the line machine reads a BOM or Ctrl-Z as a space, with a warning
         body = buf[mstart:e]
         ann: dict[int, list[Any]] = {}
         if "{" in body or "$" in body or "!" in body or "?" in body:
@@ -426,9 +441,12 @@ class PdnReader:
         inferred: Variant | None = None
         if gametype is not None and gametype.strip():
             try:
-                numeric = parse_gametype(gametype).notation == "N"
+                parsed = parse_gametype(gametype)
             except ValueError:
                 return None
+            if parsed.defaulted:
+                return None  # the line machine warns of the values taken from the table
+            numeric = parsed.notation == "N"
             if numeric and _ALGEBRAIC_SQUARE(buf, mstart, e) is not None:
                 return None  # algebraic moves: do they contradict a numeric GameType?
         elif self.variant is None and "Variant" not in headers:
@@ -495,6 +513,9 @@ class PdnReader:
             junk = _junk(line)
             if junk:
                 line = line[: junk - 1]
+            stray = _stray(line)
+            if stray:
+                line = line.translate(_STRAY_TABLE)
             start = 0
             while True:
                 if g is None:
@@ -519,6 +540,8 @@ class PdnReader:
                     start = r  # else this line starts the next game: read it again
             if junk and g is not None:
                 _junk_warning(g, lineno, junk)
+            if stray and g is not None:
+                _stray_warning(g, lineno, stray, raw)
         if g is not None and not _empty(g):
             yield self._finish(g)
         self._pushed_back = False
@@ -564,6 +587,13 @@ class PdnReader:
         Returns None when the game goes on, the column where the next game starts when the
         game ended on this line, or -1 when the game ended before this line.
         """
+        if g.star is not None and g.result is None and g.depth == 0:
+            rest = line[start:].strip()
+            if not rest or (start == 0 and (rest[0] == "[" or _BARE_TAG.match(rest))):
+                self._glued_end(g)  # a blank line or the next game's tags: the end
+                return -1
+            if rest[0] not in "%;":
+                g.star = None
         if not g.lines or start == 0:
             g.lines.append(line if raw is None else raw)
         if g.comment is not None:
@@ -592,7 +622,7 @@ class PdnReader:
                 return None
             g.movetext = True
         elif tagline and start == 0:
-            if not g.mt and g.blank_at and not _repeats(g, s):
+            if not g.mt and g.blank_at and not _repeats(g, s) and not _opens_game(s):
                 # the tags go on after a blank line (Brigitte.pdn): still this game's
                 g.warn(Quirk.TAG_BLANK_LINE, "a blank line inside the tag section: the tags "
                        "after it are still this game's", g.blank_at, 1)
@@ -604,6 +634,21 @@ class PdnReader:
             return -1
         g.mt.append((lineno, line, start))
         return self._scan(g, line, lineno, start)
+
+    @staticmethod
+    def _glued_end(g: _Pending) -> None:
+        """``31-27*`` ended the game: the ``*`` is its terminator, not a forced move
+        (PDN 3.0 doc/issues.rst: ``*`` is both; docs/pdn.md R12)."""
+        assert g.star is not None
+        line, col = g.star
+        g.star = None
+        a = g.ann.get(len(g.moves))
+        if a is not None and NAG_FORCED in a[1]:
+            a[1].remove(NAG_FORCED)
+        g.result = ("*", line, col)
+        g.end = (line, col - 1)
+        g.warn(Quirk.RESULT_GLUED, "'*' right after the game's last move: read as the "
+               "game's end, not as a forced move", line, col, "*")
 
     def _unclosed(self, g: _Pending) -> None:
         line, col = g.parens[-1]
@@ -660,6 +705,15 @@ class PdnReader:
                     g.movetext = True  # movetext after the tags on the same line
                     g.mt.append((lineno, line, col - 1))
                     return self._scan(g, line, lineno, col - 1)
+                q = _LOOSE_TAG.match(line, pos) if read == 0 else None
+                if q is not None and q.group(1) not in g.headers:
+                    # [Event "Cup "Final""]: one tag on its line, its value between the
+                    # first and the last quote (PDN 3.0 escapes a quote as \")
+                    g.warn(Quirk.TAG_QUOTES, "a tag value with quotes that are not escaped: "
+                           "read from the first quote to the last", lineno, col, rest)
+                    g.headers[q.group(1)] = q.group(2)
+                    g.tag_pos[q.group(1)] = (lineno, q.start(2) + 1)
+                    break
                 g.error(PdnTagError, f"bad tag {rest!r}: expected [Name \"value\"]", lineno,
                         col, rest)
                 break
@@ -688,6 +742,7 @@ class PdnReader:
         if pos == 0 and not g.depth and not g.dead and _FAST(line):
             found = _FIND(line)
             if found:
+                g.star = None
                 if g.tail is not None and g.tail[0] == L.GARBAGE:
                     self._garbage(g, g.tail)
                 g.move_lines.append((len(moves), lineno, 0))
@@ -704,6 +759,8 @@ class PdnReader:
         g.move_lines.append((len(moves), lineno, pos))
         for m in _TOKEN.finditer(line, pos):
             k = m.lastindex
+            if g.star is not None and k != L.LINE_COMMENT:
+                g.star = None  # something follows: '*' was a forced move (NAG 7)
             if g.tail is not None and g.depth == 0 and k != L.LINE_COMMENT:
                 if g.tail[0] == L.GARBAGE:
                     self._garbage(g, g.tail)
@@ -723,10 +780,15 @@ class PdnReader:
                             _strength(a, m.group(5))
                         if m.group(6) is not None:
                             a[1].append(NAG_FORCED)
+                            if not line[m.end():].strip():
+                                g.star = (lineno, m.start(6) + 1)  # forced, or the end?
                     elif _TWO_NUMBERS.match(text):
                         g.tail = (L.MOVE_T, text, lineno, m.start(4) + 1)
             elif k == L.NUMBER or k == L.NUMBER_BLACK:
-                pass
+                if L.BARE_NUMBER.match(m.group(k)):
+                    text = m.group(k)
+                    g.warn(Quirk.BARE_MOVE_NUMBER, f"a move number without its dot "
+                           f"({text!r}): read as a move number", lineno, m.start(k) + 1, text)
             elif k == _COMMENT:
                 if g.depth == 0 and not g.dead:
                     g.annotation(len(moves))[0].append(m.group(k))
@@ -792,6 +854,8 @@ class PdnReader:
 
     def _finish(self, g: _Pending) -> Game:
         self.games += 1
+        if g.star is not None and g.result is None and g.depth == 0:
+            self._glued_end(g)  # the end of the file
         game = Game(self.variant or RUSSIAN, headers=g.headers)
         game.index = g.index
         game.line = g.first_line
@@ -830,8 +894,26 @@ class PdnReader:
         return game
 
     def _count(self, game: Game) -> None:
+        groups = self._groups
         for w in game.warnings:
             self.report[w.kind] = self.report.get(w.kind, 0) + 1
+            group = groups.get((w.kind, w.message))
+            if group is None:
+                group = groups[w.kind, w.message] = WarningGroup(w)
+            group.add(w)
+
+    @property
+    def file_warnings(self) -> list[WarningGroup]:
+        """The warnings of the games read so far, each message once with the number of
+        games that carry it and the first place (docs/pdn.md R13): 56 games without a
+        GameType tag are one warning "in 56 games, from game 0", not 56.
+
+        >>> reader = PdnReader("1. c3-d4 *\\n\\n1. e3-f4 *\\n", text=True)
+        >>> _ = list(reader)
+        >>> [(w.kind.value, w.games, w.first.index) for w in reader.file_warnings]
+        [('variant-assumed', 2, 0)]
+        """
+        return group_warnings((), self._groups)
 
     def _validate(self, g: _Pending, game: Game) -> str | None:
         """Check the game: variant, starting position, result, moves. Returns the note of
@@ -860,6 +942,12 @@ class PdnReader:
         gt_text = headers.get("GameType")
         if gt_text and gt_text.strip():
             gt = parse_gametype(gt_text)
+            if gt.defaulted:
+                line, col = g.tag_pos.get("GameType", (g.first_line, 1))
+                g.warn(Quirk.GAMETYPE_DEFAULTS, f"GameType {gt_text!r} gives no board size "
+                       f"or no notation digit: read as {gt.full()!r}, the GameType table's "
+                       "values", line, col, gt_text)
+                headers["GameType"] = gt_text = gt.full()  # what was read
             if gt.notation == "N" and any(_ALGEBRAIC_SQUARE(t) for t in g.moves):
                 # GameType 20 on 8x8 algebraic moves (shashkispark): the squares decide
                 board, seen = infer_variant(" ".join(g.moves), fen)
@@ -1189,6 +1277,26 @@ def _junk(line: str) -> int:
     return m.start() + 1 if m is not None else 0
 
 
+#: What files joined one after another leave between them: a byte order mark, DOS's
+#: end-of-file Ctrl-Z, NUL, zero-width spaces; read as spaces (columns keep their place).
+_STRAY_CHARS = "\ufeff\x1a\x00\u200b\u2060"
+_STRAY_TABLE = str.maketrans(dict.fromkeys(_STRAY_CHARS, " "))
+_STRAY_FIND = re.compile(f"[{_STRAY_CHARS}]").search
+
+
+def _stray(line: str) -> int:
+    """1-based column of the first stray character of a line (0: none)."""
+    m = _STRAY_FIND(line)
+    return m.start() + 1 if m is not None else 0
+
+
+def _stray_warning(g: _Pending, lineno: int, column: int, raw: str) -> None:
+    char = raw[column - 1]
+    g.warn(Quirk.STRAY_CHARACTER, f"the character U+{ord(char):04X} (a byte order mark, "
+           "Ctrl-Z, NUL or zero-width space of files joined together): read as a space",
+           lineno, column, char)
+
+
 def _junk_warning(g: _Pending, lineno: int, column: int) -> None:
     g.warn(Quirk.LITERAL_CR, "the text '\\r' after the line (the line end written as text): "
            "skipped", lineno, column, "\\r")
@@ -1198,6 +1306,14 @@ def _repeats(g: _Pending, line: str) -> bool:
     """Whether the first tag of a line names a tag the game already has."""
     m = _FIRST_NAME.match(line)
     return m is not None and m.group(1) in g.headers
+
+
+def _opens_game(line: str) -> bool:
+    """Whether a tag line is ``[Event ...]``, the first tag of a game's tag section (the
+    Seven Tag Roster's order, PDN 3.0 doc/pdntags.rst after PGN 8.1.1): after a blank
+    line it starts the next game even when the game before has no Event tag."""
+    m = _FIRST_NAME.match(line)
+    return m is not None and m.group(1) == "Event"
 
 
 def _can_be_move(variant: Variant, text: str) -> bool:

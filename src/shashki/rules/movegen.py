@@ -14,6 +14,7 @@ import numpy as np
 
 from shashki.move import Move
 from shashki.rules import kernels as K
+from shashki.rules.bits import compile_for
 from shashki.rules.variant import Variant
 
 U64 = np.uint64
@@ -81,6 +82,20 @@ def perft(variant: Variant, white: int, black: int, kings: int, turn: int, depth
     own, opp = (white, black) if turn == 0 else (black, white)
     bufs = K.buffers(max(depth, 1))
     return int(K.perft(U64(own), U64(opp), U64(kings), turn, depth, bulk, geo, rules, *bufs))
+
+
+def compile_moves(variant: Variant) -> None:
+    """Compile (or load) the kernel behind :func:`legal_moves` for ``variant``, uncalled
+    (:func:`shashki.rules.bits.compile_for`); every variant shares its one signature."""
+    geo, rules = variant.kernel_arrays()
+    compile_for(K.generate, U64(0), U64(0), U64(0), 0, geo, rules, *scratch())
+
+
+def compile_perft(variant: Variant, bulk: bool = True) -> None:
+    """Compile (or load) :func:`perft`'s kernel, uncalled, so that a caller timing a perft
+    (``shashki perft``, its rate) times the count alone."""
+    geo, rules = variant.kernel_arrays()
+    compile_for(K.perft, U64(0), U64(0), U64(0), 0, 1, bulk, geo, rules, *K.buffers(1))
 
 
 

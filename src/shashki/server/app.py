@@ -46,6 +46,7 @@ from shashki.server.correspondence.service import CorrConfig, app_config
 from shashki.server.engine import api as engine_api
 from shashki.server.engine import routes as engine_routes
 from shashki.server.engine.service import start_engine
+from shashki.server.events import api as event_api
 from shashki.server.events import arbiter as arbiter_routes
 from shashki.server.events import routes as event_routes
 from shashki.server.events import service as events
@@ -59,6 +60,7 @@ from shashki.server.kinds import KINDS
 from shashki.server.lobby import api as lobby_api
 from shashki.server.lobby import routes as lobby_routes
 from shashki.server.lobby import service as lobby
+from shashki.server.operations import install as install_operations
 from shashki.server.play import api as api_routes
 from shashki.server.play import routes as page_routes
 from shashki.server.play import stream as stream_routes
@@ -200,6 +202,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(engine_routes.router)
     app.include_router(ws_routes.router)
     app.include_router(event_routes.router)
+    app.include_router(event_api.router)
     app.include_router(arbiter_routes.router)
     app.include_router(admin_routes.router)
     app.include_router(composition_routes.router)
@@ -209,6 +212,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(analysis_routes.router)
     app.include_router(puzzle_routes.router)
     app.include_router(puzzle_routes.api)
+    install_operations(app)  # /healthz, /readyz, /metrics; every request measured
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

@@ -16,6 +16,7 @@ import webbrowser
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from shashki.i18n import _
 from shashki.server.core.settings import Settings, default_database_url
 
 T = TypeVar("T")
@@ -54,10 +55,105 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         "(on this machine, or on others with PostgreSQL or --redis)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
+    p.add_argument("--log-format", default="text", choices=["text", "json"],
+                   help=_("text lines (the default) or one JSON object a line: time, level, "
+                          "logger, message, and the request's fields in access logs"))
+    p.add_argument("--metrics-token", default=None, metavar="TOKEN",
+                   help=_("serve /metrics to whoever sends 'Authorization: Bearer TOKEN' "
+                          "(default: $SHASHKI_METRICS_TOKEN; without one, only to this "
+                          "machine's own loopback clients)"))
     p.set_defaults(func=run)
     register_users(subparsers)
     register_worker(subparsers)
+    register_backup(subparsers)
     return p
+
+
+def register_backup(subparsers: Any) -> None:
+    """Add ``backup`` and ``restore``: the platform's database to a file and back."""
+    default = default_database_url()
+    b: argparse.ArgumentParser = subparsers.add_parser(
+        "backup", help=_("back up the platform's database into a file (safe while the "
+                         "server runs)"),
+        description=_("Back up the platform's database: SQLite by its online backup API "
+                      "(a consistent copy while the server writes), PostgreSQL by pg_dump "
+                      "-Fc. The file is written in full before it replaces FILE."))
+    b.add_argument("-o", "--output", required=True, metavar="FILE",
+                   help=_("the backup file to write"))
+    b.add_argument("--database", default=None, metavar="URL",
+                   help=_("SQLAlchemy database URL (default: {url})").format(url=default))
+    b.set_defaults(func=run_backup)
+    r: argparse.ArgumentParser = subparsers.add_parser(
+        "restore", help=_("replace the platform's database with a backup"),
+        description=_("Replace the platform's database with a backup made by shashki "
+                      "backup (an older version's is brought up to date when the server "
+                      "starts). Stop the server and its workers first: a database another "
+                      "process has open is refused without --force. PostgreSQL: the "
+                      "database must exist (createdb)."))
+    r.add_argument("file", metavar="FILE", help=_("the backup file"))
+    r.add_argument("--database", default=None, metavar="URL",
+                   help=_("SQLAlchemy database URL (default: {url})").format(url=default))
+    r.add_argument("--force", action="store_true",
+                   help=_("restore even into a database that another process has open, or "
+                          "over a file that is not a database"))
+    r.set_defaults(func=run_restore)
+
+
+def _backup_error(command: str, message: str) -> int:
+    sys.stderr.write(f"shashki {command}: " + _("error") + f": {message}\n")
+    return 2
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    """``shashki backup -o FILE``: one line saying what was written; status 2 on errors."""
+    from pathlib import Path
+
+    from shashki.errors import ShashkiError
+
+    if missing := _need_server():
+        return _backup_error("backup", missing)
+    from shashki.server.core.backup import backup
+
+    url = args.database or default_database_url()
+    try:
+        made = backup(url, Path(args.output).expanduser())
+    except ShashkiError as e:
+        return _backup_error("backup", str(e))
+    print(_("{file}: backup of {database} ({kind}, schema {revision}, {size:.1f} MB)").format(
+        file=args.output, database=_safe(url), kind=made.kind, revision=made.revision,
+        size=made.size / 1e6))
+    return 0
+
+
+def run_restore(args: argparse.Namespace) -> int:
+    """``shashki restore FILE``: one line saying what was restored; status 2 on errors."""
+    from pathlib import Path
+
+    from shashki.errors import ShashkiError
+
+    if missing := _need_server():
+        return _backup_error("restore", missing)
+    from shashki.server.core.backup import restore
+
+    url = args.database or default_database_url()
+    try:
+        made = restore(Path(args.file).expanduser(), url, force=args.force)
+    except ShashkiError as e:
+        return _backup_error("restore", str(e))
+    print(_("{database}: restored from {file} (schema {revision}); the server brings it up "
+            "to date when it starts").format(database=_safe(url), file=args.file,
+                                             revision=made.revision))
+    return 0
+
+
+def _safe(url: str) -> str:
+    """A database URL without its password, for messages."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url
 
 
 def register_worker(subparsers: Any) -> argparse.ArgumentParser:
@@ -83,6 +179,9 @@ def register_worker(subparsers: Any) -> argparse.ArgumentParser:
                         "the worker's own)")
     p.add_argument("--log-level", default="info",
                    choices=["critical", "error", "warning", "info", "debug"])
+    p.add_argument("--log-format", default=None, choices=["text", "json"],
+                   help=_("text lines or one JSON object a line (default: "
+                          "$SHASHKI_LOG_FORMAT, else text)"))
     p.set_defaults(func=run_worker)
     return p
 
@@ -108,10 +207,13 @@ def run_worker(args: argparse.Namespace) -> int:
         return _worker_error(f"the niceness must be 0 to 19, not {nice}")
     from shashki.errors import ShashkiError
     from shashki.server.core.db import Database
+    from shashki.server.core.logs import ENV_FORMAT, setup
     from shashki.server.jobs.worker import ENV_DATABASE, ENV_PARENT, ENV_REDIS, KINDS, Worker
 
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    log_format = args.log_format or os.environ.get(ENV_FORMAT) or "text"
+    if log_format not in ("text", "json"):
+        return _worker_error(f"{ENV_FORMAT} must be text or json, not {log_format!r}")
+    setup(log_format, args.log_level)
     url = args.database or os.environ.get(ENV_DATABASE) or default_database_url()
     redis_url = args.redis or os.environ.get(ENV_REDIS) or ""
     try:
@@ -264,7 +366,9 @@ def settings_from(args: argparse.Namespace) -> Settings:
                     port=args.port, language=args.language, redis_url=args.redis or "",
                     base_url=args.base_url.rstrip("/"), cookie_secure=args.secure_cookies,
                     behind_proxy=args.behind_proxy,
-                    workers=0 if args.no_worker else args.workers)
+                    workers=0 if args.no_worker else args.workers,
+                    metrics_token=(args.metrics_token if args.metrics_token is not None
+                                   else os.environ.get("SHASHKI_METRICS_TOKEN", "")))
 
 
 def _check_database(url: str) -> str:
@@ -333,12 +437,18 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"shashki serve: error: {problem}\n")
         return 2
     os.environ.setdefault("SHASHKI_ENGINE_WARM", "1")  # start the engine's worker at once
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from shashki.server.core.logs import ENV_FORMAT, setup
+
+    log_config = setup(args.log_format, args.log_level)
+    os.environ[ENV_FORMAT] = args.log_format  # the job worker started beside logs alike
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     if args.open:
         threading.Timer(1.5, webbrowser.open, args=(url,)).start()
-    sys.stderr.write(f"shashki: serving on {url} (database {settings.url})\n")
+    if args.log_format == "json":  # every line of stderr a JSON object
+        logging.getLogger("shashki.server").info("serving on %s (database %s)", url,
+                                                 _safe(settings.url))
+    else:
+        sys.stderr.write(f"shashki: serving on {url} (database {settings.url})\n")
     import gc
 
     # Live games keep many small objects; the default thresholds make the collector walk
@@ -354,8 +464,9 @@ def run(args: argparse.Namespace) -> int:
     # tenth of the server's time with 1,000 viewers); states are a few kilobytes.
     from shashki.server.core.wsprotocol import Sockets
 
+    extra: dict[str, Any] = {"log_config": log_config} if log_config is not None else {}
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws=Sockets,
-                ws_max_size=65536, ws_per_message_deflate=False, proxy_headers=False)
+                ws_max_size=65536, ws_per_message_deflate=False, proxy_headers=False, **extra)
     return 0
 
 

@@ -64,6 +64,21 @@ class BrokenGame(BaseModel):
     event: str = ""
 
 
+class ReaderWarning(BaseModel):
+    """A warning of the PDN reader, said once for the file (docs/pdn.md R13)."""
+
+    kind: str = Field(description="the departure from PDN 3.0: variant-assumed, literal-cr, "
+                                  "result-mismatch...")
+    message: str
+    index: int | None = Field(description="the first game that carries it (from 0)")
+    line: int | None
+    column: int | None
+    text: str | None
+    games: int = Field(description="how many games carry it")
+    count: int = Field(description="how many times it occurs in those games")
+    indices: list[int] = Field(description="the first games that carry it")
+
+
 class ImportReportOut(BaseModel):
     id: int
     filename: str
@@ -74,6 +89,9 @@ class ImportReportOut(BaseModel):
     duplicates: int
     broken_count: int
     broken: list[BrokenGame]
+    warnings: list[ReaderWarning] = Field(
+        default_factory=list, description="the reader's warnings, as `shashki pdn check` "
+        "prints them: each once, with the number of games that carry it")
     bytes_total: int = Field(description="the file's size")
     lines_total: int = Field(description="the file's lines")
     lines_read: int = Field(description="progress: lines read (the games before it)")

@@ -20,17 +20,19 @@ False
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import case, func, insert, select
+from sqlalchemy import Connection, case, func, insert, select
 from sqlalchemy.orm import Session as DBSession
 
 from shashki.board import Board
 from shashki.errors import ShashkiError
 from shashki.move import Move
 from shashki.pdn import read_game
+from shashki.pdn.lexer import escape
 from shashki.rules import variant_by_name
 from shashki.server.archive.models import ArchiveGame, ArchivePosition
 from shashki.server.core.errors import InvalidInput
@@ -77,11 +79,39 @@ def store_positions(db: DBSession, rows: Sequence[tuple[ArchiveGame, list[Positi
 
 def positions_of_pdn(text: str) -> list[Position]:
     """The positions of a stored game's PDN (its tags and movetext), for the backfill of
-    games stored before the index (migration ``g0001``)."""
+    games stored before the index (:func:`index_unindexed`)."""
     game = read_game(text)
     if game is None or game.errors:
         return []
     return positions(game.board(), game.mainline_moves())
+
+
+def index_unindexed(conn: Connection, batch: int = 500) -> int:
+    """Index every archive game that has no positions yet (the games stored before the
+    explorer, revision ``g0001``): its PDN replayed, its positions inserted. The data step
+    of ``g0001`` (``shashki.server.tables.DATA_STEPS``), run on the upgrade's connection,
+    in its transaction. Returns the games indexed."""
+    G, P = ArchiveGame, ArchivePosition
+    missing = ~select(P.game_id).where(P.game_id == G.id).exists()
+    last, done = 0, 0
+    while True:
+        rows = conn.execute(select(G.id, G.result, G.headers, G.movetext)
+                            .where(G.id > last, missing).order_by(G.id)
+                            .limit(batch)).all()
+        if not rows:
+            return done
+        values = []
+        for row in rows:
+            headers = json.loads(row.headers or "{}")
+            tags = "\n".join(f'[{k} "{escape(str(v))}"]' for k, v in headers.items())
+            text = (tags + "\n\n" if tags else "") + (row.movetext or "")
+            ps = positions_of_pdn(text)
+            done += bool(ps)
+            values += [{"game_id": row.id, "ply": p.ply, "key": p.key, "move": p.move,
+                        "result": row.result} for p in ps]
+        if values:
+            conn.execute(insert(P), values)
+        last = rows[-1].id
 
 
 def checked_fen(variant: str, fen: str | None) -> tuple[str, Board]:

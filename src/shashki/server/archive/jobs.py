@@ -2,8 +2,9 @@
 
 Its input is the uploaded file (``job_files``); its params are the import's row, the
 default variant and the cap on games per file; its progress is lines read of the file's
-lines (the line where the game being read starts); its result the import's counts (the
-broken games are in the import's report).
+lines (the line where the game being read starts); its result the import's counts and
+the reader's warnings, each once with the number of games that carry it (the broken games
+are in the import's report).
 """
 
 from __future__ import annotations

@@ -45,8 +45,10 @@ class ArchiveImport(Base):
     duplicates: Mapped[int] = mapped_column(Integer, default=0)
     broken: Mapped[int] = mapped_column(Integer, default=0)
     report: Mapped[str] = mapped_column(Text, default="[]")
-    """JSON: the broken games, each ``{index, line, column, text, message, type, white,
-    black, event}``."""
+    """JSON: ``{"broken": [...], "warnings": [...]}``: the broken games, each ``{index,
+    line, column, text, message, type, white, black, event}``, and the reader's warnings,
+    each once with ``{kind, message, index, line, column, text, games, count, indices}``
+    (imports stored before the warnings were kept: the list of broken games alone)."""
     job_id: Mapped[int | None] = mapped_column(ForeignKey("jobs.id", ondelete="SET NULL"),
                                                index=True, default=None)
     bytes_total: Mapped[int] = mapped_column(Integer, default=0)

@@ -48,6 +48,11 @@ MAX_EXPORT = 5000
 """Most games in one PDN download."""
 REPORT_LIMIT = 1000
 """Most broken games listed in an import's report (the count is always exact)."""
+WARNINGS_LIMIT = 100
+"""Most warnings of the reader listed in an import's report (each is said once with the
+number of games that carry it)."""
+INDICES_LIMIT = 20
+"""Games of a warning listed by index (the number of games is always exact)."""
 BATCH = 200
 """Most games stored in one transaction (short ones: live games commit between them)."""
 BATCH_SECONDS = 0.5
@@ -74,6 +79,11 @@ class ImportReport:
     duplicates: int = 0
     broken: list[dict[str, Any]] = field(default_factory=list)
     broken_count: int = 0
+    warnings: list[dict[str, Any]] = field(default_factory=list)
+    """The reader's warnings (docs/pdn.md R13), as ``shashki pdn check`` prints them: each
+    once, with its kind, message, first place (game, line, column, text), the number of
+    games that carry it (``games``), of occurrences (``count``) and the first games'
+    indices."""
     bytes_total: int = 0
     lines_total: int = 0
     lines_read: int = 0
@@ -100,13 +110,37 @@ class ImportReport:
                 "broken_count": self.broken_count, "bytes_total": self.bytes_total,
                 "lines_total": self.lines_total, "lines_read": self.lines_read,
                 "capped": self.capped, "cap": self.cap,
-                "next_line": self.next_line, "cancelled_at": self.cancelled_at}
+                "next_line": self.next_line, "cancelled_at": self.cancelled_at,
+                "warnings": self.warnings}
 
     def to_json(self) -> dict[str, Any]:
         out = self.counts()
         del out["import_id"]
         return {"id": self.id, "filename": self.filename, **out, "broken": self.broken,
                 "status": self.status, "job_id": self.job_id, "message": self.message}
+
+
+def _warnings(reader: PdnReader) -> list[dict[str, Any]]:
+    """The reader's warnings so far, each once with its games (the report's list)."""
+    out = []
+    for group in reader.file_warnings[:WARNINGS_LIMIT]:
+        d = group.to_dict()
+        d["indices"] = d["indices"][:INDICES_LIMIT]
+        out.append(d)
+    return out
+
+
+def stored_report(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The broken games and the warnings of an import's stored report (a JSON object;
+    imports stored before the warnings were kept have the list of broken games only).
+
+    >>> stored_report('[{"index": 2}]'), stored_report('{"broken": [], "warnings": [{}]}')
+    (([{'index': 2}], []), ([], [{}]))
+    """
+    data = json.loads(text or "[]")
+    if isinstance(data, list):
+        return data, []
+    return list(data.get("broken", [])), list(data.get("warnings", []))
 
 
 def _broken(game: PdnGame) -> dict[str, Any]:
@@ -240,8 +274,11 @@ def import_games(database: Database, source: IO[bytes], import_id: int, *,
             stored.lines_read = report.lines_read
             stored.capped = report.capped
             stored.next_line = report.next_line
-            if broken_changed:
-                stored.report = json.dumps(report.broken, ensure_ascii=False)
+            warnings = _warnings(reader)
+            if broken_changed or warnings != report.warnings:
+                report.warnings = warnings
+                stored.report = json.dumps({"broken": report.broken, "warnings": warnings},
+                                           ensure_ascii=False)
                 broken_changed = False
             if progress is not None:
                 progress(db, report)
@@ -297,8 +334,9 @@ def load_import(db: DBSession, import_id: int) -> ImportReport:
     if imp is None:
         raise NotFound("import")
     job = db.get(Job, imp.job_id) if imp.job_id is not None else None
+    broken, warnings = stored_report(imp.report)
     return ImportReport(imp.id, imp.filename, imp.games_read, imp.games_imported,
-                        imp.duplicates, json.loads(imp.report), imp.broken,
+                        imp.duplicates, broken, imp.broken, warnings,
                         bytes_total=imp.bytes_total, lines_total=imp.lines_total,
                         lines_read=imp.lines_read,
                         capped=imp.capped, next_line=imp.next_line,

@@ -15,6 +15,7 @@ from starlette.datastructures import FormData
 
 from shashki.composition.diagram import composition_svg
 from shashki.composition.record import genre_name
+from shashki.extras import need
 from shashki.server.accounts.models import Role, User
 from shashki.server.accounts.visitor import Visitor, Who, check_csrf
 from shashki.server.composition import service as cs
@@ -259,7 +260,6 @@ def award_document(db: Any, c: CompContest, lang: str) -> bytes:
     import logging
 
     from jinja2 import Environment, FileSystemLoader, select_autoescape
-    from weasyprint import HTML  # type: ignore[import-untyped]
 
     from shashki.server.core.i18n import Translator
 
@@ -281,7 +281,7 @@ def award_document(db: Any, c: CompContest, lang: str) -> bytes:
         c=c, rows=rows, table=table, **Translator(lang).context(), lang=lang,
         judges=[j.user.username for j in c.judges],
         cond=cs.conditions(c))
-    pdf: bytes = HTML(string=html).write_pdf()
+    pdf: bytes = need("weasyprint", "pdf", "the award PDF").HTML(string=html).write_pdf()
     return pdf
 
 

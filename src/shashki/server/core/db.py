@@ -87,11 +87,32 @@ class Database:
             yield s
 
     def upgrade(self) -> None:
-        """``alembic upgrade head``, run in-process."""
+        """``alembic upgrade head``, run in-process (and the data steps of the revisions
+        it applied: the migration environment runs them).
+
+        On SQLite the foreign keys are off while the migrations run: a batch migration
+        rebuilds a table (a copy, ``DROP TABLE``, a rename), and with them on, dropping
+        ``users`` fails while games refer to it, or its ``ON DELETE CASCADE`` empties the
+        tables that refer to it. ``PRAGMA foreign_key_check`` then checks every row."""
         cfg = alembic_config(self.url)
-        with self.engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+        with self.engine.connect() as conn:
+            if self.is_sqlite:  # outside a transaction: inside one the pragma does nothing
+                conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                conn.commit()
+            try:
+                with conn.begin():
+                    cfg.attributes["connection"] = conn
+                    command.upgrade(cfg, "head")
+                    if self.is_sqlite:
+                        broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                        if broken:
+                            raise DatabaseError(
+                                f"the upgrade left {len(broken)} row(s) referring to rows "
+                                f"that do not exist (first: {tuple(broken[0])})")
+            finally:
+                if self.is_sqlite:
+                    conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                    conn.commit()
 
     def checkpoint(self) -> None:
         """Copy SQLite's write-ahead log into the database file without blocking writers
@@ -99,6 +120,18 @@ class Database:
         if self.is_sqlite:
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def ping(self) -> None:
+        """``SELECT 1`` on a connection of the pool; raises when the database cannot be
+        reached. A SQLite file deleted or moved away under the running server is gone too
+        (its open connections would go on writing into a file nobody will read again)."""
+        if self.is_sqlite:
+            path = make_url(self.url).database or ""
+            if path and path != ":memory:" and not path.startswith("file:") and not (
+                    Path(path).expanduser().exists()):
+                raise DatabaseError(f"no database at {path}")
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -369,6 +369,12 @@ LABELS: dict[str, dict[str, Msg]] = {
         "event_too_few": N_("At least two players are needed."),
         "event_all_paired": N_("Every round is paired."),
         "event_result": N_("Unknown result."),
+        "event_rating": N_("A rating is a whole number from 0 to {limit}."),
+        "event_bye_kind": N_("A bye is H (half a point), Z (absent, no points) or F (a full "
+                             "point)."),
+        "event_bye_round": N_("Round {round} is paired already or beyond the event's rounds."),
+        "event_no_player": N_("The event has no player number {number}."),
+        "event_first_color": N_("The first colour is white or black."),
         "event_platform_game": N_("That game is played on the platform (game {game}): its result "
                                   "comes from the game (Code 1.10.4); decide it in the console."),
         "event_left": N_("The player has already left the event."),
@@ -425,6 +431,13 @@ LABELS: dict[str, dict[str, Msg]] = {
         "comp_time_over": N_("The time limit is over."),
         "comp_hidden": N_("Not shown to you at this stage."),
         "event_date": N_("The date is written YYYY-MM-DD."),
+        "event_dates": N_("An event cannot end before it starts."),
+        "event_language": N_("An event's language is Russian or English."),
+        "event_category": N_("Unknown judging category: the All-Russian, 1, 2, 3 or young "
+                             "sports judge."),
+        "event_judge_role": N_("Unknown role in the panel of judges (Code 4.6.1)."),
+        "event_judge_name": N_("A judge's name is 1 to 120 characters."),
+        "event_judges_full": N_("A panel of judges has at most {limit} members."),
         "bad_password": N_("The password is not right."),
         "language": N_("Russian or English."),
         "no_abort": N_("A game can be aborted only before both players have moved ({article})."),

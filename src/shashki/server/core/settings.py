@@ -97,6 +97,9 @@ class Settings:
     """Largest PDN file accepted, in bytes; a larger upload is refused while it streams."""
     max_games_per_file: int = 50_000
     """Games read of one imported file; the rest of the file is reported as not read."""
+    metrics_token: str = ""
+    """``/metrics`` is served to whoever sends ``Authorization: Bearer <token>``; empty:
+    only to loopback clients whose request no proxy forwarded (docs/operations.md)."""
     argon2_time_cost: int = 3
     argon2_memory_cost: int = 65536
     """KiB; argon2-cffi's RFC 9106 low-memory profile."""

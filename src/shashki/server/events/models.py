@@ -40,6 +40,10 @@ class EventRow(Base):
     """round-robin, double-round-robin, swiss or micromatch (as chosen at creation)."""
     mode: Mapped[str] = mapped_column(String(8), default=EventMode.LIVE.value)
     time_control: Mapped[str] = mapped_column(String(64), default="")
+    language: Mapped[str] = mapped_column(String(2), default="")
+    """The event's language (``ru``, ``en``): its judges' report, printed tables and
+    printouts are written in it whatever the server's or the visitor's (the organiser's
+    at creation); empty for events made before it was kept."""
     start_fen: Mapped[str | None] = mapped_column(Text, default=None)
     """A thematic event's start position for every game (micro-match ballots excepted)."""
     status: Mapped[str] = mapped_column(String(16), default=EventStatus.REGISTRATION.value,

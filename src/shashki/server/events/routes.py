@@ -7,32 +7,32 @@ from __future__ import annotations
 import logging
 import os
 import re
-import secrets
 import tempfile
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.datastructures import FormData
 
 from shashki.clock import TimeControl
 from shashki.competition import Tournament
 from shashki.competition import export as cexport
+from shashki.competition.labels import category_text
 from shashki.competition.labels import label as clabel
+from shashki.competition.model import JUDGE_CATEGORIES, OFFICIAL_ROLES
 from shashki.competition.report import report_html, report_pdf
 from shashki.competition.standings import ties_for_lots
 from shashki.competition.tiebreaks import SHORT, TIEBREAKS
 from shashki.competition.trf import export_trf
-from shashki.i18n import translation
-from shashki.server.accounts.auth import create_user, find_user
+from shashki.i18n import LANGUAGES, translation
 from shashki.server.accounts.models import Role, User
 from shashki.server.accounts.visitor import Visitor, Who, accounts, check_csrf
 from shashki.server.core.errors import Conflict, InvalidInput, NotFound
 from shashki.server.core.web import form_str, redirect, render, run_db, services
 from shashki.server.events import service as ev_service
+from shashki.server.events.changes import change
 from shashki.server.events.models import EventGame, EventPlayer, EventRow
 from shashki.server.play import models as m
 from shashki.server.play.live import hub_of
@@ -93,7 +93,7 @@ def tiebreak_name(key: str, lang: str) -> str:
 
 
 def _creation_choices(lang: str) -> dict[str, Any]:
-    return {"systems": ev_service.SYSTEMS, "modes": ev_service.MODES,
+    return {"systems": ev_service.SYSTEMS, "modes": ev_service.MODES, "languages": LANGUAGES,
             "scorings": ev_service.SCORINGS, "ballots": ev_service.BALLOTS,
             "tiebreak_keys": list(TIEBREAKS),
             "tiebreak_info": {k: (a, tiebreak_name(k, lang)) for k, (a, _n) in TIEBREAKS.items()},
@@ -116,7 +116,10 @@ async def create(request: Request, who: Who) -> Response:
         scoring=form_str(form, "scoring", 12), tiebreaks=tbs, arbiter=form_str(form, "arbiter", 64),
         ties=form_str(form, "ties", 12) or "tiebreaks",
         playoff_places=number(form, "playoff_places", 0), lots=form_str(form, "lots", 4) == "on",
-        venue=form_str(form, "venue", 200), date=form_str(form, "date", 10))
+        venue=form_str(form, "venue", 200), date=form_str(form, "date", 10),
+        end=form_str(form, "end", 10), language=form_str(form, "language", 2) or who.lang,
+        organiser=form_str(form, "organiser", 200),
+        first_color=form_str(form, "first_color", 8) or "white")
 
     def make() -> int:
         with svc.db.session() as db:
@@ -135,7 +138,8 @@ async def create(request: Request, who: Who) -> Response:
                                                  "time_control", "rounds", "scoring",
                                                  "arbiter", "ballot", "micromatch",
                                                  "fen", "ties", "playoff_places", "lots",
-                                                 "venue", "date")}
+                                                 "venue", "date", "end", "language",
+                                                 "organiser", "first_color")}
         keep["tiebreaks"] = tbs  # type: ignore[assignment]
         return render(request, who, "events.html", status=422, events=await run_db(load),
                       form=keep, error=who.t.error(e.code, detail=e.detail, **e.params),
@@ -256,7 +260,18 @@ async def _event_page(request: Request, who: Visitor, event_id: int, status: int
                             "names": [t.player(n).name for n in group]}
                            for first, group in ev_service.pending_playoffs(row)],
                   lots_due=ties_for_lots(t) if row.status == "finished" and t.lots else [],
-                  **extra)
+                  **_report_context(t, who.lang), **extra)
+
+
+def _report_context(t: Tournament, lang: str) -> dict[str, Any]:
+    """The event's report details as the page's form shows them (Code 4.6.3), the roles
+    and judging categories in the page's language."""
+    return {"languages": LANGUAGES,
+            "judge_roles": {r: clabel(f"j.{r}", lang) for r in OFFICIAL_ROLES},
+            "judge_categories": {c: category_text(c, lang) for c in JUDGE_CATEGORIES},
+            "judges": [{"index": i, "role": clabel(f"j.{o.role}", lang), "name": o.name,
+                        "category": category_text(o.category, lang) if o.category else ""}
+                       for i, o in enumerate(t.officials)]}
 
 
 def playoffs_context(view: EventView) -> list[dict[str, Any]]:
@@ -277,36 +292,8 @@ def playoffs_context(view: EventView) -> list[dict[str, Any]]:
     return out
 
 
-async def _change(request: Request, who: Visitor, event_id: int, action: Any,
-                  need: str = "manage") -> list[int]:
-    """Run ``action(db, row, user)`` on the locked event after the permission check;
-    start the platform games it returns."""
-    svc = services(request)
-    user = who.require_user()
-    now = hub_of(request).now()
-
-    def run() -> list[int]:
-        with svc.db.session() as db:
-            row = ev_service.get_event(db, event_id, lock=True)
-            actor = db.get(User, user.id)
-            assert actor is not None
-            if need == "manage":
-                ev_service.require_manage(actor, row)
-            elif need == "arbiter":
-                ev_service.require_arbiter(actor, row)
-            elif need == "conduct":
-                ev_service.require_conduct(actor, row)
-            ev_service.sync(db, row, now)
-            got: list[int] = action(db, row, actor, now) or []
-            return got + ev_service.sync(db, row, now)
-
-    try:
-        started = await run_db(run)
-    except (StaleDataError, IntegrityError):  # another change of the event won the race
-        raise Conflict(code="event_changed") from None
-    for game_id in started:
-        await hub_of(request).get(game_id)
-    return started
+_change = change
+"""The shared change of an event (:func:`.changes.change`)."""
 
 
 @router.post("/events/{event_id}/players")
@@ -318,14 +305,13 @@ async def add_player(event_id: int, request: Request, who: Who) -> Response:
     created: dict[str, str] = {}
 
     def add(db: Any, row: Any, actor: User, _now: float) -> None:
-        if form_str(form, "create", 4) == "1" and find_user(db, name) is None:
-            password = secrets.token_urlsafe(9)
-            user = create_user(db, accounts(request).passwords, name, password,
-                               form_str(form, "email", 300) or None)
-            created.update(name=user.username, password=password)
-            log.info("event %s: %s made the account %s", row.id, actor.username,
-                     user.username)
-        ev_service.register(db, row, name)
+        rating = number(form, "rating") if form_str(form, "rating", 12).strip() else None
+        entry, password = ev_service.enter_player(
+            db, row, actor, name, accounts(request).passwords,
+            create=form_str(form, "create", 4) == "1", email=form_str(form, "email", 300),
+            rating=rating)
+        if password:
+            created.update(name=entry.user.username, password=password)
 
     try:
         await _change(request, who, event_id, add)
@@ -403,6 +389,51 @@ async def dismiss_arbiter(event_id: int, name: str, request: Request, who: Who) 
     return redirect(f"/events/{event_id}#arbiters")
 
 
+@router.post("/events/{event_id}/details")
+async def report_details(event_id: int, request: Request, who: Who) -> Response:
+    """The organiser sets what the judges' report says of the event (Code 4.6.3): its
+    language, venue, dates, organising body, the chief arbiter's name and category."""
+    form = await form_of(request, who)
+    details = ev_service.ReportDetails(
+        language=form_str(form, "language", 2), venue=form_str(form, "venue", 200),
+        start=form_str(form, "start", 10), end=form_str(form, "end", 10),
+        organiser=form_str(form, "organiser", 200),
+        arbiter_name=form_str(form, "arbiter_name", 120),
+        arbiter_category=form_str(form, "arbiter_category", 40))
+    return await _report_change(request, who, event_id, lambda _db, row, _u, _now:
+                                ev_service.set_report_details(row, details))
+
+
+@router.post("/events/{event_id}/judges")
+async def add_judge(event_id: int, request: Request, who: Who) -> Response:
+    """The organiser adds a member of the panel of judges (Code 4.6.1) as the report lists
+    him: role, name, judging category."""
+    form = await form_of(request, who)
+    role, name = form_str(form, "role", 20), form_str(form, "name", 200)
+    category = form_str(form, "category", 40)
+    return await _report_change(request, who, event_id, lambda _db, row, _u, _now:
+                                ev_service.add_judge(row, role, name, category))
+
+
+@router.post("/events/{event_id}/judges/{index}/remove")
+async def remove_judge(event_id: int, index: int, request: Request, who: Who) -> Response:
+    await form_of(request, who)
+    return await _report_change(request, who, event_id, lambda _db, row, _u, _now:
+                                ev_service.remove_judge(row, index))
+
+
+async def _report_change(request: Request, who: Visitor, event_id: int,
+                         action: Any) -> Response:
+    """A change of the report's details, back to the page's form; a refused one shows the
+    page again with the error beside the form."""
+    try:
+        await _change(request, who, event_id, action)
+    except (InvalidInput, Conflict) as e:
+        return await _event_page(request, who, event_id, status=e.status,
+                                 report_error=who.t.error(e.code, detail=e.detail, **e.params))
+    return redirect(f"/events/{event_id}#report")
+
+
 @router.post("/events/{event_id}/join")
 async def join(event_id: int, request: Request, who: Who) -> Response:
     await form_of(request, who)
@@ -429,6 +460,23 @@ async def withdraw_player(event_id: int, request: Request, who: Who) -> Response
     await _change(request, who, event_id,
                   lambda db, row, _u, _now: ev_service.unregister(db, row, player))
     return redirect(f"/events/{event_id}#players")
+
+
+@router.post("/events/{event_id}/byes")
+async def request_bye(event_id: int, request: Request, who: Who) -> Response:
+    """The organiser records a player's bye asked for before a round of a Swiss event
+    (FIDE C.04.3): half a point, absent or a full point; refused, the page again with the
+    error beside the form."""
+    form = await form_of(request, who)
+    try:
+        player, rnd = number(form, "player"), number(form, "round", 0) or None
+        kind = form_str(form, "kind", 2)
+        await _change(request, who, event_id, lambda _db, row, _u, _now:
+                      ev_service.request_bye(row, player, rnd, kind) and None)
+    except (InvalidInput, Conflict) as e:
+        return await _event_page(request, who, event_id, status=e.status,
+                                 bye_error=who.t.error(e.code, detail=e.detail, **e.params))
+    return redirect(f"/events/{event_id}#byes")
 
 
 @router.post("/events/{event_id}/rounds")
@@ -514,7 +562,8 @@ async def report_page(event_id: int, request: Request) -> Response:
     and how each place was decided, rounds, play-offs, sanctions and forfeits with their
     articles, and the scoresheets of the platform's games."""
     view, _ = await load_view(request, event_id)
-    html = report_html(view.t, await _games_pdn(request, view) or None)
+    html = report_html(ev_service.for_report(view.t, view.row.time_control),
+                       await _games_pdn(request, view) or None)
     return Response(html, media_type="text/html; charset=utf-8")
 
 
@@ -527,7 +576,7 @@ async def report_document(event_id: int, request: Request) -> Response:
     def render_pdf() -> bytes:
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "report.pdf")
-            report_pdf(view.t, path, pdn)
+            report_pdf(ev_service.for_report(view.t, view.row.time_control), path, pdn)
             with open(path, "rb") as f:
                 return f.read()
 
@@ -569,13 +618,13 @@ async def event_document(event_id: int, request: Request) -> Response:
 @router.get("/events/{event_id}/standings.pdf")
 async def event_pdf(event_id: int, request: Request) -> Response:
     """The competition module's printable A4 page (standings, crosstable, rounds) as PDF,
-    printed by WeasyPrint in a worker thread; its labels are in the server's language."""
+    printed by WeasyPrint in a worker thread; its labels are in the event's language."""
     view, _ = await load_view(request, event_id)
 
     def render_pdf() -> bytes:
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "event.pdf")
-            cexport.to_pdf(view.t, path)
+            cexport.to_pdf(ev_service.for_report(view.t, view.row.time_control), path)
             with open(path, "rb") as f:
                 return f.read()
 

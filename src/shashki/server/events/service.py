@@ -20,6 +20,7 @@ its title, :data:`SANCTIONS_ARTICLE`.
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 import time
@@ -32,17 +33,24 @@ from sqlalchemy.orm import Session as DBSession
 
 from shashki import draws
 from shashki.board import Board
-from shashki.clock import ClockState, TimeControl
+from shashki.clock import ClockState, InvalidTimeControl, TimeControl
 from shashki.color import BLACK, WHITE
 from shashki.competition import CompetitionError, Pairing, Round, Tournament, parse_result, playoff
 from shashki.competition.berger import draw_numbers
 from shashki.competition.micromatch import start_board
-from shashki.competition.model import TIES
-from shashki.competition.pairing import pair_next_round
+from shashki.competition.model import (
+    JUDGE_CATEGORIES,
+    OFFICIAL_ROLES,
+    TIES,
+    check_date,
+    judge_category,
+)
+from shashki.competition.pairing import pair_requested
 from shashki.competition.standings import draw_lots as lot_draw
 from shashki.competition.tiebreaks import TIEBREAKS
 from shashki.game import Game as RulesGame
-from shashki.server.accounts.auth import find_user
+from shashki.i18n import LANGUAGES
+from shashki.server.accounts.auth import Passwords, create_user, find_user
 from shashki.server.accounts.models import Role, User
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, Forbidden, InvalidInput, NotFound
@@ -63,6 +71,7 @@ from shashki.server.play.store import check_fen, check_time_control, check_varia
 from shashki.server.ratings import service as ratings
 from shashki.svg import board_svg
 
+log = logging.getLogger(__name__)
 SANCTIONS_ARTICLE = "Code «Санкции»"
 SYSTEMS = ("berger", "double-berger", "dutch")
 MODES = tuple(x.value for x in EventMode)
@@ -70,6 +79,11 @@ SCORINGS = ("2-1-0", "1-0.5-0")
 BALLOTS = ("fmjd-russian", "idf-150", "fmjd-brazilian")
 MAX_PLAYERS = 64
 MAX_ROUNDS = 30
+MAX_JUDGES = 40
+MAX_RATING = 3000
+"""The highest rating an organiser may enter for a player."""
+BYE_KINDS = ("H", "Z", "F")
+"""Byes asked for before a round (FIDE C.04.3): half a point, absent (zero), a full point."""
 FORFEIT_ARTICLE = "Code 3.13.1"
 
 
@@ -107,13 +121,42 @@ class EventForm:
     """Where the event is held (the standings' header)."""
     date: str = ""
     """Its first day, ``YYYY-MM-DD``; empty: the day it is created."""
+    end: str = ""
+    """Its last day, ``YYYY-MM-DD``; empty: not given."""
+    language: str = ""
+    """The language of its report, tables and printouts (``ru``, ``en``); empty: the
+    organiser's."""
+    organiser: str = ""
+    """The organisation holding it (Code 4.6.1), as the judges' report names it."""
+    first_color: str = "white"
+    """A Swiss event: the colour of the top seed on board 1 in round 1 (drawn by lot, FIDE
+    C.04.3 A.8; ``white`` or ``black``)."""
+
+
+@dataclass
+class ReportDetails:
+    """What the judges' report (Code 4.6.3) says of the event besides its games, set by the
+    organiser on the event page: its language, venue, dates, the organisation holding it,
+    and the chief arbiter's printed name and judging category (судейская категория)."""
+
+    language: str = ""
+    venue: str = ""
+    start: str = ""
+    end: str = ""
+    organiser: str = ""
+    arbiter_name: str = ""
+    arbiter_category: str = ""
 
 
 # --- reading and writing the tournament ------------------------------------------------------
 
 
 def tournament(ev: EventRow) -> Tournament:
-    return Tournament.from_json(ev.data)
+    """The event's tournament, in the event's language (the ``language`` column)."""
+    t = Tournament.from_json(ev.data)
+    if ev.language:
+        t.language = ev.language
+    return t
 
 
 def save(ev: EventRow, t: Tournament) -> None:
@@ -255,6 +298,8 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
         raise InvalidInput("fen", code="event_fen_ballot")
     if form.system == "dutch" and not 1 <= form.rounds <= MAX_ROUNDS:
         raise InvalidInput("rounds", code="event_rounds", limit=MAX_ROUNDS)
+    if form.first_color not in ("white", "black"):
+        raise InvalidInput("first_color", code="event_first_color")
     tbs = []
     for tb in form.tiebreaks:
         if tb not in TIEBREAKS:
@@ -270,9 +315,11 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
         if variant_of(form.ballot) != variant:
             raise InvalidInput("ballot", code="event_ballot")
         ballot = form.ballot
-    date = form.date.strip() or time.strftime("%Y-%m-%d")
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
-        raise InvalidInput("date", "YYYY-MM-DD", code="event_date")
+    date = _date(form.date, "date") or time.strftime("%Y-%m-%d")
+    end = _date(form.end, "end")
+    if end and end < date:
+        raise InvalidInput("end", code="event_dates")
+    language = _language(form.language or organiser.language or "")
     arbiter_id = None
     if form.arbiter.strip():
         arb = find_user(db, form.arbiter)
@@ -288,19 +335,111 @@ def create_event(db: DBSession, organiser: User, form: EventForm) -> EventRow:
                        games_per_pairing=2 if form.micromatch else 1, ballot=ballot,
                        seed=secrets.randbits(31),
                        arbiter=form.arbiter.strip() or organiser.username, ties=form.ties,
-                       city=" ".join(form.venue.split())[:120], start=date,
-                       playoff_places=max(0, form.playoff_places), lots=form.lots)
+                       city=" ".join(form.venue.split())[:120], start=date, end=end,
+                       playoff_places=max(0, form.playoff_places), lots=form.lots,
+                       organiser=" ".join(form.organiser.split())[:200],
+                       time_control=_trf_control(tc), language=language,
+                       first_color=form.first_color)
     except CompetitionError as e:
         raise EventError(str(e)) from None
     now = time.time()
     ev = EventRow(name=name, kind=form.system, mode=form.mode, time_control=tc,
-                  start_fen=start_fen,
+                  start_fen=start_fen, language=language,
                   status=EventStatus.REGISTRATION.value, organiser_id=organiser.id,
                   arbiter_id=arbiter_id, data=t.to_json(), created_at=now,
                   updated_at=now)
     db.add(ev)
     db.flush()
     return ev
+
+
+def _date(text: str, field_name: str) -> str:
+    """A date ``YYYY-MM-DD`` of the form ("" when empty)."""
+    text = text.strip()
+    if text and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        raise InvalidInput(field_name, "YYYY-MM-DD", code="event_date")
+    try:
+        return check_date(text, field_name)
+    except CompetitionError:
+        raise InvalidInput(field_name, "YYYY-MM-DD", code="event_date") from None
+
+
+def _language(lang: str) -> str:
+    """The event's language: ``ru`` or ``en`` (the platform's default for another)."""
+    if lang and lang not in LANGUAGES:
+        raise InvalidInput("language", code="event_language")
+    return lang or "ru"
+
+
+def _trf_control(tc: str) -> str:
+    """The platform's time control as the tournament document keeps it (TRF 222, PDN),
+    for the report (Code 3.9); "" for none."""
+    if not tc:
+        return ""
+    try:
+        return TimeControl.parse(tc).to_pdn()
+    except InvalidTimeControl:
+        return ""
+
+
+def for_report(t: Tournament, control: str) -> Tournament:
+    """The event's tournament as the judges' report (Code 4.6.3) and the printed tables
+    show it: the platform's clock ``control`` is its time control where the document has
+    none (events created before the report gave it)."""
+    if not t.time_control and control:
+        t.time_control = _trf_control(control)
+    return t
+
+
+def set_report_details(ev: EventRow, d: ReportDetails) -> None:
+    """Set what the judges' report says of the event (Code 4.6.3): its language, venue,
+    dates, organising body, the chief arbiter's printed name and judging category. A field
+    left empty is said to be "not given" in the report."""
+    lang = _language(d.language)
+    start, end = _date(d.start, "start"), _date(d.end, "end")
+    if start and end and end < start:
+        raise InvalidInput("end", code="event_dates")
+    category = judge_category(d.arbiter_category)
+    if category and category not in JUDGE_CATEGORIES:
+        raise InvalidInput("arbiter_category", code="event_category")
+    t = tournament(ev)
+    try:
+        t.set_details(language=lang, city=d.venue[:120], start=start, end=end,
+                      organiser=d.organiser[:200], arbiter_category=category,
+                      arbiter=d.arbiter_name[:120] or t.arbiter)
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    ev.language = lang
+    save(ev, t)
+
+
+def add_judge(ev: EventRow, role: str, name: str, category: str) -> None:
+    """Add a member of the panel of judges (Code 4.6.1) as the report lists him: a deputy
+    chief arbiter, the chief secretary, a senior arbiter or an arbiter, with his name and
+    judging category (судейская категория)."""
+    if role not in OFFICIAL_ROLES:
+        raise InvalidInput("role", code="event_judge_role")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= 120:
+        raise InvalidInput("name", code="event_judge_name")
+    key = judge_category(category)
+    if key and key not in JUDGE_CATEGORIES:
+        raise InvalidInput("category", code="event_category")
+    t = tournament(ev)
+    if len(t.officials) >= MAX_JUDGES:
+        raise Conflict(code="event_judges_full", limit=MAX_JUDGES)
+    t.add_official(role, name, key)
+    save(ev, t)
+
+
+def remove_judge(ev: EventRow, index: int) -> None:
+    """Remove the ``index``-th member (from 0) of the panel the report lists after the
+    chief arbiter."""
+    t = tournament(ev)
+    if not 0 <= index < len(t.officials):
+        raise NotFound("judge")
+    del t.officials[index]
+    save(ev, t)
 
 
 def _scoring(name: str) -> Any:
@@ -320,9 +459,16 @@ def seed_rating(db: DBSession, user_id: int, variant: str, control: str) -> int:
     return round(shown.rating)
 
 
-def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
+def register(db: DBSession, ev: EventRow, username: str,
+             rating: int | None = None) -> EventPlayer:
     """Register an account. A round robin takes entries until round 1 is paired; a Swiss
-    event also afterwards (a late entry plays from the next round)."""
+    event also afterwards (a late entry plays from the next round).
+
+    ``rating``: the rating the organiser enters (a federation's, for an over-the-board
+    event), 0 to :data:`MAX_RATING`; a Swiss event seeds by it (its pairing numbers, FIDE
+    C.04.3 A.2) instead of the platform rating (:func:`seed_rating`)."""
+    if rating is not None and not 0 <= rating <= MAX_RATING:
+        raise InvalidInput("rating", code="event_rating", limit=MAX_RATING)
     user = find_user(db, username)
     if user is None:
         raise InvalidInput("username", code="no_such_user", name=username.strip()[:40])
@@ -337,8 +483,8 @@ def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
     if len(t.players) >= MAX_PLAYERS:
         raise Conflict(code="event_full", limit=MAX_PLAYERS)
     try:
-        p = t.add_player(user.username, rating=seed_rating(db, user.id, t.variant,
-                                                            ev.time_control))
+        p = t.add_player(user.username, rating=rating if rating is not None
+                         else seed_rating(db, user.id, t.variant, ev.time_control))
     except CompetitionError as e:
         raise EventError(str(e)) from None
     save(ev, t)
@@ -346,6 +492,23 @@ def register(db: DBSession, ev: EventRow, username: str) -> EventPlayer:
     db.add(row)
     db.flush()
     return row
+
+
+def enter_player(db: DBSession, ev: EventRow, actor: User, username: str,
+                 passwords: Passwords, *, create: bool = False, email: str | None = None,
+                 rating: int | None = None) -> tuple[EventPlayer, str]:
+    """The organiser registers a player (:func:`register`); with ``create`` he first makes
+    the account of a player who has none (a club registering its members). Returns the
+    entry and the new account's first password ("" when no account was made), to be shown
+    once."""
+    password = ""
+    if rating is not None and not 0 <= rating <= MAX_RATING:
+        raise InvalidInput("rating", code="event_rating", limit=MAX_RATING)
+    if create and find_user(db, username) is None:
+        password = secrets.token_urlsafe(9)
+        user = create_user(db, passwords, username, password, email or None)
+        log.info("event %s: %s made the account %s", ev.id, actor.username, user.username)
+    return register(db, ev, username, rating), password
 
 
 def appoint_arbiter(db: DBSession, ev: EventRow, username: str) -> None:
@@ -370,6 +533,33 @@ def dismiss_arbiter(db: DBSession, ev: EventRow, username: str) -> None:
         raise NotFound("arbiter")
     ev.assistants[:] = keep
     ev.updated_at = time.time()
+
+
+def request_bye(ev: EventRow, number: int, rnd: int | None, kind: str) -> int:
+    """A player of a Swiss event asks in advance for a bye in a round not yet paired
+    (default: the next): ``H`` half a point, ``Z`` absent (no points), ``F`` a full point
+    (FIDE C.04.3: he is not paired that round; the regulations allow the kind). The
+    tournament's own :meth:`~shashki.competition.Tournament.request_bye` records it, as
+    ``shashki tournament bye`` does; a second request for the same round replaces the
+    first. Returns the round."""
+    if kind not in BYE_KINDS:
+        raise InvalidInput("kind", code="event_bye_kind")
+    if ev.status == EventStatus.FINISHED.value:
+        raise Conflict(code="event_finished")
+    t = tournament(ev)
+    if t.system != "dutch":
+        raise InvalidInput("player", code="event_absent")
+    if number not in {p.number for p in t.players}:
+        raise InvalidInput("player", code="event_no_player", number=number)
+    r = t.current_round + 1 if rnd is None else rnd
+    if not t.current_round < r <= planned_rounds(t):
+        raise InvalidInput("round", code="event_bye_round", round=r)
+    try:
+        t.request_bye(number, r, kind)
+    except CompetitionError as e:
+        raise EventError(str(e)) from None
+    save(ev, t)
+    return r
 
 
 def unregister(db: DBSession, ev: EventRow, number: int) -> None:
@@ -426,7 +616,9 @@ def pair_round(db: DBSession, ev: EventRow, now: float,
     first round, Code ch. IV); in a live event start its games. Returns the new game ids.
 
     ``absent``: in a Swiss event, players announced absent for the round: they are not
-    paired and get a zero-point bye."""
+    paired and get a zero-point bye. The byes asked for before the round
+    (:func:`request_bye`, FIDE C.04.3) are given as the command line gives them
+    (:func:`~shashki.competition.pairing.pair_requested`)."""
     t = tournament(ev)
     if ev.status == EventStatus.FINISHED.value:
         raise Conflict(code="event_finished")
@@ -448,7 +640,7 @@ def pair_round(db: DBSession, ev: EventRow, now: float,
             db.flush()
         if absent and t.system != "dutch":
             raise InvalidInput("absent", code="event_absent")
-        rnd = pair_next_round(t, absent=sorted(absent))
+        rnd = pair_requested(t, absent=sorted(absent))
         t.add_round(rnd)
         out = {n for n, row in linked.items()
                if row.out_from is not None and row.out_from <= rnd.number}

@@ -108,6 +108,11 @@ class Queue:
             self.bind(_unbound)
         self._task(job_id)
 
+    def ping(self) -> int:
+        """The messages waiting on the queue: a look at its storage, which raises when the
+        storage cannot be reached (``/readyz``)."""
+        return int(self.huey.storage.queue_size())
+
     def close(self) -> None:
         try:
             self.huey.storage.close()

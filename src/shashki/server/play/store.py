@@ -24,7 +24,7 @@ from shashki.game import Game as RulesGame
 from shashki.rules import VARIANTS, variant_by_name
 from shashki.server.accounts.auth import find_user
 from shashki.server.accounts.models import Role, User
-from shashki.server.core import notify
+from shashki.server.core import metrics, notify
 from shashki.server.core.db import Database
 from shashki.server.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from shashki.server.play import models as m
@@ -186,6 +186,7 @@ def new_game(db: DBSession, variant: str, time_control: str, white_id: int, blac
                   started_at=started_at if time_control else None)
     db.add(game)
     db.flush()
+    metrics.on_commit(db, metrics.GAMES_STARTED.labels(variant))
     # both players' pages are told once the game is committed (an event's round, a pool)
     notify.later(db, (white_id, black_id), {"kind": "started", "game": game.id,
                                            "url": f"/games/{game.id}"})
@@ -313,6 +314,10 @@ def append_actions(database: Database, actions: list[Action],
                 raise NotFound("game")
             for hook in ended:
                 hook(conn, game_id, ending.result, ending.at)
+    metrics.MOVES.inc(len(moves))  # committed
+    for _, _, _, ending, _ in actions:
+        if ending is not None:
+            metrics.GAMES_FINISHED.labels(ending.result).inc()
 
 
 def _values(row: m.Move | m.Event) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """Mining puzzles (the job kind ``puzzles.mine``): in every analysed game not mined yet,
-each position after a move the analysis marked a mistake (? or ??) is searched again for
-its two best lines (:meth:`shashki.engine.Engine.lines`); it is a puzzle when the best move
-wins the game (a forced win) or at least :data:`MATERIAL` of a man, and every other move
-is at least :data:`MARGIN` worse — one move wins, and only that one. A position with a
-single legal move is no puzzle.
+each position after a move the analysis marked a mistake (? or ??) is judged by
+:func:`shashki.engine.puzzles.judge` (the criterion the shipped starter set is built by):
+its two best lines (:meth:`shashki.engine.Engine.lines`) to :data:`DEPTH`; it is a puzzle
+when the best move wins the game (a forced win) or at least :data:`MATERIAL` of a man, and
+every other move is at least :data:`MARGIN` worse — one move wins, and only that one. A
+position with a single legal move is no puzzle.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from sqlalchemy.orm import Session as DBSession
 
 from shashki.board import Board
 from shashki.engine import Engine
+from shashki.engine.puzzles import DEPTH, MARGIN, MATERIAL
+from shashki.engine.puzzles import judge as judge_position
 from shashki.server.archive.models import ArchiveGame
 from shashki.server.engine.models import Analysis
 from shashki.server.jobs.runner import Context, Outcome, register
@@ -24,12 +27,7 @@ from shashki.server.play import models as play
 from shashki.server.puzzles.models import Puzzle, PuzzleMined
 
 KIND = "puzzles.mine"
-MATERIAL = 150
-"""Hundredths of a man the winning move must be worth at least (for the side to move)."""
-MARGIN = 150
-"""How much worse than the winning move every other move must be."""
-DEPTH = 8
-"""The depth of the two lines searched in a candidate position."""
+__all__ = ["DEPTH", "KIND", "MARGIN", "MATERIAL", "candidates", "initial_fen", "judge", "run_mine"]
 MISTAKES = ("?", "??")
 
 
@@ -54,25 +52,13 @@ def candidates(variant: str, fen: str | None, rows: list[dict[str, Any]]
 
 
 def judge(engine: Engine, board: Board) -> dict[str, Any] | None:
-    """The puzzle in ``board``, if one move (and only that one) wins there."""
-    lines = engine.lines(board, 2, DEPTH)
-    if len(lines) < 2:
+    """The puzzle in ``board`` as the ``puzzles`` table stores it, if one move (and only
+    that one) wins there (:func:`shashki.engine.puzzles.judge` at :data:`DEPTH`)."""
+    found = judge_position(engine, board, DEPTH)
+    if found is None:
         return None
-    best, second = lines
-    wins = best.score.wins_in
-    if wins is not None and wins > 0:
-        kind = "win"
-        if second.score.wins_in is not None and second.score.wins_in > 0:
-            return None  # another move wins as well
-    elif best.score.value >= MATERIAL:
-        kind = "material"
-    else:
-        return None
-    if kind == "material" and best.score.value - second.score.value < MARGIN:
-        return None
-    pv = best.pv_text(board)
-    return {"solution": pv[0], "line": " ".join(pv[1:8]), "kind": kind,
-            "gain": best.score.value if wins is None else 10000 - wins}
+    return {"solution": found.solution, "line": " ".join(found.line), "kind": found.kind,
+            "gain": found.gain}
 
 
 @register(KIND)

@@ -42,10 +42,11 @@ async def puzzles_page(request: Request, who: Who) -> Response:
         found = await run_db(load)
     except InvalidInput:
         found, variant = None, ""
-    if found is not None:
+    mining = request.query_params.get("mining")
+    if found is not None and not mining:  # a job just started: say so, then go on
         return redirect(f"/puzzles/{found}" + (f"?variant={variant}" if variant else ""))
-    return render(request, who, "puzzles.html", variant=variant,
-                  mining=request.query_params.get("mining"))
+    return render(request, who, "puzzles.html", variant=variant, mining=mining,
+                  found=found)
 
 
 @router.post("/puzzles/mine", include_in_schema=False)
@@ -115,9 +116,6 @@ class PuzzleOut(BaseModel):
     attempts: int
     solved: int
     turn: str
-    source: str
-    source_id: int
-    ply: int
 
 
 class AttemptIn(BaseModel):
@@ -133,6 +131,12 @@ class AttemptOut(BaseModel):
     rating: int
     change: int
     puzzle_rating: int
+    source: dict[str, str | int]
+    """Where the puzzle came from (shown with the answer, never before: the game's next
+    move gives it away): ``source`` (``archive``, ``game`` or ``starter``) with the
+    analysed game's ``id`` and ``ply``, or a starter puzzle's record ``file``, its
+    ``sha256``, the ``game``'s number in it and the ``ply`` (``selfplay`` for the
+    engine's own games)."""
 
 
 @api.get("/puzzles/next", response_model=PuzzleOut | None)
@@ -152,7 +156,8 @@ async def next_api(request: Request, who: ApiWho,
 
 @api.get("/puzzles/{puzzle_id}", response_model=PuzzleOut)
 async def puzzle_api(puzzle_id: Id, request: Request) -> dict[str, Any]:
-    """One puzzle: its position, what it wins, its rating (the solution is not shown)."""
+    """One puzzle: its position, what it wins, its rating (neither the solution nor where
+    the puzzle came from is shown: the answer does)."""
     svc = services(request)
 
     def load() -> dict[str, Any]:

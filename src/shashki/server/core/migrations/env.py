@@ -4,9 +4,10 @@ or with ``sqlalchemy.url`` from the configuration."""
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, create_engine
 
-from shashki.server.tables import Base
+from shashki.server.tables import DATA_STEPS, Base
 
 target_metadata = Base.metadata
 
@@ -26,23 +27,36 @@ def run_migrations_offline() -> None:
         context.run_migrations()
 
 
+def migrate(conn: Connection) -> None:
+    """Run the migrations on ``conn``; then, when the schema has reached head, the data
+    step (:data:`shashki.server.tables.DATA_STEPS`) of every revision this run applied,
+    in the same transaction: the data are never left at head without their step."""
+    context.configure(connection=conn, target_metadata=target_metadata,
+                      render_as_batch=True, include_name=include_name)
+    with context.begin_transaction():
+        before = context.get_context().get_current_revision()
+        context.run_migrations()
+        after = context.get_context().get_current_revision()
+        script = ScriptDirectory.from_config(context.config)
+        if after is None or after == before or after != script.get_current_head():
+            return
+        applied = {r.revision for r in script.iterate_revisions(after, before or "base")}
+        for revision, step in DATA_STEPS.items():
+            if revision in applied:
+                step(conn)
+
+
 def run_migrations_online() -> None:
     config = context.config
     connection = config.attributes.get("connection")
     if connection is not None:
-        context.configure(connection=connection, target_metadata=target_metadata,
-                          render_as_batch=True, include_name=include_name)
-        with context.begin_transaction():
-            context.run_migrations()
+        migrate(connection)
         return
     url = config.get_main_option("sqlalchemy.url")
     assert url is not None
     engine = create_engine(url)
     with engine.begin() as conn:
-        context.configure(connection=conn, target_metadata=target_metadata,
-                          render_as_batch=True, include_name=include_name)
-        with context.begin_transaction():
-            context.run_migrations()
+        migrate(conn)
 
 
 def running_under_alembic() -> bool:
