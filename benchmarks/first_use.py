@@ -12,8 +12,8 @@ Entry points, each a new ``shashki`` process:
 - ``serve``: ``shashki serve --database sqlite:///<tmp>`` on a free loopback port:
   seconds until ``/`` answers (one row, not per variant);
 
-and ``shashki --version`` against ``python -c "import shashki"`` (median of a few runs,
-and their ratio).
+and ``shashki --version`` (the console script beside the interpreter, if installed)
+against ``python -c "import shashki"`` (median of a few runs, and their ratio).
 
     python benchmarks/first_use.py                          # every variant and entry point
     python benchmarks/first_use.py --variants russian international --entries analyse perft
@@ -184,8 +184,10 @@ def startup(repeat: int) -> tuple[float, float]:
         subprocess.run(cmd, capture_output=True, check=True, timeout=120)
         return time.perf_counter() - t0
 
+    script = Path(sys.executable).with_name("shashki")  # what users run, if installed
+    command = [str(script)] if script.is_file() else SHASHKI
     imp = [timed([sys.executable, "-c", "import shashki"]) for _ in range(repeat)]
-    ver = [timed([*SHASHKI, "--version"]) for _ in range(repeat)]
+    ver = [timed([*command, "--version"]) for _ in range(repeat)]
     return statistics.median(imp), statistics.median(ver)
 
 

@@ -16,16 +16,15 @@ import doctest
 import os
 import queue
 import re
-import shutil
 import statistics
 import subprocess
 import sys
 import threading
 import time
-import venv
 from pathlib import Path
 
 import pytest
+from tests.journeys.installs import install
 
 ROOT = Path(__file__).resolve().parents[1]
 START_10 = "W" + "b" * 20 + "e" * 10 + "w" * 20
@@ -39,31 +38,22 @@ def tour() -> str:
     return "\n".join(re.findall(r"```python\n(.*?)```", section, re.S))
 
 
+_caches: dict[Path, Path] = {}
+
+
 @pytest.fixture(scope="module")
 def bare(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A virtual environment with ``pip install <a clean copy of this checkout>``, no
-    extras."""
-    where = tmp_path_factory.mktemp("bare")
-    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-                           cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    clone = where / "clone"
-    for name in files.splitlines():
-        if (ROOT / name).is_file():
-            (clone / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, clone / name)
-    assert not list(clone.rglob("*.mo")), "a compiled catalogue in the sources"
-    venv.create(where / "venv", with_pip=True)
-    python = where / "venv" / "bin" / "python"
-    r = subprocess.run([str(python), "-m", "pip", "install", "-q", str(clone)],
-                       capture_output=True, text=True, timeout=900)
-    if r.returncode != 0:
-        pytest.fail(f"pip install failed: {r.stderr[-2000:]}")
-    return python
+    """The Python of ``pip install <a clean copy of this checkout>``, no extras (the
+    journeys' shared build, tests/journeys/installs.py), with a numba cache of this
+    module's own that starts empty."""
+    built = install("bare")
+    _caches[built.python] = tmp_path_factory.mktemp("numba-cache")
+    return built.python
 
 
 def cache_of(python: Path) -> Path:
-    """The numba cache of the fresh installation (beside its virtual environment)."""
-    return python.parents[2] / "numba-cache"
+    """The numba cache of the fresh installation (empty when the module starts)."""
+    return _caches[python]
 
 
 def env_of(python: Path) -> dict[str, str]:

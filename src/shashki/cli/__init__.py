@@ -15,7 +15,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from shashki.cli.base import Parser, run, version
+from shashki.cli.base import Parser, VersionAction, run
 from shashki.i18n import N_, _
 
 
@@ -120,8 +120,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     ``--version`` and for argparse's errors. Without, every module adds its own."""
     p = Parser(prog="shashki", description=_("Russian, Brazilian and International draughts by the "
                                              "Russian Draughts Code."))
-    p.add_argument("--version", action="version", version=f"shashki {version()}",
-                   help=_("print the version and exit"))
+    p.add_argument("--version", action=VersionAction, help=_("print the version and exit"))
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     w = sub.add_parser("warm-up", help=_("compile the kernels now (move generator, engine, endgame "
                                          "databases), for installers and containers"))

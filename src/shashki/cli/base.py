@@ -72,10 +72,10 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> i
 
     A real command line (``argv`` None) also gets the compile notice
     (:mod:`shashki.cli.compiling`) on stderr."""
-    from shashki.cli.compiling import install
-
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # --help and --version end here
     if argv is None:  # a real command line (not a call with arguments, as in the tests)
+        from shashki.cli.compiling import install
+
         install()
     try:
         result: int = args.func(args)
@@ -91,13 +91,45 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None = None) -> i
 
 
 def version() -> str:
-    """The installed distribution's version (the package's own when not installed)."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as dist_version
+    """The installed distribution's version (the package's own when not installed).
 
-    try:
-        return dist_version("shashki")
-    except PackageNotFoundError:
-        from shashki import __version__
+    Read from the first ``shashki-*.dist-info/METADATA`` on ``sys.path``, the one
+    :func:`importlib.metadata.version` finds, without importing :mod:`importlib.metadata`
+    and its e-mail parser nor reading every distribution's metadata: that took 40 ms, most
+    of ``shashki --version`` (docs/engine.md, "First use")."""
+    import os
 
-        return __version__
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith("shashki-") and name.endswith(".dist-info"):
+                try:
+                    with open(os.path.join(entry, name, "METADATA"), encoding="utf-8") as f:
+                        for line in f:
+                            if line.startswith("Version:"):
+                                return line.split(":", 1)[1].strip()
+                            if not line.strip():
+                                break  # the headers end
+                except OSError:
+                    continue
+    from shashki import __version__
+
+    return __version__
+
+
+class VersionAction(argparse.Action):
+    """``--version``: print ``shashki VERSION`` and exit; the version is looked up only
+    then (:func:`version`), not for every command."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        sys.stdout.write(f"shashki {version()}\n")
+        parser.exit()

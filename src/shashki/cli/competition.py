@@ -144,10 +144,10 @@ def register(subparsers: Any) -> None:
                             "(default: the command line's language)"))
     new.add_argument("--city", "--venue", dest="city", default="",
                      help=_("where the event is held (city, hall)"))
-    new.add_argument("--start", default="", type=_date, help=_("start date YYYY-MM-DD"))
-    new.add_argument("--end", default="", type=_date, help=_("last day YYYY-MM-DD"))
+    new.add_argument("--start", type=_date, help=_("start date YYYY-MM-DD"))
+    new.add_argument("--end", type=_date, help=_("last day YYYY-MM-DD"))
     new.add_argument("--arbiter", default="", help=_("chief arbiter"))
-    new.add_argument("--arbiter-category", default="", type=_category,
+    new.add_argument("--arbiter-category", type=_category,
                      help=_("the chief arbiter's judging category: {}").format(_CATEGORIES))
     new.add_argument("--organiser", default="", help=_("the organisation holding the event"))
     new.add_argument("--time-control", default="", help=_("time control as TRF 222 / PDN writes "
@@ -259,7 +259,7 @@ def register(subparsers: Any) -> None:
     of.add_argument("file", help=_("tournament JSON file"))
     of.add_argument("role", choices=list(OFFICIAL_ROLES), help=pgettext("report", "Role"))
     of.add_argument("name", help=pgettext("event", "Name"))
-    of.add_argument("--category", default="", type=_category,
+    of.add_argument("--category", type=_category,
                     help=_("judging category: {}").format(_CATEGORIES))
     of.add_argument("--remove", action="store_true", help=_("remove this member of the panel"))
 
@@ -500,9 +500,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
                        time_control=_time_control(args.time_control),
                        ties=args.ties, playoff_places=args.playoff_places, lots=args.lots,
                        readings=dict(args.reading), acceleration=args.acceleration)
-        t.set_details(language=args.language or language(), city=args.city, start=args.start,
-                      end=args.end, arbiter=args.arbiter, organiser=args.organiser,
-                      arbiter_category=args.arbiter_category)
+        t.set_details(language=args.language or language(), city=args.city, start=args.start or "",
+                      end=args.end or "", arbiter=args.arbiter, organiser=args.organiser,
+                      arbiter_category=args.arbiter_category or "")
         t.save(args.file)
         print(_("created {}").format(args.file))
         return 0
@@ -567,7 +567,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             if not t.remove_official(args.role, args.name):
                 fail(_("no {} {!r} in the panel").format(args.role, args.name))
         else:
-            t.add_official(args.role, args.name, args.category)
+            t.add_official(args.role, args.name, args.category or "")
         t.save(args.file)
     elif args.action == "set":
         keys = ("name", "language", "city", "start", "end", "time_control",
