@@ -171,7 +171,9 @@ def candidates(screen: Engine, rec: Record, variant: str) -> Iterator[tuple[int,
 
 
 def difficulty(engine: Engine, board: Board, solution: str, depth: int) -> int:
-    """The shallowest depth from which the engine's best move stays the solution."""
+    """The shallowest depth from which the engine's best move (one search, iterating to
+    ``depth``) stays the solution; ``depth + 1`` when it is not the move even there (a
+    win the two-line search of :func:`judge` finds and a single search misses)."""
     best: list[str] = []
     engine.new_game()
     engine.analyse(board, depth=depth,

@@ -140,7 +140,8 @@ class StarterPuzzle:
     ``id`` is its number in the set (stable within one build); ``solution`` the winning
     move and ``line`` the engine's line after it (the Code's notation); ``forced`` how
     many plies from the solution on the solver's moves stay the only winning ones;
-    ``difficulty`` the shallowest depth from which the engine keeps to the solution;
+    ``difficulty`` the shallowest depth from which a single search keeps to the solution
+    (one more than the verifying depth when it never does);
     ``source`` where it came from (``{"file", "sha256", "game", "ply"}`` of a record, or
     ``{"selfplay", "game", "ply"}``) — for attribution once solved, never before.
 
