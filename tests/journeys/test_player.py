@@ -5,9 +5,10 @@ a puzzle, open the explorer."""
 
 from __future__ import annotations
 
+import json
+import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from tests.journeys.installs import Install, install
@@ -17,9 +18,13 @@ pytestmark = pytest.mark.journey
 
 
 @pytest.fixture(scope="module")
-def platform(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server() -> Install:
+    return install("server")
+
+
+@pytest.fixture(scope="module")
+def platform(server: Install, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     where = tmp_path_factory.mktemp("player")
-    server: Install = install("server")
     env = server.env(PYTHONUNBUFFERED="1", NUMBA_CACHE_DIR=str(where / "numba"),
                      XDG_DATA_HOME=str(where / "data"), SHASHKI_WORKER_NICE="0")
     with serve(server, f"sqlite:///{where / 'db.sqlite'}", where / "serve.log",
@@ -37,7 +42,7 @@ def _play(white: Person, black: Person, game: int, plies: int) -> None:
 
 
 def test_a_rated_game_its_analysis_a_puzzle_and_the_explorer(platform: str,
-                                                            tmp_path: Path) -> None:
+                                                            server: Install) -> None:
     anna, boris = Person(platform, "anna"), Person(platform, "boris")
     anna.signup()
     boris.signup()
@@ -65,12 +70,22 @@ def test_a_rated_game_its_analysis_a_puzzle_and_the_explorer(platform: str,
     assert a["status"] == "done", (job, a)
     assert len(a["moves"]) == 8
 
-    # a puzzle, from the first minute (the starter set)
+    # a puzzle from the first minute (the starter set the install ships), solved with the
+    # solution that set gives for its position
     page = anna.page("/puzzles?variant=russian")
-    assert page.status_code in (200, 303), page.text[-1000:]
-    target = page.headers.get("location") or ""
-    assert target.startswith("/puzzles/"), "no puzzle on a fresh platform"
-    assert anna.page(target).status_code == 200
+    assert page.status_code == 303 and page.headers["location"].startswith("/puzzles/"), (
+        "no puzzle on a fresh platform")
+    assert anna.page(page.headers["location"]).status_code == 200
+    puzzle = anna.api("GET", "/puzzles/next?variant=russian")
+    assert "solution" not in puzzle and "source" not in puzzle  # nothing gives it away
+    shipped = json.loads(subprocess.run(
+        [str(server.python), "-c", "from importlib import resources; print(resources.files("
+         "'shashki.engine').joinpath('learned', 'starter-puzzles.json').read_text())"],
+        capture_output=True, text=True, check=True, env=server.env()).stdout)
+    solution = next(p["solution"] for p in shipped["puzzles"]
+                    if p["variant"] == "russian" and p["fen"] == puzzle["fen"])
+    answer = anna.api("POST", f"/puzzles/{puzzle['id']}/attempts", {"move": solution})
+    assert answer["solved"] and answer["rated"] and answer["change"] > 0, answer
 
     # the explorer answers from the initial position
     ex = anna.api("GET", "/archive/explorer?variant=russian")

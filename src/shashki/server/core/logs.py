@@ -66,6 +66,7 @@ def setup(fmt: str, level: str) -> dict[str, Any] | None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+    logging.captureWarnings(True)  # Python's warnings of this process as JSON lines too
     return {
         "version": 1,
         "disable_existing_loggers": False,
