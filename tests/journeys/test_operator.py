@@ -1,6 +1,7 @@
 """An operator's first hour with README command 1's install: serve, check health and
 readiness, scrape the metrics, back up the live database, restore it elsewhere and serve
-the copy, with every command run from that install's own ``shashki``."""
+the copy, upgrade a database of the first schema revision by starting the server on it,
+with every command run from that install's own ``shashki``."""
 
 from __future__ import annotations
 
@@ -48,3 +49,20 @@ def test_serve_health_metrics_backup_restore(tmp_path: Path) -> None:
                         f"sqlite:///{tmp_path / 'x.db'}"], capture_output=True, text=True,
                        env=env, timeout=300)
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_serve_upgrades_a_database_of_the_first_revision(tmp_path: Path) -> None:
+    server = install("server")
+    env = server.env(PYTHONUNBUFFERED="1", NUMBA_CACHE_DIR=str(tmp_path / "numba"),
+                     XDG_DATA_HOME=str(tmp_path / "data"), SHASHKI_LANG="en")
+    old = f"sqlite:///{tmp_path / 'old.db'}"
+    r = subprocess.run([str(server.python), "-c",
+                        "import sys; from alembic import command; "
+                        "from shashki.server.core.db import alembic_config; "
+                        "command.upgrade(alembic_config(sys.argv[1]), '0001')", old],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    with serve(server, old, tmp_path / "serve.log", env=env) as base:
+        assert httpx.get(base + "/readyz").status_code == 200
+        Person(base, "petr").signup()
+        assert httpx.get(base + "/api/users/petr").status_code == 200

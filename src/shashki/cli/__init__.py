@@ -12,93 +12,49 @@ container images). ``shashki --version`` prints the installed package's version.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
-from typing import Any
+import importlib
+from collections.abc import Sequence
 
 from shashki.cli.base import Parser, VersionAction, run
 from shashki.i18n import N_, _
 
-
-def _rules(sub: Any) -> None:
-    from shashki.cli import rules
-
-    rules.register(sub)
-
-
-def _records(sub: Any) -> None:
-    from shashki.cli import records
-
-    records.register(sub)
-
-
-def _play(sub: Any) -> None:
-    from shashki.cli import play
-
-    play.register(sub)
-
-
-def _competition(sub: Any) -> None:
-    from shashki.cli import competition
-
-    competition.register(sub)
-
-
-def _engine(sub: Any) -> None:
-    from shashki.cli import engine
-
-    engine.register(sub)
-
-
-def _egdb(sub: Any) -> None:
-    from shashki.cli import egdb
-
-    egdb.register(sub)
-
-
-def _server(sub: Any) -> None:
-    from shashki.server.cli import register
-
-    register(sub)
-
-
-def _compose(sub: Any) -> None:
-    from shashki.cli import compose
-
-    compose.register(sub)
-
-
-GROUPS: tuple[tuple[Callable[[Any], None], tuple[tuple[str, tuple[str, ...], str], ...]], ...] = (
-    (_rules, (("perft", (), N_("count the leaves of the move tree")),
-              ("moves", (), N_("list the legal moves of a position")))),
-    (_records, (("pdn", (), N_("read, check and convert PDN game records")),
-                ("diagram", (), N_("draw a board diagram (SVG or PNG)")))),
-    (_play, (("play", (), N_("a game between two people at one keyboard, with clocks")),)),
-    (_competition, (("pair", (), N_("pair the next round of a TRF file")),
-                    ("standings", (), N_("standings of a TRF file")),
-                    ("tournament", (), N_("run an event kept in a JSON file")),
-                    ("team", (), N_("run a team round robin kept in a JSON file")))),
-    (_engine, (("analyse", ("analyze",), N_("search a position and stream what the engine "
-                                            "thinks")),
-               ("hub", (), N_("run the engine with the Hub protocol on stdin/stdout (Scan's "
-                              "protocol)")),
-               ("match", (), N_("play an engine match: ballot openings with both colours, Elo "
-                                "with its margin, games as PDN")),
-               ("dxp", (), N_("DXP (DamExchange) for 10x10 games between engines over TCP")))),
-    (_egdb, (("egdb", (), N_("endgame databases: build by retrograde analysis, probe a "
-                             "position")),)),
-    # the platform's commands keep their help in English (shashki.server.cli)
-    (_server, (("serve", (), "run the web platform (http://127.0.0.1:8000 by default)"),
-               ("users", (), "list the platform's accounts or change a role (e.g. the first "
-                             "administrator)"),
-               ("worker", (), "run the platform's jobs (PDN imports, analyses), here or on "
-                              "another machine"),
-               ("backup", (), "back up the platform's database into a file (safe while the "
-                              "server runs)"),
-               ("restore", (), "replace the platform's database with a backup"))),
-    (_compose, (("compose", (), N_("draughts composition: check, show, diagram")),)),
+GROUPS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...], str], ...]], ...] = (
+    ("shashki.cli.rules", (
+        ("perft", (), N_("count the leaves of the move tree")),
+        ("moves", (), N_("list the legal moves of a position")))),
+    ("shashki.cli.records", (
+        ("pdn", (), N_("read, check and convert PDN game records")),
+        ("diagram", (), N_("draw a board diagram (SVG or PNG)")))),
+    ("shashki.cli.play", (
+        ("play", (), N_("a game between two people at one keyboard, with clocks")),)),
+    ("shashki.cli.competition", (
+        ("pair", (), N_("pair the next round of a TRF file")),
+        ("standings", (), N_("standings of a TRF file")),
+        ("tournament", (), N_("run an event kept in a JSON file")),
+        ("team", (), N_("run a team round robin kept in a JSON file")))),
+    ("shashki.cli.engine", (
+        ("analyse", ("analyze",), N_("search a position and stream what the engine thinks")),
+        ("hub", (), N_("run the engine with the Hub protocol on stdin/stdout (Scan's "
+                       "protocol)")),
+        ("match", (), N_("play an engine match: ballot openings with both colours, Elo with "
+                         "its margin, games as PDN")),
+        ("dxp", (), N_("DXP (DamExchange) for 10x10 games between engines over TCP")))),
+    ("shashki.cli.egdb", (
+        ("egdb", (), N_("endgame databases: build by retrograde analysis, probe a position")),)),
+    ("shashki.server.cli", (
+        ("serve", (), N_("run the web platform (http://127.0.0.1:8000 by default)")),
+        ("users", (), N_("list the platform's accounts or change a role (e.g. the first "
+                         "administrator)")),
+        ("worker", (), N_("run the platform's jobs (PDN imports, analyses), here or on "
+                          "another machine")),
+        ("backup", (), N_("back up the platform's database into a file (safe while the "
+                          "server runs)")),
+        ("restore", (), N_("replace the platform's database with a backup")))),
+    ("shashki.cli.compose", (
+        ("compose", (), N_("draughts composition: check, show, diagram")),)),
 )
-"""Each group of commands: the function that imports its module and adds its commands,
-and each command's name, aliases and one-line help, as the module gives them — so that
+"""Each group of commands: the module whose ``register`` adds them, and each command's
+name, aliases and one-line help, as the module gives them — so that
 ``shashki --help`` lists every command without importing any (the engine's would import
 numba; ``tests/test_cli.py`` checks this list against the modules)."""
 
@@ -126,10 +82,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                                          "databases), for installers and containers"))
     w.set_defaults(func=_cmd_warm_up)
     chosen = None if argv is None else command_of(argv)
-    for add, commands in GROUPS:
+    for module, commands in GROUPS:
         if argv is None or any(chosen == name or chosen in aliases
                                for name, aliases, _help in commands):
-            add(sub)
+            importlib.import_module(module).register(sub)
             continue
         for name, aliases, text in commands:
             sub.add_parser(name, aliases=list(aliases), help=_(text), add_help=False)
