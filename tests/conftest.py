@@ -53,6 +53,15 @@ def pytest_make_collect_report(collector: pytest.Collector
     return report
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run's installs of the journeys (tests/journeys/installs.py) are deleted by the
+    process that ends last: pytest-xdist's controller, or the only process."""
+    if not hasattr(session.config, "workerinput"):
+        from tests.journeys.installs import clean_up
+
+        clean_up()
+
+
 def _builds_module_fixtures(item: pytest.Item) -> bool:
     info = getattr(item, "_fixtureinfo", None)
     return info is not None and any(d.scope == "module" for defs in

@@ -9,9 +9,9 @@ fresh clone has them: no compiled catalogue, no ``.venv``), never with the test 
 a dependency that only the test extra brings is missing there as it is on a user's machine.
 
 The test processes of one run (pytest-xdist's workers) share one build of each, under a
-file lock, in a directory named after the checkout's content: a second run on the same
-sources reuses it. Builds for other contents are deleted when a new one is made (unless
-another run holds them).
+file lock, in a directory named after the checkout's content. The run deletes its builds
+when it ends (:func:`clean_up`, from ``tests/conftest.py``), and any left by a run that
+was killed are deleted when the next one builds, unless another run is using them.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import sys
 import tempfile
 import venv
 from pathlib import Path
+from typing import TextIO
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = Path(tempfile.gettempdir()) / "shashki-installs"
@@ -45,8 +46,8 @@ def _digest(files: list[str]) -> str:
     return h.hexdigest()[:16]
 
 
-def _sweep(keep: Path) -> None:
-    """Delete the builds of other contents that no run is using."""
+def _sweep(keep: Path | None) -> None:
+    """Delete the builds (but ``keep``) that no process is using."""
     for other in BASE.glob("*"):
         if other == keep or not other.is_dir():
             continue
@@ -84,7 +85,7 @@ class Install:
                               capture_output=True, env=self.env()).returncode == 0
 
 
-_held: list[object] = []
+_held: list[TextIO] = []
 """The open lock files that keep this process's builds from being swept."""
 
 
@@ -116,6 +117,14 @@ def install(kind: str) -> Install:
                 raise RuntimeError(f"pip install {' '.join(args)} failed:\n{r.stderr[-3000:]}")
             done.touch()
     return Install(where)
+
+
+def clean_up() -> None:
+    """At the end of a test run: let go of this process's builds and delete every build no
+    other process is using (a 2-core machine's /tmp should not keep 800 MB a run)."""
+    while _held:
+        _held.pop().close()
+    _sweep(None)
 
 
 if __name__ == "__main__":  # python tests/journeys/installs.py server|bare: build, print
