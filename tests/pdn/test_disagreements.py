@@ -12,15 +12,12 @@ count and the final positions, except the documented exceptions.
 
 from __future__ import annotations
 
-import importlib.util
 import io
-import sys
 from functools import cache
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from tests.pdn.realfiles import REAL, peers
 
 from shashki.pdn import (
     Game,
@@ -33,32 +30,6 @@ from shashki.pdn import (
     write_game,
 )
 
-
-def _peers() -> ModuleType:
-    name = "shashki_tests_peers"
-    if name in sys.modules:
-        return sys.modules[name]
-    path = Path(__file__).resolve().parents[1] / "rules" / "peers.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-peers = _peers()
-
-
-def _real() -> Path:
-    root = Path(__file__).resolve().parents[2]
-    for up in root.parents:
-        if (up / "shared" / "data" / "real-pdn").is_dir():
-            return up / "shared" / "data" / "real-pdn"
-    return root.parent / "shared" / "data" / "real-pdn"
-
-
-REAL = _real()
 needs_real = pytest.mark.skipif(not (REAL / "README.md").is_file(),
                                 reason=f"the real PDN files are not there ({REAL})")
 

@@ -12,16 +12,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import re
-import sys
 from functools import cache
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from tests.pdn.realfiles import REAL, peers
 
 from shashki.pdn import (
     ChildNode,
@@ -34,36 +31,9 @@ from shashki.pdn import (
     write_game,
 )
 
-
-def _shared() -> Path:
-    """``../shared/data/real-pdn`` beside the repository (in a git worktree, beside the
-    first folder up that has it)."""
-    root = Path(__file__).resolve().parents[2]
-    for up in root.parents:
-        if (up / "shared" / "data" / "real-pdn").is_dir():
-            return up / "shared" / "data" / "real-pdn"
-    return root.parent / "shared" / "data" / "real-pdn"
-
-
-REAL = _shared()
 pytestmark = pytest.mark.skipif(not (REAL / "README.md").is_file(),
                                 reason=f"the real PDN files are not there ({REAL})")
 
-def _load_peers() -> ModuleType:
-    """tests/rules/peers.py by path (as tests/rules/test_differential.py loads it)."""
-    name = "shashki_tests_peers"
-    if name in sys.modules:
-        return sys.modules[name]
-    path = Path(__file__).resolve().parents[1] / "rules" / "peers.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-peers = _load_peers()
 
 
 def table() -> dict[str, int]:

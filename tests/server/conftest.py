@@ -9,6 +9,7 @@ from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
 from shashki.correspondence import SimulatedClock
+from shashki.server.accounts.models import Role, User
 from shashki.server.app import create_app
 from shashki.server.core.settings import Settings
 from shashki.server.correspondence.service import CorrConfig
@@ -41,6 +42,16 @@ def settings(tmp_path: Path) -> Settings:
 def client(settings: Settings) -> Iterator[TestClient]:
     with TestClient(create_app(settings), base_url="http://testserver") as c:
         yield c
+
+
+@pytest.fixture
+def org(client: TestClient) -> Visitor:
+    """olga, an organiser (events)."""
+    v = Visitor(client)
+    v.signup("olga")
+    with client.app.state.services.db.session() as db:  # type: ignore[attr-defined]
+        db.query(User).filter_by(username="olga").one().role = Role.ORGANISER.value
+    return v
 
 
 @pytest.fixture

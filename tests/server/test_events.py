@@ -66,14 +66,6 @@ def games_of(client: TestClient, event_id: int) -> list[EventGame]:
                     .order_by(EventGame.round, EventGame.board, EventGame.game_no))
 
 
-@pytest.fixture
-def org(client: TestClient) -> Visitor:
-    v = Visitor(client)
-    v.signup("olga")
-    set_role(client, "olga", Role.ORGANISER)
-    return v
-
-
 def test_a_live_round_robin_gets_its_results_from_the_games(client: TestClient,
                                                             org: Visitor) -> None:
     players = people(client, "anna", "boris", "vera", "gleb")

@@ -15,18 +15,8 @@ from fastapi.testclient import TestClient
 from tests.journeys import swiss
 from tests.journeys.organiser_api import play_swiss_api
 
-from shashki.server.accounts.models import Role
-
 from .helpers import Visitor
-from .test_events import people, set_role, tournament
-
-
-@pytest.fixture
-def org(client: TestClient) -> Visitor:
-    v = Visitor(client)
-    v.signup("olga")
-    set_role(client, "olga", Role.ORGANISER)
-    return v
+from .test_events import people, tournament
 
 
 def token_of(v: Visitor) -> str:

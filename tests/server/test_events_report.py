@@ -6,23 +6,14 @@ the visitor's."""
 
 from __future__ import annotations
 
-import pytest
 from fastapi.testclient import TestClient
 
 from shashki.competition import Tournament
-from shashki.server.accounts.models import Role, User
+from shashki.server.accounts.models import User
 from shashki.server.events.models import EventRow
 
 from .helpers import Visitor
-from .test_events import create_event, services, set_role
-
-
-@pytest.fixture
-def org(client: TestClient) -> Visitor:
-    v = Visitor(client)
-    v.signup("olga")
-    set_role(client, "olga", Role.ORGANISER)
-    return v
+from .test_events import create_event, services
 
 
 def stored(client: TestClient, event_id: int) -> tuple[str, Tournament]:
